@@ -1,0 +1,100 @@
+/** Builds the server: one Fastify instance with the driver API, the socket, the dispatcher API and the app. */
+import rateLimit from '@fastify/rate-limit';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createTokenService } from './auth/tokens.ts';
+import type { Config } from './config.ts';
+import type { ServerContext } from './context.ts';
+import { openDatabase } from './db/database.ts';
+import { registerAppConfigRoute } from './http/app-config-route.ts';
+import { registerAuthRoutes } from './http/auth-routes.ts';
+import { registerDispatchRoutes } from './http/dispatch-routes.ts';
+import { installErrorHandler } from './http/errors.ts';
+import { registerImageRoutes } from './http/image-routes.ts';
+import { registerOrganisationRoutes } from './http/organisation-routes.ts';
+import { registerOsrmRoutes } from './http/osrm-routes.ts';
+import { registerRouteRoutes } from './http/route-routes.ts';
+import { registerStaticApp } from './http/static-app.ts';
+import { registerStopRoutes } from './http/stop-routes.ts';
+import { installValidation } from './http/validation.ts';
+import { createMemoryHub, type EventHub } from './socket/hub.ts';
+import { registerSocket } from './socket/socket-route.ts';
+
+export interface BuildOptions {
+  /** Milliseconds since the epoch; tests move it. */
+  now?: () => number;
+  /** Replaces the in-process hub (the PostgreSQL deployment relays through LISTEN/NOTIFY). */
+  hub?: EventHub;
+  logger?: boolean;
+}
+
+export interface Server {
+  app: FastifyInstance;
+  ctx: ServerContext;
+  /** Stops taking requests, closes sockets, lets in-flight writes finish, then closes the database. */
+  close(): Promise<void>;
+}
+
+/** Tokens ride in the socket's query string; they never reach a log. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&](?:token|access_token)=)[^&]*/gi, '$1[redacted]');
+}
+
+export async function buildServer(config: Config, options: BuildOptions = {}): Promise<Server> {
+  const { db, dialect } = await openDatabase(config);
+  const now = options.now ?? Date.now;
+  const ctx: ServerContext = {
+    config,
+    db,
+    dialect,
+    now,
+    tokens: createTokenService(config.jwtSecret, config, now),
+    hub: options.hub ?? createMemoryHub(),
+  };
+
+  const app = Fastify({
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: true,
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization'],
+            serializers: {
+              req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+            },
+          },
+  });
+  installErrorHandler(app);
+  installValidation(app);
+  await app.register(rateLimit, { global: false });
+  await app.register(websocket, {
+    options: { maxPayload: config.wsMaxMessageBytes },
+  });
+
+  registerAuthRoutes(app, ctx);
+  registerOrganisationRoutes(app, ctx);
+  registerRouteRoutes(app, ctx);
+  registerStopRoutes(app, ctx);
+  registerOsrmRoutes(app, ctx);
+  registerImageRoutes(app, ctx);
+  registerAppConfigRoute(app, ctx);
+  registerDispatchRoutes(app, ctx);
+  await registerSocket(app, ctx);
+  await registerStaticApp(app, ctx);
+
+  let closed = false;
+  return {
+    app,
+    ctx,
+    async close() {
+      if (closed) return;
+      closed = true;
+      // Fastify waits for in-flight requests (and so their transactions) and closes the sockets.
+      await app.close();
+      await ctx.hub.close();
+      await db.destroy();
+    },
+  };
+}

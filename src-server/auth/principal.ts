@@ -1,0 +1,63 @@
+/**
+ * Who is calling: a signed-in driver (access token) or a shared-link holder (link token, one route only).
+ * Tokens come from the Authorization header, or from the query on the socket.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { ServerContext } from '../context.ts';
+import { forbidden, unauthorized } from '../http/errors.ts';
+import type { AccessClaims } from './tokens.ts';
+
+export type Principal =
+  | { kind: 'driver'; driverId: number; organisationId: number; claims: AccessClaims }
+  | { kind: 'link'; linkId: string; routeId: number; projectId: number; organisationId: number };
+
+/** The sender's name in stored records: "driver:12" or "link:abc". Never the token. */
+export const principalKey = (p: Principal) => (p.kind === 'driver' ? `driver:${p.driverId}` : `link:${p.linkId}`);
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1]! : null;
+}
+
+/** Verifies an access or link token; any failure is a 401 so the app tries its refresh token. */
+export async function principalFromToken(ctx: ServerContext, token: string | null): Promise<Principal> {
+  if (!token) throw unauthorized('Authentication required');
+  const type = ctx.tokens.peekType(token);
+  try {
+    if (type === 'access') {
+      const claims = await ctx.tokens.verifyAccess(token);
+      const driver = await ctx.db
+        .selectFrom('drivers')
+        .select(['id', 'organisation_id'])
+        .where('id', '=', claims.id)
+        .executeTakeFirst();
+      if (!driver) throw new Error('driver gone');
+      return { kind: 'driver', driverId: driver.id, organisationId: driver.organisation_id, claims };
+    }
+    if (type === 'link') {
+      const claims = await ctx.tokens.verifyLink(token);
+      const link = await ctx.db
+        .selectFrom('links')
+        .select(['revoked_at', 'route_id'])
+        .where('id', '=', claims.linkId)
+        .executeTakeFirst();
+      if (!link || link.revoked_at || link.route_id !== claims.routeId) throw new Error('link revoked');
+      return { kind: 'link', ...claims };
+    }
+  } catch {
+    throw unauthorized('The token is invalid or has expired');
+  }
+  throw unauthorized('This token cannot be used for this call');
+}
+
+export const authenticate = (ctx: ServerContext, request: FastifyRequest) =>
+  principalFromToken(ctx, bearerToken(request));
+
+/** For calls a shared link may not make (route list, driver, other routes). */
+export async function authenticateDriver(ctx: ServerContext, request: FastifyRequest) {
+  const principal = await authenticate(ctx, request);
+  if (principal.kind !== 'driver') throw forbidden('A shared link opens only its own route');
+  return principal;
+}

@@ -1,0 +1,129 @@
+/**
+ * Access, refresh and link tokens: JWTs (HS256) of distinct `typ` and audience, so one can never stand in for
+ * another (RFC 8725). The access token carries what the Account screen shows.
+ */
+import { randomUUID } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+
+const ISSUER = 'droplane';
+export const AUDIENCE = { access: 'droplane:driver', refresh: 'droplane:refresh', link: 'droplane:link' } as const;
+export type TokenType = keyof typeof AUDIENCE;
+
+export interface AccessClaims {
+  id: number;
+  first_name: string;
+  last_name: string;
+  organisationName: string;
+  organisationId: number;
+}
+
+export interface RefreshClaims {
+  driverId: number;
+  jti: string;
+  familyId: string;
+}
+
+export interface LinkClaims {
+  linkId: string;
+  routeId: number;
+  projectId: number;
+  organisationId: number;
+}
+
+export interface TokenService {
+  signAccess(claims: AccessClaims): Promise<{ token: string; expiresAt: number }>;
+  signRefresh(driverId: number, familyId: string): Promise<{ token: string; jti: string; expiresAt: number }>;
+  signLink(claims: LinkClaims): Promise<string>;
+  verifyAccess(token: string): Promise<AccessClaims>;
+  verifyRefresh(token: string): Promise<RefreshClaims>;
+  verifyLink(token: string): Promise<LinkClaims>;
+  /** Which kind a token claims to be, without trusting it; verification follows. */
+  peekType(token: string): TokenType | null;
+}
+
+export interface TokenTtls {
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  linkTokenTtlSeconds: number;
+}
+
+export function createTokenService(secret: string, ttls: TokenTtls, now: () => number = Date.now): TokenService {
+  const key = new TextEncoder().encode(secret);
+  const nowSeconds = () => Math.floor(now() / 1000);
+
+  async function sign(type: TokenType, payload: Record<string, unknown>, subject: string, ttl: number) {
+    const iat = nowSeconds();
+    const token = await new SignJWT({ ...payload, typ: type })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE[type])
+      .setSubject(subject)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + ttl)
+      .sign(key);
+    return { token, expiresAt: (iat + ttl) * 1000 };
+  }
+
+  async function verify(type: TokenType, token: string) {
+    const { payload } = await jwtVerify(token, key, {
+      issuer: ISSUER,
+      audience: AUDIENCE[type],
+      algorithms: ['HS256'],
+      currentDate: new Date(now()),
+    });
+    if (payload.typ !== type) throw new Error('wrong token type');
+    return payload;
+  }
+
+  return {
+    async signAccess(claims) {
+      return sign('access', { ...claims }, String(claims.id), ttls.accessTokenTtlSeconds);
+    },
+    async signRefresh(driverId, familyId) {
+      const jti = randomUUID();
+      const { token, expiresAt } = await sign(
+        'refresh',
+        { jti, fam: familyId },
+        String(driverId),
+        ttls.refreshTokenTtlSeconds,
+      );
+      return { token, jti, expiresAt };
+    },
+    async signLink(claims) {
+      return (await sign('link', { ...claims }, claims.linkId, ttls.linkTokenTtlSeconds)).token;
+    },
+    async verifyAccess(token) {
+      const p = await verify('access', token);
+      return {
+        id: Number(p.id),
+        first_name: String(p.first_name),
+        last_name: String(p.last_name),
+        organisationName: String(p.organisationName),
+        organisationId: Number(p.organisationId),
+      };
+    },
+    async verifyRefresh(token) {
+      const p = await verify('refresh', token);
+      return { driverId: Number(p.sub), jti: String(p.jti), familyId: String(p.fam) };
+    },
+    async verifyLink(token) {
+      const p = await verify('link', token);
+      return {
+        linkId: String(p.linkId),
+        routeId: Number(p.routeId),
+        projectId: Number(p.projectId),
+        organisationId: Number(p.organisationId),
+      };
+    },
+    peekType(token) {
+      const part = token.split('.')[1];
+      if (!part) return null;
+      try {
+        const typ = JSON.parse(Buffer.from(part, 'base64url').toString('utf8')).typ;
+        return typ === 'access' || typ === 'refresh' || typ === 'link' ? typ : null;
+      } catch {
+        return null;
+      }
+    },
+  };
+}

@@ -1,0 +1,119 @@
+/** Server settings, read once from the environment. README.md lists every variable with its default. */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** postgres://... switches to PostgreSQL; unset means SQLite in DATA_DIR. */
+  databaseUrl: string | null;
+  seed: 'demo' | 'none';
+  publicUrl: string;
+  staticDir: string;
+  jwtSecret: string;
+  dispatchToken: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  linkTokenTtlSeconds: number;
+  /** A refresh token reused within this many seconds of its rotation is a lost answer, not theft. */
+  refreshGraceSeconds: number;
+  osrmUrl: string | null;
+  traceUrl: string | null;
+  mapStyles: { light: string | null; dark: string | null; standard: string | null };
+  cleaningCustomerId: string;
+  internalNotesCustomerId: string;
+  supportUrl: string;
+  termsUrl: string;
+  privacyUrl: string;
+  bodyLimitBytes: number;
+  wsMaxMessageBytes: number;
+  wsPingIntervalMs: number;
+  /** Origins allowed to open the socket besides the server's own. */
+  allowedOrigins: string[];
+  /** Sign-in attempts per minute per client address. */
+  signinRateLimit: number;
+  logLevel: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+function str(env: Env, name: string): string | null {
+  const raw = env[name];
+  return raw === undefined || raw === '' ? null : raw;
+}
+
+interface StoredSecrets {
+  jwtSecret: string;
+  dispatchToken: string;
+}
+
+/** Secrets come from the environment; when unset they are made once and kept under DATA_DIR. */
+function loadSecrets(dataDir: string): StoredSecrets {
+  const file = join(dataDir, 'secrets.json');
+  if (existsSync(file)) {
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as StoredSecrets;
+    if (stored.jwtSecret && stored.dispatchToken) return stored;
+  }
+  const secrets: StoredSecrets = {
+    jwtSecret: randomBytes(32).toString('base64url'),
+    dispatchToken: `dsp_${randomBytes(24).toString('base64url')}`,
+  };
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = int(env, 'PORT', 8080);
+  const dataDir = resolve(env.DATA_DIR || './data');
+  mkdirSync(dataDir, { recursive: true });
+  const needStored = !env.JWT_SECRET || !env.DISPATCH_TOKEN;
+  const stored = needStored ? loadSecrets(dataDir) : null;
+  const seed = env.SEED === 'none' ? 'none' : 'demo';
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, '');
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl: str(env, 'DATABASE_URL'),
+    seed,
+    publicUrl,
+    staticDir: resolve(env.STATIC_DIR || './dist'),
+    jwtSecret: env.JWT_SECRET || stored!.jwtSecret,
+    dispatchToken: env.DISPATCH_TOKEN || stored!.dispatchToken,
+    accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL', 15 * 60),
+    refreshTokenTtlSeconds: int(env, 'REFRESH_TOKEN_TTL', 30 * 24 * 3600),
+    linkTokenTtlSeconds: int(env, 'LINK_TOKEN_TTL', 7 * 24 * 3600),
+    refreshGraceSeconds: int(env, 'REFRESH_GRACE_SECONDS', 30),
+    osrmUrl: str(env, 'OSRM_URL'),
+    traceUrl: str(env, 'TRACE_URL'),
+    mapStyles: {
+      light: str(env, 'MAP_STYLE_LIGHT'),
+      dark: str(env, 'MAP_STYLE_DARK'),
+      standard: str(env, 'MAP_STYLE_STANDARD'),
+    },
+    cleaningCustomerId: env.CLEANING_CUSTOMER_ID || 'cus_clean_bins',
+    internalNotesCustomerId: env.INTERNAL_NOTES_CUSTOMER_ID || 'cus_notes_only',
+    supportUrl: env.SUPPORT_URL || `${publicUrl}/support`,
+    termsUrl: env.TERMS_URL || `${publicUrl}/terms`,
+    privacyUrl: env.PRIVACY_URL || `${publicUrl}/privacy`,
+    bodyLimitBytes: int(env, 'BODY_LIMIT', 6 * 1024 * 1024),
+    wsMaxMessageBytes: int(env, 'WS_MAX_MESSAGE_BYTES', 1024 * 1024),
+    wsPingIntervalMs: int(env, 'WS_PING_INTERVAL_MS', 30_000),
+    allowedOrigins: (env.ALLOWED_ORIGINS || '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    signinRateLimit: int(env, 'SIGNIN_RATE_LIMIT', 20),
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

@@ -1,0 +1,19 @@
+/** What every part of the server is handed: settings, database, tokens, the event hub and the clock. */
+
+import type { TokenService } from './auth/tokens.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import type { Dialect } from './db/migrations/001-initial.ts';
+import type { EventHub } from './socket/hub.ts';
+
+export interface ServerContext {
+  config: Config;
+  db: Db;
+  dialect: Dialect;
+  tokens: TokenService;
+  hub: EventHub;
+  /** Milliseconds since the epoch; injected so tests can move time. */
+  now: () => number;
+}
+
+export const isoNow = (ctx: Pick<ServerContext, 'now'>) => new Date(ctx.now()).toISOString();

@@ -1,0 +1,46 @@
+/** Opens the database: SQLite under DATA_DIR by default, PostgreSQL when DATABASE_URL is set. */
+import { join } from 'node:path';
+import { Kysely, type Migration, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Config } from '../config.ts';
+import type { Dialect } from './migrations/001-initial.ts';
+import * as initial from './migrations/001-initial.ts';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+
+export interface OpenDatabase {
+  db: Db;
+  dialect: Dialect;
+}
+
+export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<OpenDatabase> {
+  const dialect: Dialect = config.databaseUrl?.startsWith('postgres') ? 'postgres' : 'sqlite';
+  let db: Db;
+  if (dialect === 'postgres') {
+    const pg = await import('pg');
+    db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.default.Pool({ connectionString: config.databaseUrl!, max: 10 }) }),
+    });
+  } else {
+    const { default: SQLite } = await import('better-sqlite3');
+    const file = join(config.dataDir, 'droplane.sqlite');
+    const sqlite = new SQLite(file);
+    sqlite.pragma('journal_mode = WAL');
+    // FULL: a completion the server has answered survives a power cut.
+    sqlite.pragma('synchronous = FULL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  }
+  await migrate(db, dialect);
+  return { db, dialect };
+}
+
+async function migrate(db: Db, dialect: Dialect): Promise<void> {
+  const migrations: Record<string, Migration> = {
+    '001-initial': { up: (d) => initial.up(d, dialect) },
+  };
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error;
+}

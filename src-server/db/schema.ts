@@ -1,0 +1,212 @@
+/**
+ * Table types for Kysely. Written for both SQLite and PostgreSQL: booleans are 0/1 integers, JSON is text,
+ * instants are ISO 8601 text, dates are YYYY-MM-DD text, so no dialect-specific SQL is needed.
+ */
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Bool = number;
+
+export interface OrganisationsTable {
+  id: Generated<number>;
+  name: string;
+  customer_id: string | null;
+  /** JSON: Plan. */
+  plan: string;
+  /** JSON: OrganisationConfig. */
+  config: string;
+  subscription_status: string;
+  created_at: string;
+}
+
+export interface DriversTable {
+  id: Generated<number>;
+  organisation_id: number;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  phone: string | null;
+  created_at: string;
+}
+
+export interface ProjectsTable {
+  id: Generated<number>;
+  organisation_id: number;
+  name: string;
+  date: string;
+  created_at: string;
+}
+
+export interface RoutesTable {
+  id: Generated<number>;
+  project_id: number;
+  organisation_id: number;
+  driver_id: number | null;
+  index: number;
+  vehicle_name: string | null;
+  vehicle_profile: string;
+  status: string;
+  completion_time: number;
+  /** JSON: Distances. */
+  distances: string;
+  end_location_defined: Bool;
+  started_at: string | null;
+  finished_at: string | null;
+  updated_at: string;
+}
+
+export interface PublicationSettingsTable {
+  id: Generated<number>;
+  route_id: number;
+  project_date: string;
+  fulfill_stops_in_any_order: Bool;
+  photo_collection: Bool;
+  completion_notes: Bool;
+  signature_capture: Bool;
+  age_verification: Bool;
+}
+
+export interface StopsTable {
+  id: Generated<number>;
+  route_id: number;
+  position: number;
+  type: string;
+  status: string;
+  arr_time: number | null;
+  end_time: number | null;
+  finish_time: number | null;
+  service_time: number;
+  duration: number;
+  days_on_the_road: number;
+  lat: number;
+  lng: number;
+  street: string | null;
+  city: string | null;
+  country: string | null;
+  recipient_name: string | null;
+  recipient_phone: string | null;
+  notes: string | null;
+  /** JSON: TimeWindow[]. */
+  time_windows: string;
+  /** JSON: Unit[]. */
+  units: string;
+  /** JSON: Requirements. */
+  requirements: string;
+  /** JSON: image ids, in order. */
+  image_ids: string;
+  signature_image_id: number | null;
+  signature_name: string | null;
+  age_verified: Bool;
+  recipient_date_of_birth: string | null;
+  recipient_note: string | null;
+  completion_note: string | null;
+  cleaning_status: string | null;
+  cleaning_definition: string | null;
+  sticker: Bool | null;
+  completed_at: string | null;
+  received_at: string | null;
+  updated_at: string;
+}
+
+export interface ImagesTable {
+  id: Generated<number>;
+  stop_id: number;
+  kind: string;
+  mime: string;
+  width: number;
+  height: number;
+  bytes: number;
+  data: Uint8Array;
+  created_at: string;
+}
+
+/** Every stop update as received: the history the dispatcher sees, and the idempotency record. */
+export interface CompletionsTable {
+  id: Generated<number>;
+  stop_id: number;
+  route_id: number;
+  /** Who sent it: "driver:12" or "link:abc". */
+  principal: string;
+  idempotency_key: string | null;
+  request_hash: string;
+  status: string;
+  /** JSON: the request with images replaced by image ids. */
+  body: string;
+  finish_time: number | null;
+  completed_at: string | null;
+  received_at: string;
+  /** JSON: the answer sent, replayed for a retry with the same key. */
+  response: string;
+}
+
+export interface RefreshTokensTable {
+  jti: string;
+  family_id: string;
+  driver_id: number;
+  issued_at: string;
+  expires_at: string;
+  used_at: string | null;
+  replaced_by: string | null;
+  revoked_at: string | null;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  email: string;
+  driver_id: number | null;
+  requested_at: string;
+  client_ip: string | null;
+}
+
+export interface LocationsTable {
+  id: Generated<number>;
+  route_id: number;
+  principal: string;
+  lat: number | null;
+  lng: number | null;
+  error: string | null;
+  source: string;
+  recorded_at: string;
+}
+
+export interface RouteEventsTable {
+  id: Generated<number>;
+  route_id: number;
+  principal: string;
+  type: string;
+  /** JSON. */
+  body: string;
+  source: string;
+  received_at: string;
+}
+
+export interface LinksTable {
+  id: string;
+  route_id: number;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export interface Database {
+  organisations: OrganisationsTable;
+  drivers: DriversTable;
+  projects: ProjectsTable;
+  routes: RoutesTable;
+  publication_settings: PublicationSettingsTable;
+  stops: StopsTable;
+  images: ImagesTable;
+  completions: CompletionsTable;
+  refresh_tokens: RefreshTokensTable;
+  password_resets: PasswordResetsTable;
+  locations: LocationsTable;
+  route_events: RouteEventsTable;
+  links: LinksTable;
+}
+
+export type StopRow = Selectable<StopsTable>;
+export type RouteRow = Selectable<RoutesTable>;
+export type NewStop = Insertable<StopsTable>;
+export type StopPatch = Updateable<StopsTable>;
+export type OrganisationRow = Selectable<OrganisationsTable>;
+export type DriverRow = Selectable<DriversTable>;
+export type PublicationSettingsRow = Selectable<PublicationSettingsTable>;

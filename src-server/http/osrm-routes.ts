@@ -1,0 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../context.ts';
+
+// TODO(issue 2): being written.
+export function registerOsrmRoutes(_app: FastifyInstance, _ctx: ServerContext): void {}

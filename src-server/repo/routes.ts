@@ -1,0 +1,301 @@
+/** Reading and creating routes with their project, publication settings and stops. */
+import type { Kysely, Transaction } from 'kysely';
+import type { CreateRouteRequest, StopInput } from '../../src-shared/protocol/dispatch.ts';
+import { PLAN_FLAGS, type Plan, type ProjectEntry, type Route } from '../../src-shared/protocol/entities.ts';
+import type { Principal } from '../auth/principal.ts';
+import type { ServerContext } from '../context.ts';
+import type { Database, NewStop, RouteRow, StopRow } from '../db/schema.ts';
+import { planRoute } from '../domain/eta.ts';
+import { notFound } from '../http/errors.ts';
+import { DEFAULT_REQUIREMENTS, type RouteRecord, serializeRoute, serializeRouteSummary } from './serialize.ts';
+
+type Q = Kysely<Database> | Transaction<Database>;
+
+export const ROUTE_NOT_FOUND = 'No route found with this id';
+
+export async function loadRouteRecord(db: Q, routeId: number): Promise<RouteRecord | null> {
+  const row = await db
+    .selectFrom('routes')
+    .innerJoin('projects', 'projects.id', 'routes.project_id')
+    .selectAll('routes')
+    .select(['projects.name as project_name', 'projects.date as project_date'])
+    .where('routes.id', '=', routeId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const settings = await db
+    .selectFrom('publication_settings')
+    .selectAll()
+    .where('route_id', '=', routeId)
+    .executeTakeFirstOrThrow();
+  const { project_name, project_date, ...route } = row;
+  return { route: route as RouteRow, projectName: project_name, projectDate: project_date, settings };
+}
+
+export function loadStops(db: Q, routeId: number): Promise<StopRow[]> {
+  return db.selectFrom('stops').selectAll().where('route_id', '=', routeId).orderBy('position').execute();
+}
+
+export async function loadRoute(db: Q, routeId: number, fetchedAt: string): Promise<Route | null> {
+  const record = await loadRouteRecord(db, routeId);
+  if (!record) return null;
+  return serializeRoute(record, await loadStops(db, routeId), fetchedAt);
+}
+
+/**
+ * The route if this caller may reach it; otherwise the same 404 as an unknown id (field "id"), so ids of
+ * other drivers' routes cannot be probed. A project id in the path must match too.
+ */
+export async function routeFor(
+  ctx: ServerContext,
+  principal: Principal,
+  routeId: number,
+  projectId?: number,
+  db: Q = ctx.db,
+): Promise<RouteRecord> {
+  const record = await loadRouteRecord(db, routeId);
+  const allowed =
+    record !== null &&
+    (projectId === undefined || record.route.project_id === projectId) &&
+    (principal.kind === 'driver'
+      ? record.route.organisation_id === principal.organisationId && record.route.driver_id === principal.driverId
+      : record.route.id === principal.routeId);
+  if (!allowed) throw notFound(ROUTE_NOT_FOUND, 'id');
+  return record!;
+}
+
+/** The driver's routes, grouped by project, newest project first. */
+export async function listProjectsForDriver(db: Q, driverId: number): Promise<ProjectEntry[]> {
+  const rows = await db
+    .selectFrom('routes')
+    .innerJoin('projects', 'projects.id', 'routes.project_id')
+    .innerJoin('publication_settings', 'publication_settings.route_id', 'routes.id')
+    .selectAll('routes')
+    .select(['projects.name as project_name', 'projects.date as project_date'])
+    .select([
+      'publication_settings.id as ps_id',
+      'publication_settings.project_date as ps_project_date',
+      'publication_settings.fulfill_stops_in_any_order as ps_any_order',
+      'publication_settings.photo_collection as ps_photo',
+      'publication_settings.completion_notes as ps_notes',
+      'publication_settings.signature_capture as ps_signature',
+      'publication_settings.age_verification as ps_age',
+    ])
+    .where('routes.driver_id', '=', driverId)
+    .orderBy('projects.date', 'desc')
+    .orderBy('routes.project_id')
+    .orderBy('routes.index')
+    .execute();
+  if (rows.length === 0) return [];
+  const stops = await db
+    .selectFrom('stops')
+    .selectAll()
+    .where(
+      'route_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .orderBy('route_id')
+    .orderBy('position')
+    .execute();
+  const byRoute = new Map<number, StopRow[]>();
+  for (const stop of stops) {
+    const list = byRoute.get(stop.route_id);
+    if (list) list.push(stop);
+    else byRoute.set(stop.route_id, [stop]);
+  }
+  const projects = new Map<number, ProjectEntry>();
+  for (const r of rows) {
+    const {
+      project_name,
+      project_date,
+      ps_id,
+      ps_project_date,
+      ps_any_order,
+      ps_photo,
+      ps_notes,
+      ps_signature,
+      ps_age,
+      ...route
+    } = r;
+    const record: RouteRecord = {
+      route: route as RouteRow,
+      projectName: project_name,
+      projectDate: project_date,
+      settings: {
+        id: ps_id,
+        route_id: route.id,
+        project_date: ps_project_date,
+        fulfill_stops_in_any_order: ps_any_order,
+        photo_collection: ps_photo,
+        completion_notes: ps_notes,
+        signature_capture: ps_signature,
+        age_verification: ps_age,
+      },
+    };
+    let entry = projects.get(route.project_id);
+    if (!entry) {
+      entry = { project_id: route.project_id, project_name, date: project_date, routes: [] };
+      projects.set(route.project_id, entry);
+    }
+    entry.routes.push(serializeRouteSummary(record, byRoute.get(route.id) ?? []));
+  }
+  return [...projects.values()];
+}
+
+export const DEFAULT_PLAN: Plan = {
+  name: 'Pro',
+  ...(Object.fromEntries(PLAN_FLAGS.map((f) => [f, true])) as Record<(typeof PLAN_FLAGS)[number], boolean>),
+};
+
+const bool = (v: boolean | undefined, fallback: boolean) => ((v ?? fallback) ? 1 : 0);
+
+let unitSeq = 0;
+function stopRow(input: StopInput, routeId: number, position: number, updatedAt: string): NewStop {
+  return {
+    route_id: routeId,
+    position,
+    type: input.type ?? 'delivery',
+    status: input.status ?? 'pending',
+    arr_time: input.arr_time ?? null,
+    end_time: input.end_time ?? null,
+    finish_time: null,
+    service_time: input.service_time ?? (input.type === 'start' || input.type === 'end' ? 0 : 300),
+    duration: input.duration ?? Math.round((input.service_time ?? 300) / 60),
+    days_on_the_road: input.days_on_the_road ?? 0,
+    lat: input.lat,
+    lng: input.lng,
+    street: input.street ?? null,
+    city: input.city ?? null,
+    country: input.country ?? null,
+    recipient_name: input.recipient_name ?? null,
+    recipient_phone: input.recipient_phone ?? null,
+    notes: input.notes ?? null,
+    time_windows: JSON.stringify(input.time_windows ?? []),
+    units: JSON.stringify(
+      (input.units ?? []).map((u) => ({
+        id: u.id ?? `u${Date.now().toString(36)}${(unitSeq++).toString(36)}`,
+        name: u.name,
+        quantity: u.quantity,
+        note: u.note ?? null,
+        barcode: u.barcode ?? null,
+        barcode_scanned: u.barcode_scanned ?? false,
+      })),
+    ),
+    requirements: JSON.stringify({ ...DEFAULT_REQUIREMENTS, ...input.requirements }),
+    image_ids: '[]',
+    signature_image_id: null,
+    signature_name: null,
+    age_verified: 0,
+    recipient_date_of_birth: null,
+    recipient_note: null,
+    completion_note: null,
+    cleaning_status: null,
+    cleaning_definition: null,
+    sticker: null,
+    completed_at: null,
+    received_at: null,
+    updated_at: updatedAt,
+  };
+}
+
+/** Seconds since midnight at which a planned route starts when the input gives no times. */
+export const DEFAULT_START_SECONDS = 8 * 3600;
+
+/** Creates a route (and its project when none is named) in the caller's transaction; returns its id. */
+export async function createRoute(trx: Transaction<Database>, input: CreateRouteRequest, nowIso: string) {
+  let projectId = input.project_id;
+  let date = input.date;
+  if (projectId === undefined) {
+    date ??= nowIso.slice(0, 10);
+    const project = await trx
+      .insertInto('projects')
+      .values({
+        organisation_id: input.organisation_id,
+        name: input.project_name ?? `Routes ${date}`,
+        date,
+        created_at: nowIso,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    projectId = project.id;
+  } else {
+    const project = await trx
+      .selectFrom('projects')
+      .select(['date', 'organisation_id'])
+      .where('id', '=', projectId)
+      .executeTakeFirst();
+    if (!project || project.organisation_id !== input.organisation_id)
+      throw notFound('No project found with this id', 'project_id');
+    date = project.date;
+  }
+  const profile = input.vehicle_profile ?? 'car';
+  const firstArr = input.stops[0]?.arr_time ?? DEFAULT_START_SECONDS;
+  const plan = planRoute(
+    input.stops.map((s) => ({
+      lat: s.lat,
+      lng: s.lng,
+      service_time: s.service_time ?? 300,
+      time_windows: s.time_windows ?? [],
+    })),
+    firstArr,
+    profile,
+  );
+  const index =
+    input.index ??
+    Number(
+      (
+        await trx
+          .selectFrom('routes')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('project_id', '=', projectId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    ) + 1;
+  const route = await trx
+    .insertInto('routes')
+    .values({
+      project_id: projectId,
+      organisation_id: input.organisation_id,
+      driver_id: input.driver_id ?? null,
+      index,
+      vehicle_name: input.vehicle_name ?? null,
+      vehicle_profile: profile,
+      status: input.status ?? 'optimized',
+      completion_time: plan.completionTime,
+      distances: JSON.stringify({ total: plan.totalMetres, legs: plan.legs }),
+      end_location_defined: bool(input.end_location_defined, input.stops.at(-1)?.type === 'end'),
+      started_at: null,
+      finished_at: null,
+      updated_at: nowIso,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const ps = input.publication_settings ?? {};
+  await trx
+    .insertInto('publication_settings')
+    .values({
+      route_id: route.id,
+      project_date: ps.project_date ?? date!,
+      fulfill_stops_in_any_order: bool(ps.fulfill_stops_in_any_order, false),
+      photo_collection: bool(ps.photo_collection, true),
+      completion_notes: bool(ps.completion_notes, true),
+      signature_capture: bool(ps.signature_capture, true),
+      age_verification: bool(ps.age_verification, true),
+    })
+    .execute();
+  if (input.stops.length > 0) {
+    const rows = input.stops.map((s, i) => {
+      const row = stopRow(s, route.id, i, nowIso);
+      row.arr_time ??= plan.times[i]!.arr_time;
+      row.end_time ??= plan.times[i]!.end_time;
+      return row;
+    });
+    // Chunked: SQLite caps the number of bound parameters in one statement.
+    for (let i = 0; i < rows.length; i += 25)
+      await trx
+        .insertInto('stops')
+        .values(rows.slice(i, i + 25))
+        .execute();
+  }
+  return route.id;
+}

@@ -1,0 +1,146 @@
+/** Database rows to the API's entities (src-shared/protocol/entities.ts). */
+import type {
+  CleaningStatus,
+  Distances,
+  Organisation,
+  PublicationSettings,
+  Requirements,
+  Route,
+  RouteStatus,
+  RouteSummary,
+  Stop,
+  StopStatus,
+  StopSummary,
+  StopType,
+  TimeWindow,
+  Unit,
+  VehicleProfile,
+} from '../../src-shared/protocol/entities.ts';
+import type { OrganisationRow, PublicationSettingsRow, RouteRow, StopRow } from '../db/schema.ts';
+
+export const imageUrl = (id: number) => `/v1/images/${id}`;
+
+export const DEFAULT_REQUIREMENTS: Requirements = {
+  picture: false,
+  signature: false,
+  signature_name: false,
+  age_verification: false,
+  barcode: false,
+};
+
+export function serializeStop(row: StopRow): Stop {
+  const units = JSON.parse(row.units) as Unit[];
+  return {
+    id: row.id,
+    type: row.type as StopType,
+    status: row.status as StopStatus,
+    arr_time: row.arr_time,
+    end_time: row.end_time,
+    finish_time: row.finish_time,
+    service_time: row.service_time,
+    duration: row.duration,
+    count: units.reduce((sum, u) => sum + u.quantity, 0),
+    days_on_the_road: row.days_on_the_road,
+    address: { lat: row.lat, lng: row.lng },
+    information: {
+      street: row.street,
+      city: row.city,
+      country: row.country,
+      recipient_name: row.recipient_name,
+      recipient_phone: row.recipient_phone,
+      notes: row.notes,
+    },
+    time_windows: JSON.parse(row.time_windows) as TimeWindow[],
+    units,
+    requirements: { ...DEFAULT_REQUIREMENTS, ...(JSON.parse(row.requirements) as Partial<Requirements>) },
+    images: (JSON.parse(row.image_ids) as number[]).map(imageUrl),
+    signature: row.signature_image_id === null ? null : imageUrl(row.signature_image_id),
+    signature_name: row.signature_name,
+    age_verified: row.age_verified === 1,
+    recipient_date_of_birth: row.recipient_date_of_birth,
+    recipient_note: row.recipient_note,
+    completion_note: row.completion_note,
+    cleaning_status: row.cleaning_status as CleaningStatus | null,
+    cleaning_definition: row.cleaning_definition,
+    sticker: row.sticker === null ? null : row.sticker === 1,
+    completed_at: row.completed_at,
+    received_at: row.received_at,
+    updated_at: row.updated_at,
+  };
+}
+
+export function serializeSettings(row: PublicationSettingsRow): PublicationSettings {
+  return {
+    id: row.id,
+    project_date: row.project_date,
+    fulfill_stops_in_any_order: row.fulfill_stops_in_any_order === 1,
+    photo_collection: row.photo_collection === 1,
+    completion_notes: row.completion_notes === 1,
+    signature_capture: row.signature_capture === 1,
+    age_verification: row.age_verification === 1,
+  };
+}
+
+export interface RouteRecord {
+  route: RouteRow;
+  projectName: string;
+  projectDate: string;
+  settings: PublicationSettingsRow;
+}
+
+function routeBase({ route, projectName, projectDate, settings }: RouteRecord) {
+  return {
+    id: route.id,
+    project_id: route.project_id,
+    projectName,
+    date: projectDate,
+    status: route.status as RouteStatus,
+    index: route.index,
+    vehicle_name: route.vehicle_name,
+    vehicle_profile: route.vehicle_profile as VehicleProfile,
+    completion_time: route.completion_time,
+    distances: JSON.parse(route.distances) as Distances,
+    end_location_defined: route.end_location_defined === 1,
+    driver: route.driver_id === null ? null : { id: route.driver_id },
+    publication_settings: serializeSettings(settings),
+    updated_at: route.updated_at,
+  };
+}
+
+export function serializeRoute(record: RouteRecord, stops: StopRow[], fetchedAt: string): Route {
+  return { ...routeBase(record), stops: stops.map(serializeStop), fetched_at: fetchedAt };
+}
+
+function stopSummary(row: StopRow | undefined): StopSummary | null {
+  if (!row) return null;
+  return {
+    id: row.id,
+    type: row.type as StopType,
+    status: row.status as StopStatus,
+    arr_time: row.arr_time,
+    address: { lat: row.lat, lng: row.lng },
+    information: { street: row.street, city: row.city, recipient_name: row.recipient_name },
+  };
+}
+
+export function serializeRouteSummary(record: RouteRecord, stops: StopRow[]): RouteSummary {
+  const work = stops.filter((s) => s.type !== 'start' && s.type !== 'end');
+  return {
+    ...routeBase(record),
+    stop_count: work.length,
+    done_count: work.filter((s) => s.status === 'finished' || s.status === 'skipped').length,
+    start_stop: stopSummary(stops.find((s) => s.type === 'start')),
+    end_stop: stopSummary(stops.findLast((s) => s.type === 'end')),
+  };
+}
+
+export function serializeOrganisation(row: OrganisationRow): Organisation {
+  return {
+    id: row.id,
+    name: row.name,
+    customer_id: row.customer_id,
+    plan: JSON.parse(row.plan),
+    config: JSON.parse(row.config),
+    subscription_status: row.subscription_status as Organisation['subscription_status'],
+  };
+}

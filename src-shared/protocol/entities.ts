@@ -1,0 +1,197 @@
+/**
+ * Entities as the API answers them (spec section 3). Shared by the server, the worker and the UI.
+ * Times of day (arr_time, end_time, finish_time, time windows) are seconds since local midnight.
+ * Instants (completed_at, received_at, updated_at) are ISO 8601 strings.
+ */
+
+export const ROUTE_STATUSES = ['planned', 'optimized', 'in_progress', 'finished'] as const;
+export type RouteStatus = (typeof ROUTE_STATUSES)[number];
+
+export const STOP_TYPES = ['start', 'pickup', 'delivery', 'break', 'end'] as const;
+export type StopType = (typeof STOP_TYPES)[number];
+
+export const STOP_STATUSES = ['pending', 'finished', 'skipped'] as const;
+export type StopStatus = (typeof STOP_STATUSES)[number];
+
+export const VEHICLE_PROFILES = ['car', 'bicycle'] as const;
+export type VehicleProfile = (typeof VEHICLE_PROFILES)[number];
+
+export const CLEANING_STATUSES = ['washed', 'not_outside', 'dirty', 'full', 'other'] as const;
+export type CleaningStatus = (typeof CLEANING_STATUSES)[number];
+
+/** A window of 0..86340 seconds means "no window" (spec section 9). */
+export interface TimeWindow {
+  earliest: number;
+  latest: number;
+}
+
+export interface Unit {
+  id: string;
+  /** Only the text before a plus sign is displayed. */
+  name: string;
+  quantity: number;
+  note: string | null;
+  barcode: string | null;
+  barcode_scanned: boolean;
+}
+
+export interface Requirements {
+  picture: boolean;
+  signature: boolean;
+  signature_name: boolean;
+  age_verification: boolean;
+  barcode: boolean;
+}
+
+export interface StopInformation {
+  street: string | null;
+  city: string | null;
+  country: string | null;
+  recipient_name: string | null;
+  recipient_phone: string | null;
+  /** Markdown. */
+  notes: string | null;
+}
+
+export interface Stop {
+  id: number;
+  type: StopType;
+  status: StopStatus;
+  arr_time: number | null;
+  end_time: number | null;
+  /** Seconds since midnight at which the driver completed the stop. */
+  finish_time: number | null;
+  service_time: number;
+  duration: number;
+  count: number;
+  days_on_the_road: number;
+  address: { lat: number; lng: number };
+  information: StopInformation;
+  time_windows: TimeWindow[];
+  units: Unit[];
+  requirements: Requirements;
+  /** URLs of the proof photos, readable with the same bearer token. */
+  images: string[];
+  /** URL of the signature image, or null. */
+  signature: string | null;
+  signature_name: string | null;
+  age_verified: boolean;
+  /** YYYY-MM-DD. */
+  recipient_date_of_birth: string | null;
+  recipient_note: string | null;
+  completion_note: string | null;
+  cleaning_status: CleaningStatus | null;
+  cleaning_definition: string | null;
+  sticker: boolean | null;
+  /** When the driver completed the stop (the device's clock), and when the server received it. */
+  completed_at: string | null;
+  received_at: string | null;
+  updated_at: string;
+}
+
+export interface PublicationSettings {
+  id: number;
+  /** YYYY-MM-DD: the day the route may be started. */
+  project_date: string;
+  fulfill_stops_in_any_order: boolean;
+  photo_collection: boolean;
+  completion_notes: boolean;
+  signature_capture: boolean;
+  age_verification: boolean;
+}
+
+export interface Distances {
+  /** Metres along the planned route. */
+  total: number;
+  /** Metres of each leg, from each stop to the next. */
+  legs: number[];
+}
+
+interface RouteBase {
+  id: number;
+  project_id: number;
+  projectName: string;
+  /** The project's date, YYYY-MM-DD. */
+  date: string;
+  status: RouteStatus;
+  index: number;
+  vehicle_name: string | null;
+  vehicle_profile: VehicleProfile;
+  /** Seconds. */
+  completion_time: number;
+  distances: Distances;
+  end_location_defined: boolean;
+  driver: { id: number } | null;
+  publication_settings: PublicationSettings;
+  updated_at: string;
+}
+
+export interface Route extends RouteBase {
+  stops: Stop[];
+  /** Server time of this answer; real-time stop updates older than it are stale. */
+  fetched_at: string;
+}
+
+/** The part of a stop a route card shows. */
+export interface StopSummary {
+  id: number;
+  type: StopType;
+  status: StopStatus;
+  arr_time: number | null;
+  address: { lat: number; lng: number };
+  information: Pick<StopInformation, 'street' | 'city' | 'recipient_name'>;
+}
+
+/** A route in the list: no stop list, but the counts and end points a card needs. */
+export interface RouteSummary extends RouteBase {
+  /** Stops excluding start and end. */
+  stop_count: number;
+  /** Of those, the finished or skipped ones. */
+  done_count: number;
+  start_stop: StopSummary | null;
+  end_stop: StopSummary | null;
+}
+
+export interface ProjectEntry {
+  project_id: number;
+  project_name: string;
+  date: string;
+  routes: RouteSummary[];
+}
+
+export interface Driver {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  organisation_id: number;
+}
+
+export const PLAN_FLAGS = [
+  'ft_live_status_updates',
+  'ft_realtime_driver_tracking',
+  'ft_signature_collection',
+  'ft_age_verification',
+  'ft_photo_collection',
+  'ft_completion_notes',
+] as const;
+export type PlanFlag = (typeof PLAN_FLAGS)[number];
+export type Plan = { name: string } & Record<PlanFlag, boolean>;
+
+export interface OrganisationConfig {
+  allowed_to_call_recipient: boolean;
+  require_name_with_signature: boolean;
+}
+
+export const SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due', 'canceled'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export interface Organisation {
+  id: number;
+  name: string;
+  customer_id: string | null;
+  plan: Plan;
+  config: OrganisationConfig;
+  subscription_status: SubscriptionStatus;
+}

@@ -1,0 +1,104 @@
+/** Request and answer bodies of the driver API (spec section 7, reference-backend.md). */
+import type { CleaningStatus, Route, StopStatus, VehicleProfile } from './entities.ts';
+
+/** Every error answer: `{"message": string, "field"?: string}`. */
+export interface ApiError {
+  message: string;
+  field?: string;
+}
+
+/** Step one carries only the email (404: no user); step two adds the password. */
+export interface SignInRequest {
+  email: string;
+  password?: string;
+}
+
+export interface SignInStepOneAnswer {
+  email: string;
+  next: 'password';
+}
+
+export interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+  /** When the access token expires, epoch milliseconds. */
+  expiresAt: number;
+}
+
+export interface RefreshRequest {
+  token: string;
+}
+
+export interface ForgotPasswordAnswer {
+  message: string;
+}
+
+/** Coordinates travel as text on these calls (7 decimals on stop updates). */
+export interface RouteStatusRequest {
+  status: 'in_progress' | 'finished';
+  lat?: string;
+  lng?: string;
+}
+
+export type RouteStatusAnswer = Route[];
+
+export const MAX_IMAGES = 3;
+export const NOTE_MAX_LENGTH = 500;
+
+export interface StopUpdateRequest {
+  status: Exclude<StopStatus, 'pending'>;
+  lat?: string;
+  lng?: string;
+  completion_note?: string | null;
+  recipient_note?: string | null;
+  /** A data URL (image/png or image/jpeg), or the URL of the stop's stored signature to keep it. */
+  signature?: string | null;
+  signature_name?: string | null;
+  /** YYYY-MM-DD. */
+  recipient_date_of_birth?: string | null;
+  /** Indexed map {"0": ..., "1": ...}: data URLs, or URLs of the stop's stored images to keep them. */
+  images?: Record<string, string>;
+  /** Seconds since local midnight, as text. */
+  finish_time?: string;
+  /** Extension: the instant the driver completed the stop (ISO 8601), so a late sync keeps the real time. */
+  completed_at?: string;
+  /** Cleaning variant. */
+  cleaning_status?: CleaningStatus | null;
+  cleaning_definition?: string | null;
+  sticker?: boolean | null;
+}
+
+export type StopUpdateAnswer = Route[];
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+export interface LocationRequest {
+  lat: string;
+  lng: string;
+}
+
+export interface OsrmRequest {
+  /** Semicolon list of `lng,lat`. */
+  coordinates: string;
+  profile?: VehicleProfile;
+}
+
+export interface OsrmAnswer {
+  code: 'Ok';
+  routes: { geometry: string; distance: number; duration: number }[];
+  /** True when no OSRM server is configured and the line is straight between the points. */
+  fallback?: boolean;
+}
+
+/** `GET /app-config.json`: runtime settings the server builds from its environment. */
+export interface AppConfig {
+  mapStyles: { light: string | null; dark: string | null; standard: string | null };
+  traceUrl: string | null;
+  cleaningCustomerId: string;
+  internalNotesCustomerId: string;
+  supportUrl: string;
+  termsUrl: string;
+  privacyUrl: string;
+}
+
+export const SUBSCRIPTION_CANCELED_MESSAGE = 'Your Subscription is over. Subscription status is: canceled';

@@ -1,0 +1,82 @@
+/**
+ * WebSocket messages on `/v1/socket`: every message both ways is `{type, data}` (reference-backend.md).
+ * Unions keyed on `type`; handle them with an exhaustive switch.
+ */
+import type { PublicationSettings, Stop, StopStatus } from './entities.ts';
+
+export const SOCKET_PATH = '/v1/socket';
+
+export interface StopUpdateEvent {
+  type: 'stop_update';
+  data: { route_id: number; stop: Stop; updated_at: string };
+}
+export interface PublicationSettingsEvent {
+  type: 'publication_settings';
+  data: { route_id: number; publication_settings: PublicationSettings };
+}
+export interface RouteReorderEvent {
+  type: 'route_reorder';
+  data: { route_id: number; stop_ids: number[] };
+}
+export interface DriverChangeEvent {
+  type: 'driver_change';
+  data: { route_id: number; driver_id: number | null };
+}
+export interface RepublishEvent {
+  type: 'republish';
+  data: { route_id: number };
+}
+/** The server's answer to a message it could not take. */
+export interface SocketErrorEvent {
+  type: 'error';
+  data: { message: string };
+}
+
+export type ServerMessage =
+  | StopUpdateEvent
+  | PublicationSettingsEvent
+  | RouteReorderEvent
+  | DriverChangeEvent
+  | RepublishEvent
+  | SocketErrorEvent;
+
+export type DispatchEventType = Exclude<ServerMessage['type'], 'error'>;
+
+export interface ServiceChangeData {
+  status: StopStatus;
+  service_id: number;
+  lat?: string | number;
+  lng?: string | number;
+  /** ISO 8601. */
+  date?: string;
+  signature?: string | null;
+  signature_name?: string | null;
+  recipient_date_of_birth?: string | null;
+  images?: Record<string, string>;
+  completion_note?: string | null;
+  recipient_note?: string | null;
+  /** Stop id to planned arrival (seconds since midnight). */
+  ETAs?: Record<string, number>;
+}
+
+export interface ServiceChangeMessage {
+  type: 'service_change';
+  data: ServiceChangeData;
+}
+
+export type LocationData = { lat: string | number; lng: string | number } | { error: string };
+
+export interface LocationMessage {
+  type: 'location';
+  data: LocationData;
+}
+
+export type DriverMessage = ServiceChangeMessage | LocationMessage;
+
+export interface SocketQuery {
+  routeId: string;
+  projectId: string;
+  owner: 'driver';
+  deviceId: string;
+  token: string;
+}
