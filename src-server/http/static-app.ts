@@ -1,5 +1,74 @@
-import type { FastifyInstance } from 'fastify';
+/**
+ * Serves the built app (vite's output in STATIC_DIR) at `/`. Files are served as they are; any other GET outside
+ * `/v1/` answers index.html so the app's own router handles deep links such as /routes/12. Until the app is
+ * built, those paths answer a small page saying how to build it, while the API keeps working.
+ */
+import { stat } from 'node:fs/promises';
+import { extname, relative, resolve, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
 
-// TODO(issue 2): being written.
-export async function registerStaticApp(_app: FastifyInstance, _ctx: ServerContext): Promise<void> {}
+/** Vite puts content-hashed files under /assets/: a new build means new names, so they may be cached for good. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Everything else (index.html, the service worker, icons) is revalidated so a new build reaches devices. */
+const REVALIDATE = 'no-cache';
+
+const NOT_BUILT_PAGE = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Droplane</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5">
+<h1>Droplane</h1>
+<p>The server is running, but the app is not built yet.</p>
+<p>Build it with <code>npm run build</code> and reload this page (<code>npm start</code> builds it for you),
+or run <code>npm run dev</code> for the development server.</p>
+<p>The API answers under <code>/v1/</code>; the app's settings are at <a href="/app-config.json">/app-config.json</a>.</p>
+</body>
+</html>
+`;
+
+const isApiPath = (path: string) => path === 'v1' || path.startsWith('v1/');
+
+/** The file under root that a URL path names, or null; never anything outside root. */
+async function fileUnder(root: string, urlPath: string): Promise<string | null> {
+  const full = resolve(root, `.${sep}${urlPath}`);
+  if (full !== root && !full.startsWith(root + sep)) return null;
+  try {
+    return (await stat(full)).isFile() ? relative(root, full).split(sep).join('/') : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function registerStaticApp(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  const root = ctx.config.staticDir;
+  // serve: false: only reply.sendFile. The wildcard route below decides what each path answers, so the plugin's
+  // own wildcard route (which would clash with it) is not wanted. The folder may appear later (a build while the
+  // server runs), hence no warning when it is missing now.
+  await app.register(fastifyStatic, { root, serve: false, suppressWarning: true, dotfiles: 'ignore', index: false });
+
+  async function answer(request: FastifyRequest<{ Params: { '*'?: string } }>, reply: FastifyReply) {
+    const path = request.params['*'] ?? '';
+    // Unknown API calls keep the JSON 404 of errors.ts rather than getting the app's HTML.
+    if (isApiPath(path)) return reply.callNotFound();
+
+    const file = await fileUnder(root, path);
+    if (file) {
+      reply.header('cache-control', file.startsWith('assets/') ? IMMUTABLE : REVALIDATE);
+      return reply.sendFile(file, { cacheControl: false });
+    }
+    // A missing file (it has an extension, or sits under /assets/) is a 404: answering index.html would hand a
+    // browser HTML where it expects a script or an image.
+    if (extname(path) !== '' || path.startsWith('assets/')) return reply.callNotFound();
+
+    if (await fileUnder(root, 'index.html')) {
+      reply.header('cache-control', REVALIDATE);
+      return reply.sendFile('index.html', { cacheControl: false });
+    }
+    reply.header('cache-control', 'no-store');
+    return reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+  }
+
+  app.get('/', answer);
+  app.get('/*', answer);
+}

@@ -1,0 +1,121 @@
+/** The real process as `npm start` runs it: banner, demo sign-in over HTTP, clean exit on SIGTERM. */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const BANNER_END = /^Database: .*$/m;
+
+interface Running {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+let dataDir: string;
+const started: ChildProcess[] = [];
+
+function start(env: Record<string, string>): Running {
+  const clean = { ...process.env };
+  // The test decides every setting that changes what the server does.
+  for (const name of ['DATABASE_URL', 'PUBLIC_URL', 'JWT_SECRET', 'DISPATCH_TOKEN', 'SEED', 'PORT', 'HOST'])
+    delete clean[name];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src-server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...clean,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      STATIC_DIR: join(dataDir, 'no-dist'),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  started.push(child);
+  let text = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    text += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    text += chunk.toString();
+  });
+  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+  return { child, output: () => text, exited };
+}
+
+async function banner(run: Running, timeoutMs = 15_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (!BANNER_END.test(run.output())) {
+    if (run.child.exitCode !== null) throw new Error(`server exited early:\n${run.output()}`);
+    if (Date.now() > deadline) throw new Error(`no banner within ${timeoutMs} ms:\n${run.output()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return run.output();
+}
+
+const urlOf = (text: string) => /running at (http:\/\/\S+)/.exec(text)?.[1];
+
+beforeAll(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'droplane-main-'));
+});
+afterEach(() => {
+  for (const child of started.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('src-server/main.ts', () => {
+  it('seeds an empty database, prints the banner, serves, and exits 0 on SIGTERM', async () => {
+    const run = start({});
+    const text = await banner(run);
+    const url = urlOf(text);
+    expect(url).toMatch(/^http:\/\/localhost:\d+$/);
+    expect(url).not.toMatch(/:0$/);
+    expect(text).toContain('driver@example.com / demo-password');
+    expect(text).toMatch(new RegExp(`${url}/\\?projectId=\\d+&routeId=\\d+&token=[\\w.-]+`));
+    expect(text).toMatch(/Dispatcher token: dsp_[\w-]+/);
+    expect(text).toContain(join(dataDir, 'droplane.sqlite'));
+
+    const port = new URL(url!).port;
+    const res = await fetch(`http://127.0.0.1:${port}/v1/drivers/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'driver@example.com', password: 'demo-password' }),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toHaveProperty('accessToken');
+
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+  });
+
+  it('does not seed again on a restart but still prints the sign-ins and a working link', async () => {
+    const run = start({});
+    const text = await banner(run);
+    expect(text).not.toContain('Demo data seeded');
+    expect(text).toContain('driver@example.com / demo-password');
+    // The restart signs a fresh token for the stored demo link; it opens that route.
+    const link = new URL(/(http:\/\/\S+\?projectId=\S+)/.exec(text)![1]!);
+    const routeId = link.searchParams.get('routeId');
+    const res = await fetch(`http://127.0.0.1:${link.port}/v1/projects/routes/${routeId}`, {
+      headers: { authorization: `Bearer ${link.searchParams.get('token')}` },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ id: Number(routeId) });
+    run.child.kill('SIGINT');
+    expect(await run.exited).toBe(0);
+  });
+
+  it('explains a port in use and exits 1', async () => {
+    const first = start({});
+    const port = new URL(urlOf(await banner(first))!).port;
+    const second = start({ PORT: port });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toMatch(new RegExp(`port ${port} .*already in use`));
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+  });
+});
