@@ -2,6 +2,7 @@
  * Starts the real server in-process on a free port with a temporary database, and talks to it over real HTTP.
  * Every server test uses this; nothing is mocked.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,9 +39,37 @@ export interface StartOptions extends BuildOptions {
   env?: Record<string, string>;
 }
 
+/**
+ * With TEST_DATABASE_URL=postgres://... every test server gets a fresh PostgreSQL database of its own (dropped on
+ * close), so the whole suite also runs on PostgreSQL. Unset: SQLite in a temporary folder.
+ */
+async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) return null;
+  const { default: pg } = await import('pg');
+  const name = `droplane_test_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
 export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'droplane-test-'));
+  const postgres = await createPostgresDatabase();
   const config = loadConfig({
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     DATA_DIR: dataDir,
     PORT: '0',
     SEED: 'none',
@@ -82,6 +111,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     dispatch: (method, path, body) => request(method, path, { token: config.dispatchToken, body }),
     async close() {
       await server.close();
+      await postgres?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
