@@ -30,7 +30,10 @@ export function summarise(samples: number[], errors: number, seconds: number): S
 
 /** A markdown table, one row per named summary. */
 export function markdownTable(rows: Record<string, Summary>): string {
-  const lines = ['| call | requests | errors | req/s | p50 ms | p99 ms | max ms |', '|---|---:|---:|---:|---:|---:|---:|'];
+  const lines = [
+    '| call | requests | errors | req/s | p50 ms | p99 ms | max ms |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+  ];
   for (const [name, s] of Object.entries(rows)) {
     lines.push(`| ${name} | ${s.count} | ${s.errors} | ${s.perSecond} | ${s.p50} | ${s.p99} | ${s.max} |`);
   }

@@ -10,7 +10,12 @@ export interface HttpAnswer {
 export function createClient(baseUrl: string, maxSockets = 256) {
   const url = new URL(baseUrl);
   const agent = new Agent({ keepAlive: true, maxSockets });
-  function send(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<HttpAnswer> {
+  function send(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<HttpAnswer> {
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
     const started = performance.now();
     return new Promise((resolve, reject) => {
@@ -30,7 +35,11 @@ export function createClient(baseUrl: string, maxSockets = 256) {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
           res.on('end', () =>
-            resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started }),
+            resolve({
+              status: res.statusCode ?? 0,
+              body: Buffer.concat(chunks).toString('utf8'),
+              ms: performance.now() - started,
+            }),
           );
           res.on('error', reject);
         },

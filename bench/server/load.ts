@@ -85,7 +85,10 @@ export async function runLoad(client: HttpClient, fleet: SimDriver[], o: LoadOpt
     const auth = { authorization: `Bearer ${d.token}` };
     const ws = sockets[i]!;
     let done = 0;
-    const position = () => ({ lat: (52.09 + Math.random() / 50).toFixed(7), lng: (5.12 + Math.random() / 50).toFixed(7) });
+    const position = () => ({
+      lat: (52.09 + Math.random() / 50).toFixed(7),
+      lng: (5.12 + Math.random() / 50).toFixed(7),
+    });
     every(PERIOD.location, () => track('PATCH location', client.send('PATCH', `${base}/location`, position(), auth)));
     every(PERIOD.socket, () => {
       ws.send(JSON.stringify({ type: 'location', data: position() }));

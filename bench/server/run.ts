@@ -83,8 +83,20 @@ try {
       summarise(samples, result.errors[name] ?? 0, result.seconds),
     ]),
   );
-  const socket = { sent: result.socketSent, perSecond: Math.round(result.socketSent / result.seconds), errors: result.socketErrors };
-  const report = { drivers, seconds: result.seconds, speed, completionEvery, rows, socket, at: new Date().toISOString() };
+  const socket = {
+    sent: result.socketSent,
+    perSecond: Math.round(result.socketSent / result.seconds),
+    errors: result.socketErrors,
+  };
+  const report = {
+    drivers,
+    seconds: result.seconds,
+    speed,
+    completionEvery,
+    rows,
+    socket,
+    at: new Date().toISOString(),
+  };
   writeFileSync('bench/server-results.json', `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\n${drivers} drivers, ${speed}x time, ${Math.round(result.seconds)} s:\n`);
   console.log(markdownTable(rows));

@@ -1,5 +1,116 @@
-import type { FastifyInstance } from 'fastify';
-import type { ServerContext } from '../context.ts';
+/**
+ * The dispatcher API (reference-backend.md, "Dispatcher API") under `Authorization: Bearer DISPATCH_TOKEN`:
+ * organisations and drivers here, routes in dispatch-route-calls.ts. Driver and link tokens are not dispatcher
+ * tokens and get the same 401 as a wrong one.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type {
+  CreateDriverRequest,
+  CreateOrganisationRequest,
+  UpdateOrganisationRequest,
+} from '../../src-shared/protocol/dispatch.ts';
+import type { Driver, Organisation } from '../../src-shared/protocol/entities.ts';
+import { bearerToken } from '../auth/principal.ts';
+import { isoNow, type ServerContext } from '../context.ts';
+import { isUniqueViolation, listOrganisations, loadOrganisation, updateOrganisation } from '../repo/dispatch.ts';
+import { createDriver, createOrganisation } from '../repo/organisations.ts';
+import { normaliseEmail, serializeDriver } from './auth-routes.ts';
+import { registerDispatchRouteCalls } from './dispatch-route-calls.ts';
+import {
+  createDriverBody,
+  createOrganisationBody,
+  driversQuery,
+  idParams,
+  updateOrganisationBody,
+} from './dispatch-schemas.ts';
+import { HttpError, notFound, unauthorized } from './errors.ts';
 
-// TODO(issue 2): being written.
-export function registerDispatchRoutes(_app: FastifyInstance, _ctx: ServerContext): void {}
+export const DISPATCH_PREFIX = '/v1/dispatch';
+export const DRIVER_EMAIL_TAKEN = 'A driver with this email already exists';
+
+/** Digests have one length, so timingSafeEqual can compare tokens of any length without leaking it. */
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+function dispatcherCheck(ctx: ServerContext) {
+  const expected = digest(ctx.config.dispatchToken);
+  return async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    if (!token || !timingSafeEqual(digest(token), expected)) throw unauthorized('A valid dispatcher token is required');
+  };
+}
+
+export function registerDispatchRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  app.register(
+    async (scope) => {
+      // onRequest: refused before the body is even read.
+      scope.addHook('onRequest', dispatcherCheck(ctx));
+      registerOrganisationCalls(scope, ctx);
+      registerDriverCalls(scope, ctx);
+      registerDispatchRouteCalls(scope, ctx);
+    },
+    { prefix: DISPATCH_PREFIX },
+  );
+}
+
+function registerOrganisationCalls(app: FastifyInstance, ctx: ServerContext): void {
+  app.get('/organisations', async (): Promise<Organisation[]> => listOrganisations(ctx.db));
+
+  app.post<{ Body: CreateOrganisationRequest }>(
+    '/organisations',
+    { schema: { body: createOrganisationBody } },
+    async (request, reply): Promise<Organisation> => {
+      const id = await createOrganisation(ctx.db, request.body, isoNow(ctx));
+      reply.code(201);
+      return loadOrganisation(ctx.db, id);
+    },
+  );
+
+  app.patch<{ Params: { id: number }; Body: UpdateOrganisationRequest }>(
+    '/organisations/:id',
+    { schema: { params: idParams, body: updateOrganisationBody } },
+    async (request): Promise<Organisation> =>
+      ctx.db.transaction().execute((trx) => updateOrganisation(trx, request.params.id, request.body)),
+  );
+}
+
+function registerDriverCalls(app: FastifyInstance, ctx: ServerContext): void {
+  app.get<{ Querystring: { organisation_id?: number } }>(
+    '/drivers',
+    { schema: { querystring: driversQuery } },
+    async (request): Promise<Driver[]> => {
+      let query = ctx.db.selectFrom('drivers').selectAll().orderBy('id');
+      const { organisation_id } = request.query;
+      if (organisation_id !== undefined) query = query.where('organisation_id', '=', organisation_id);
+      return (await query.execute()).map(serializeDriver);
+    },
+  );
+
+  app.post<{ Body: CreateDriverRequest }>(
+    '/drivers',
+    { schema: { body: createDriverBody } },
+    async (request, reply): Promise<Driver> => {
+      const input = request.body;
+      const org = await ctx.db
+        .selectFrom('organisations')
+        .select('id')
+        .where('id', '=', input.organisation_id)
+        .executeTakeFirst();
+      if (!org) throw notFound('No organisation found with this id', 'organisation_id');
+      const email = normaliseEmail(input.email);
+      const taken = await ctx.db.selectFrom('drivers').select('id').where('email', '=', email).executeTakeFirst();
+      if (taken) throw new HttpError(409, DRIVER_EMAIL_TAKEN, 'email');
+      let id: number;
+      try {
+        id = await createDriver(ctx.db, { ...input, email }, isoNow(ctx));
+      } catch (error) {
+        // Two creations of one email at once: the database's unique index decides.
+        if (isUniqueViolation(error)) throw new HttpError(409, DRIVER_EMAIL_TAKEN, 'email');
+        throw error;
+      }
+      const row = await ctx.db.selectFrom('drivers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      reply.code(201);
+      return serializeDriver(row);
+    },
+  );
+}

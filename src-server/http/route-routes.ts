@@ -1,5 +1,171 @@
+/**
+ * The driver's routes: the list, one route, start and finish, and what the app reports while driving
+ * (positions and status events). Every call on one route checks access with routeFor, so another driver's
+ * route answers the same 404 as an unknown one.
+ */
 import type { FastifyInstance } from 'fastify';
+import type { LatLng } from '../../src-shared/domain/geo.ts';
+import type { ProjectEntry, Route } from '../../src-shared/protocol/entities.ts';
+import {
+  type LocationRequest,
+  type RouteStatusAnswer,
+  type RouteStatusRequest,
+  SUBSCRIPTION_CANCELED_MESSAGE,
+} from '../../src-shared/protocol/http.ts';
+import type { ServiceChangeData } from '../../src-shared/protocol/socket.ts';
+import { authenticate, authenticateDriver } from '../auth/principal.ts';
 import type { ServerContext } from '../context.ts';
+import { STOP_NOT_FOUND_MESSAGE } from '../domain/route-rules.ts';
+import { finishRoute, startRoute } from '../repo/route-progress.ts';
+import { listProjectsForDriver, loadRoute, loadStops, routeFor } from '../repo/routes.ts';
+import { serializeRoute } from '../repo/serialize.ts';
+import { parseCoordinate, recordLocation, recordRouteEvent, requirePlanFlag } from '../repo/tracking.ts';
+import { serviceChangeSchema } from '../socket/inbound.ts';
+import { badRequest, HttpError, notFound } from './errors.ts';
 
-// TODO(issue 2): being written.
-export function registerRouteRoutes(_app: FastifyInstance, _ctx: ServerContext): void {}
+const NOT_IN_PROGRESS_LOCATION_MESSAGE = 'Positions are recorded only while the route is in progress';
+
+const id = { type: 'integer', minimum: 1 } as const;
+const routeParams = { type: 'object', properties: { projectId: id, routeId: id } } as const;
+const coordinateText = { type: 'string', minLength: 1, maxLength: 32 } as const;
+
+interface RouteParams {
+  projectId: number;
+  routeId: number;
+}
+
+async function assertSubscriptionActive(ctx: ServerContext, organisationId: number): Promise<void> {
+  const org = await ctx.db
+    .selectFrom('organisations')
+    .select('subscription_status')
+    .where('id', '=', organisationId)
+    .executeTakeFirstOrThrow();
+  if (org.subscription_status === 'canceled') throw badRequest(SUBSCRIPTION_CANCELED_MESSAGE);
+}
+
+/** The driver's position for planning ETAs: both coordinates or neither. */
+function startPosition(body: RouteStatusRequest): LatLng | null {
+  if (body.lat === undefined && body.lng === undefined) return null;
+  const lat = parseCoordinate(body.lat, 90);
+  const lng = parseCoordinate(body.lng, 180);
+  if (lat === null) throw badRequest('lat must be a latitude between -90 and 90, sent with lng', 'lat');
+  if (lng === null) throw badRequest('lng must be a longitude between -180 and 180, sent with lat', 'lng');
+  return { lat, lng };
+}
+
+export function registerRouteRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  app.get('/v1/projects/routes', async (request): Promise<ProjectEntry[]> => {
+    const principal = await authenticateDriver(ctx, request);
+    await assertSubscriptionActive(ctx, principal.organisationId);
+    return listProjectsForDriver(ctx.db, principal.driverId);
+  });
+
+  app.get<{ Params: { routeId: number } }>(
+    '/v1/projects/routes/:routeId',
+    { schema: { params: { type: 'object', properties: { routeId: id } } } },
+    async (request): Promise<Route> => {
+      const principal = await authenticate(ctx, request);
+      const record = await routeFor(ctx, principal, request.params.routeId);
+      await assertSubscriptionActive(ctx, principal.organisationId);
+      const fetchedAt = new Date(ctx.now()).toISOString();
+      return serializeRoute(record, await loadStops(ctx.db, record.route.id), fetchedAt);
+    },
+  );
+
+  app.post<{ Params: RouteParams; Body: RouteStatusRequest }>(
+    '/v1/projects/:projectId/routes/:routeId',
+    {
+      schema: {
+        params: routeParams,
+        body: {
+          type: 'object',
+          required: ['status'],
+          additionalProperties: false,
+          properties: {
+            status: { type: 'string', enum: ['in_progress', 'finished'] },
+            lat: coordinateText,
+            lng: coordinateText,
+          },
+        },
+      },
+    },
+    async (request): Promise<RouteStatusAnswer> => {
+      const principal = await authenticate(ctx, request);
+      const { projectId, routeId } = request.params;
+      await routeFor(ctx, principal, routeId, projectId);
+      // Checked on finish too, though only a start plans from the position.
+      const from = startPosition(request.body);
+      const now = new Date(ctx.now());
+      const route = await ctx.db.transaction().execute(async (trx) => {
+        if (request.body.status === 'in_progress') await startRoute(trx, ctx.dialect, routeId, now, from);
+        else await finishRoute(trx, ctx.dialect, routeId, now);
+        return loadRoute(trx, routeId, now.toISOString());
+      });
+      return [route!];
+    },
+  );
+
+  app.patch<{ Params: RouteParams; Body: LocationRequest }>(
+    '/v1/projects/:projectId/routes/:routeId/location',
+    {
+      schema: {
+        params: routeParams,
+        body: {
+          type: 'object',
+          required: ['lat', 'lng'],
+          additionalProperties: false,
+          properties: { lat: coordinateText, lng: coordinateText },
+        },
+      },
+    },
+    async (request): Promise<{ ok: true }> => {
+      const principal = await authenticate(ctx, request);
+      const { projectId, routeId } = request.params;
+      const record = await routeFor(ctx, principal, routeId, projectId);
+      await requirePlanFlag(ctx, principal, 'ft_realtime_driver_tracking');
+      // A last tick of the app's timer may land after the finish; it is refused, not stored as tracking.
+      if (record.route.status !== 'in_progress') throw new HttpError(409, NOT_IN_PROGRESS_LOCATION_MESSAGE);
+      await recordLocation(ctx, routeId, principal, request.body, 'http');
+      return { ok: true };
+    },
+  );
+
+  app.post<{ Params: RouteParams; Body: { type: string; data: ServiceChangeData } }>(
+    '/v1/projects/:projectId/routes/:routeId/events',
+    {
+      // The socket's message cap: this call stands in for the socket message when the socket is closed.
+      bodyLimit: ctx.config.wsMaxMessageBytes,
+      schema: {
+        params: routeParams,
+        body: {
+          type: 'object',
+          required: ['type', 'data'],
+          additionalProperties: false,
+          properties: { type: { type: 'string', maxLength: 100 }, data: serviceChangeSchema },
+        },
+      },
+    },
+    async (request): Promise<{ ok: true }> => {
+      const principal = await authenticate(ctx, request);
+      const { projectId, routeId } = request.params;
+      await routeFor(ctx, principal, routeId, projectId);
+      const { type, data } = request.body;
+      if (type !== 'service_change')
+        throw badRequest(`Unknown event type "${type}": only service_change is accepted`, 'type');
+      await requirePlanFlag(ctx, principal, 'ft_live_status_updates');
+      const stop = await ctx.db
+        .selectFrom('stops')
+        .select('id')
+        .where('id', '=', data.service_id)
+        .where('route_id', '=', routeId)
+        .executeTakeFirst();
+      if (!stop) throw notFound(STOP_NOT_FOUND_MESSAGE, 'service');
+      if (data.lat !== undefined && parseCoordinate(data.lat, 90) === null)
+        throw badRequest('data.lat must be a latitude between -90 and 90', 'data.lat');
+      if (data.lng !== undefined && parseCoordinate(data.lng, 180) === null)
+        throw badRequest('data.lng must be a longitude between -180 and 180', 'data.lng');
+      await recordRouteEvent(ctx, routeId, principal, type, data, 'http');
+      return { ok: true };
+    },
+  );
+}

@@ -1,5 +1,119 @@
-import type { FastifyInstance } from 'fastify';
+/**
+ * The stop update: the driver's completion (delivered or skipped) with its proof. Every completion must reach
+ * the server exactly once, so an Idempotency-Key makes a retry replay the first answer and write nothing.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { CLEANING_STATUSES } from '../../src-shared/protocol/entities.ts';
+import { IDEMPOTENCY_HEADER, NOTE_MAX_LENGTH, type StopUpdateRequest } from '../../src-shared/protocol/http.ts';
+import { authenticate, principalKey } from '../auth/principal.ts';
 import type { ServerContext } from '../context.ts';
+import { STOP_NOT_FOUND_MESSAGE } from '../domain/route-rules.ts';
+import { prepareStopUpdate } from '../domain/stop-update.ts';
+import {
+  findStoredAnswer,
+  isUniqueViolation,
+  parseIdempotencyKey,
+  replayable,
+  requestHash,
+} from '../repo/completions.ts';
+import { routeFor } from '../repo/routes.ts';
+import { writeStopUpdate } from '../repo/stop-completion.ts';
+import { notFound } from './errors.ts';
 
-// TODO(issue 2): being written.
-export function registerStopRoutes(_app: FastifyInstance, _ctx: ServerContext): void {}
+const SIGNATURE_NAME_MAX_LENGTH = 200;
+
+const nullableText = (maxLength?: number) => ({ type: 'string', nullable: true, ...(maxLength ? { maxLength } : {}) });
+
+/** Types and shapes; the rules between fields are in domain/stop-update.ts. */
+const stopUpdateSchema = {
+  type: 'object',
+  required: ['status'],
+  additionalProperties: false,
+  properties: {
+    status: { type: 'string', enum: ['finished', 'skipped'] },
+    lat: { type: 'string' },
+    lng: { type: 'string' },
+    completion_note: nullableText(NOTE_MAX_LENGTH),
+    recipient_note: nullableText(NOTE_MAX_LENGTH),
+    signature: nullableText(),
+    signature_name: nullableText(SIGNATURE_NAME_MAX_LENGTH),
+    recipient_date_of_birth: { type: 'string', nullable: true, pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' },
+    images: { type: 'object', additionalProperties: { type: 'string' } },
+    finish_time: { type: 'string', pattern: '^[0-9]{1,5}$' },
+    completed_at: { type: 'string', format: 'date-time' },
+    cleaning_status: { type: 'string', nullable: true, enum: [...CLEANING_STATUSES, null] },
+    cleaning_definition: nullableText(NOTE_MAX_LENGTH),
+    sticker: { type: 'boolean', nullable: true },
+  },
+} as const;
+
+interface Params {
+  projectId: number;
+  routeId: number;
+  serviceId: number;
+}
+
+const id = { type: 'integer', minimum: 1 } as const;
+
+/** The stored answer, byte for byte as first sent, marked as a replay. */
+function sendAnswer(reply: FastifyReply, json: string, replayed: boolean) {
+  if (replayed) reply.header('idempotent-replayed', 'true');
+  return reply.type('application/json; charset=utf-8').send(json);
+}
+
+export function registerStopRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  app.post<{ Params: Params; Body: StopUpdateRequest }>(
+    '/v1/projects/:projectId/routes/:routeId/services/:serviceId',
+    {
+      schema: {
+        params: { type: 'object', properties: { projectId: id, routeId: id, serviceId: id } },
+        body: stopUpdateSchema,
+      },
+    },
+    async (request, reply) => {
+      const principal = await authenticate(ctx, request);
+      const key = parseIdempotencyKey(request.headers[IDEMPOTENCY_HEADER]);
+      const { projectId, routeId, serviceId } = request.params;
+      await routeFor(ctx, principal, routeId, projectId);
+      const sender = principalKey(principal);
+      const hash = requestHash(
+        'POST',
+        `/v1/projects/${projectId}/routes/${routeId}/services/${serviceId}`,
+        request.body,
+      );
+      // A retry is answered before any state check: the route may have moved on since the first attempt.
+      const stored = key ? await findStoredAnswer(ctx.db, sender, key) : undefined;
+      if (stored) return sendAnswer(reply, replayable(stored, hash), true);
+
+      const stop = await ctx.db
+        .selectFrom('stops')
+        .select('id')
+        .where('id', '=', serviceId)
+        .where('route_id', '=', routeId)
+        .executeTakeFirst();
+      if (!stop) throw notFound(STOP_NOT_FOUND_MESSAGE, 'service');
+      // Checked and decoded before the transaction, which then holds the route's lock only for the writes.
+      const now = new Date(ctx.now());
+      const update = prepareStopUpdate(request.body, now);
+      const write = {
+        routeId,
+        stopId: serviceId,
+        principal: sender,
+        idempotencyKey: key,
+        requestHash: hash,
+        update,
+        now,
+      };
+      try {
+        const json = await ctx.db.transaction().execute((trx) => writeStopUpdate(trx, ctx, write));
+        return sendAnswer(reply, json, false);
+      } catch (error) {
+        // A concurrent request with the same key committed first: its answer is this request's answer too.
+        if (!key || !isUniqueViolation(error)) throw error;
+        const winner = await findStoredAnswer(ctx.db, sender, key);
+        if (!winner) throw error;
+        return sendAnswer(reply, replayable(winner, hash), true);
+      }
+    },
+  );
+}

@@ -80,3 +80,9 @@ export interface SocketQuery {
   deviceId: string;
   token: string;
 }
+
+/**
+ * Close code the server adds to the standard ones (1001 server going away, 1008 policy, 1009 message too big):
+ * the socket's link was revoked or its route assigned to another driver. Reconnecting will not help.
+ */
+export const SOCKET_CLOSE_ACCESS_WITHDRAWN = 4403;

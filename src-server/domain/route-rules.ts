@@ -1,0 +1,27 @@
+/**
+ * The route and stop state rules of spec section 4, shared by the route status call and the stop update call.
+ * The texts are the ones the app shows in its alerts (spec section 8), so they must not be reworded.
+ */
+import type { RouteStatus, StopStatus, StopType } from '../../src-shared/protocol/entities.ts';
+import { badRequest } from '../http/errors.ts';
+
+export const NOT_STARTED_MESSAGE = 'You need to start the route first';
+export const ALREADY_FINISHED_MESSAGE = "You've already completed the route";
+export const INCOMPLETE_STOPS_MESSAGE = 'Complete all stops before arriving at your final destination';
+export const STOP_NOT_FOUND_MESSAGE = 'Stop not found';
+
+export const startDateMessage = (projectDate: string) => `This route can be started from ${projectDate}`;
+
+export const isDone = (status: string) => status === ('finished' satisfies StopStatus) || status === 'skipped';
+
+/** Stop actions are allowed only while the route is in progress. */
+export function assertInProgress(status: string): void {
+  if (status === ('finished' satisfies RouteStatus)) throw badRequest(ALREADY_FINISHED_MESSAGE);
+  if (status !== ('in_progress' satisfies RouteStatus)) throw badRequest(NOT_STARTED_MESSAGE);
+}
+
+/** The end stop waits for every other stop (start and breaks included) to be finished or skipped. */
+export function assertOnlyEndStopsLeft(stops: { type: string; status: string }[]): void {
+  const open = stops.some((s) => s.type !== ('end' satisfies StopType) && !isDone(s.status));
+  if (open) throw badRequest(INCOMPLETE_STOPS_MESSAGE);
+}

@@ -1,0 +1,139 @@
+/**
+ * Turns a checked StopUpdateRequest (the schema has already fixed the types) into the values to store: the
+ * rules a schema cannot say, defaults taken from the server's clock, and decoded images. Pure apart from the
+ * image decoding; what needs the database (stored image URLs, route state) is checked in the write.
+ */
+import { localDate, secondsSinceMidnight } from '../../src-shared/domain/geo.ts';
+import type { CleaningStatus } from '../../src-shared/protocol/entities.ts';
+import { MAX_IMAGES, type StopUpdateRequest } from '../../src-shared/protocol/http.ts';
+import { badRequest } from '../http/errors.ts';
+import { parseCoordinate } from '../repo/tracking.ts';
+import { type DecodedImage, decodeImageDataUrl, isDataUrl } from './images.ts';
+
+const TOO_MANY_IMAGES_MESSAGE = `At most ${MAX_IMAGES} images per stop`;
+const SKIPPED_WITH_PROOF_MESSAGE =
+  'A skipped stop carries no proof of delivery: send signature, signature_name, recipient_date_of_birth and images only with status finished';
+const CLEANING_DEFINITION_MESSAGE = 'cleaning_definition is required when cleaning_status is other';
+const DATE_OF_BIRTH_MESSAGE = 'recipient_date_of_birth must be a real date from 1900-01-01 to today';
+const FINISH_TIME_MESSAGE = 'finish_time must be a whole number of seconds from 0 to 86399';
+
+const ADULT_AGE = 18;
+const EARLIEST_BIRTH_DATE = '1900-01-01';
+const LAST_SECOND_OF_DAY = 86_399;
+
+/** A proof image: a new upload, or one already stored for the stop that the driver keeps on an edit. */
+export type ImageInput = { field: string } & ({ kind: 'new'; image: DecodedImage } | { kind: 'kept'; id: number });
+
+export interface PreparedStopUpdate {
+  status: StopUpdateRequest['status'];
+  lat: number | null;
+  lng: number | null;
+  completion_note: string | null;
+  recipient_note: string | null;
+  signature: ImageInput | null;
+  signature_name: string | null;
+  recipient_date_of_birth: string | null;
+  age_verified: boolean;
+  /** In the order of their keys. */
+  photos: ImageInput[];
+  finish_time: number;
+  completed_at: string;
+  cleaning_status: CleaningStatus | null;
+  cleaning_definition: string | null;
+  sticker: boolean | null;
+}
+
+/** The app may resolve the image URLs it was given against the server's origin before sending them back. */
+const STORED_IMAGE_URL = /^(?:https?:\/\/[^/]+)?\/v1\/images\/([1-9][0-9]{0,14})$/;
+
+function imageInput(value: string, field: string): ImageInput {
+  if (isDataUrl(value)) return { field, kind: 'new', image: decodeImageDataUrl(value, field) };
+  const stored = STORED_IMAGE_URL.exec(value);
+  if (!stored) throw badRequest(`${field} must be a JPEG or PNG data URL or the URL of an image of this stop`, field);
+  return { field, kind: 'kept', id: Number(stored[1]) };
+}
+
+function photoInputs(images: Record<string, string> | undefined): ImageInput[] {
+  const entries = Object.entries(images ?? {});
+  if (entries.length > MAX_IMAGES) throw badRequest(TOO_MANY_IMAGES_MESSAGE, 'images');
+  for (const [key] of entries) {
+    if (!/^[0-9]$/.test(key) || Number(key) >= MAX_IMAGES)
+      throw badRequest(`images.${key} is not an allowed key: use 0 to ${MAX_IMAGES - 1}`, `images.${key}`);
+  }
+  return entries.sort(([a], [b]) => Number(a) - Number(b)).map(([key, value]) => imageInput(value, `images.${key}`));
+}
+
+function coordinate(value: string | undefined, field: 'lat' | 'lng'): number | null {
+  if (value === undefined) return null;
+  const parsed = parseCoordinate(value, field === 'lat' ? 90 : 180);
+  if (parsed === null)
+    throw badRequest(
+      field === 'lat' ? 'lat must be a latitude between -90 and 90' : 'lng must be a longitude between -180 and 180',
+      field,
+    );
+  return parsed;
+}
+
+/** A YYYY-MM-DD (the schema checked the shape) that exists in the calendar and lies in 1900-01-01..today. */
+function dateOfBirth(value: string | null | undefined, today: string): string | null {
+  if (value === null || value === undefined) return null;
+  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  const real = date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  if (!real || value < EARLIEST_BIRTH_DATE || value > today)
+    throw badRequest(DATE_OF_BIRTH_MESSAGE, 'recipient_date_of_birth');
+  return value;
+}
+
+/** Of age on `day` once the 18th birthday has come; someone born on 29 February comes of age on 1 March. */
+function isAdultOn(birthDate: string, day: string): boolean {
+  const birthday = `${String(Number(birthDate.slice(0, 4)) + ADULT_AGE).padStart(4, '0')}${birthDate.slice(4)}`;
+  return birthday <= day;
+}
+
+function finishTime(value: string | undefined, completedAt: Date): number {
+  if (value === undefined) return secondsSinceMidnight(completedAt);
+  const seconds = Number(value);
+  if (!/^[0-9]{1,5}$/.test(value) || seconds > LAST_SECOND_OF_DAY) throw badRequest(FINISH_TIME_MESSAGE, 'finish_time');
+  return seconds;
+}
+
+const present = (value: string | null | undefined) => value !== undefined && value !== null && value !== '';
+
+/** The first proof field a skipped update carries, if any. */
+function proofOnSkip(body: StopUpdateRequest): string | null {
+  if (present(body.signature)) return 'signature';
+  if (present(body.signature_name)) return 'signature_name';
+  if (present(body.recipient_date_of_birth)) return 'recipient_date_of_birth';
+  if (Object.keys(body.images ?? {}).length > 0) return 'images';
+  return null;
+}
+
+export function prepareStopUpdate(body: StopUpdateRequest, now: Date): PreparedStopUpdate {
+  const skipped = body.status === 'skipped';
+  const proofField = skipped ? proofOnSkip(body) : null;
+  if (proofField) throw badRequest(SKIPPED_WITH_PROOF_MESSAGE, proofField);
+  if (body.cleaning_status === 'other' && !body.cleaning_definition?.trim())
+    throw badRequest(CLEANING_DEFINITION_MESSAGE, 'cleaning_definition');
+
+  // A completion queued offline keeps the time the driver did it, not the time it reached the server.
+  const completedAt = body.completed_at === undefined ? now : new Date(body.completed_at);
+  const birthDate = dateOfBirth(body.recipient_date_of_birth, localDate(now));
+  return {
+    status: body.status,
+    lat: coordinate(body.lat, 'lat'),
+    lng: coordinate(body.lng, 'lng'),
+    completion_note: body.completion_note ?? null,
+    recipient_note: body.recipient_note ?? null,
+    signature: present(body.signature) ? imageInput(body.signature!, 'signature') : null,
+    signature_name: present(body.signature_name) ? body.signature_name! : null,
+    recipient_date_of_birth: birthDate,
+    age_verified: birthDate !== null && isAdultOn(birthDate, localDate(completedAt)),
+    photos: photoInputs(body.images),
+    finish_time: finishTime(body.finish_time, completedAt),
+    completed_at: completedAt.toISOString(),
+    cleaning_status: body.cleaning_status ?? null,
+    cleaning_definition: body.cleaning_definition ?? null,
+    sticker: body.sticker ?? null,
+  };
+}

@@ -1,0 +1,216 @@
+/**
+ * Dispatcher calls on routes (mounted under /v1/dispatch by dispatch-routes.ts, behind its token check).
+ * Every change is written in one transaction and its socket event published only after the commit, so a driver
+ * who refetches on the event reads the new state.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Transaction } from 'kysely';
+import type {
+  CreateRouteRequest,
+  DispatchRouteDetail,
+  DispatchRouteSummary,
+  DriverAssignRequest,
+  LinkAnswer,
+  LinkRevokeAnswer,
+  PublicationSettingsRequest,
+  ReorderRequest,
+  UpdateStopRequest,
+} from '../../src-shared/protocol/dispatch.ts';
+import type { PublicationSettings, Route, Stop } from '../../src-shared/protocol/entities.ts';
+import type { ServerMessage } from '../../src-shared/protocol/socket.ts';
+import { isoNow, type ServerContext } from '../context.ts';
+import type { Database } from '../db/schema.ts';
+import { listRouteSummaries, loadRouteDetail } from '../repo/dispatch.ts';
+import {
+  assignDriver,
+  insertLink,
+  reorderStops,
+  replaceSettings,
+  requireRoute,
+  revokeLink,
+  touchRoute,
+  updateStop,
+} from '../repo/route-changes.ts';
+import { createRoute, loadRoute, ROUTE_NOT_FOUND } from '../repo/routes.ts';
+import {
+  createRouteBody,
+  driverAssignBody,
+  linkParams,
+  publicationSettingsBody,
+  reorderBody,
+  routeParams,
+  routesQuery,
+  stopParams,
+  updateStopBody,
+} from './dispatch-schemas.ts';
+import { badRequest, notFound } from './errors.ts';
+
+type RouteParams = { routeId: number };
+
+export function registerDispatchRouteCalls(app: FastifyInstance, ctx: ServerContext): void {
+  const inTransaction = <T>(work: (trx: Transaction<Database>) => Promise<T>) => ctx.db.transaction().execute(work);
+
+  /** The change is committed whatever happens here; a failed relay is logged, not turned into an error answer. */
+  async function publish(request: FastifyRequest, routeId: number, message: ServerMessage): Promise<void> {
+    try {
+      await ctx.hub.publish(routeId, message);
+    } catch (error) {
+      request.log.error({ err: error, routeId, type: message.type }, 'socket event not published');
+    }
+  }
+
+  async function currentRoute(routeId: number): Promise<Route> {
+    const route = await loadRoute(ctx.db, routeId, isoNow(ctx));
+    if (!route) throw notFound(ROUTE_NOT_FOUND, 'id');
+    return route;
+  }
+
+  app.get<{ Querystring: { organisation_id?: number; date?: string; limit: number } }>(
+    '/routes',
+    { schema: { querystring: routesQuery } },
+    async (request): Promise<DispatchRouteSummary[]> => {
+      const { organisation_id, date, limit } = request.query;
+      return listRouteSummaries(ctx.db, { organisationId: organisation_id, date, limit });
+    },
+  );
+
+  app.post<{ Body: CreateRouteRequest }>(
+    '/routes',
+    { schema: { body: createRouteBody } },
+    async (request, reply): Promise<Route> => {
+      const input = request.body;
+      if (input.project_id !== undefined && (input.project_name !== undefined || input.date !== undefined))
+        throw badRequest('Give either project_id or a new project (project_name, date), not both', 'project_id');
+      const route = await inTransaction(async (trx) => {
+        const org = await trx
+          .selectFrom('organisations')
+          .select('id')
+          .where('id', '=', input.organisation_id)
+          .executeTakeFirst();
+        if (!org) throw notFound('No organisation found with this id', 'organisation_id');
+        if (input.driver_id != null) {
+          const driver = await trx
+            .selectFrom('drivers')
+            .select('organisation_id')
+            .where('id', '=', input.driver_id)
+            .executeTakeFirst();
+          if (!driver) throw notFound('No driver found with this id', 'driver_id');
+          if (driver.organisation_id !== input.organisation_id)
+            throw badRequest('driver_id must be a driver of organisation_id', 'driver_id');
+        }
+        const now = isoNow(ctx);
+        const routeId = await createRoute(trx, input, now);
+        return (await loadRoute(trx, routeId, now))!;
+      });
+      reply.code(201);
+      return route;
+    },
+  );
+
+  app.get<{ Params: RouteParams }>(
+    '/routes/:routeId',
+    { schema: { params: routeParams } },
+    async (request): Promise<DispatchRouteDetail> => {
+      const detail = await loadRouteDetail(ctx.db, request.params.routeId, isoNow(ctx));
+      if (!detail) throw notFound(ROUTE_NOT_FOUND, 'id');
+      return detail;
+    },
+  );
+
+  app.patch<{ Params: RouteParams & { stopId: number }; Body: UpdateStopRequest }>(
+    '/routes/:routeId/stops/:stopId',
+    { schema: { params: stopParams, body: updateStopBody } },
+    async (request): Promise<Stop> => {
+      const { routeId, stopId } = request.params;
+      const stop = await inTransaction((trx) => updateStop(trx, routeId, stopId, request.body, isoNow(ctx)));
+      await publish(request, routeId, {
+        type: 'stop_update',
+        data: { route_id: routeId, stop, updated_at: stop.updated_at },
+      });
+      return stop;
+    },
+  );
+
+  app.put<{ Params: RouteParams; Body: ReorderRequest }>(
+    '/routes/:routeId/order',
+    { schema: { params: routeParams, body: reorderBody } },
+    async (request): Promise<Route> => {
+      const { routeId } = request.params;
+      const { stop_ids } = request.body;
+      await inTransaction((trx) => reorderStops(trx, routeId, stop_ids, isoNow(ctx)));
+      await publish(request, routeId, { type: 'route_reorder', data: { route_id: routeId, stop_ids } });
+      return currentRoute(routeId);
+    },
+  );
+
+  app.put<{ Params: RouteParams; Body: PublicationSettingsRequest }>(
+    '/routes/:routeId/publication-settings',
+    { schema: { params: routeParams, body: publicationSettingsBody } },
+    async (request): Promise<PublicationSettings> => {
+      const { routeId } = request.params;
+      const settings = await inTransaction((trx) => replaceSettings(trx, routeId, request.body, isoNow(ctx)));
+      await publish(request, routeId, {
+        type: 'publication_settings',
+        data: { route_id: routeId, publication_settings: settings },
+      });
+      return settings;
+    },
+  );
+
+  app.post<{ Params: RouteParams }>(
+    '/routes/:routeId/republish',
+    { schema: { params: routeParams } },
+    async (request): Promise<Route> => {
+      const { routeId } = request.params;
+      await inTransaction(async (trx) => {
+        await requireRoute(trx, routeId);
+        await touchRoute(trx, routeId, isoNow(ctx));
+      });
+      await publish(request, routeId, { type: 'republish', data: { route_id: routeId } });
+      return currentRoute(routeId);
+    },
+  );
+
+  app.put<{ Params: RouteParams; Body: DriverAssignRequest }>(
+    '/routes/:routeId/driver',
+    { schema: { params: routeParams, body: driverAssignBody } },
+    async (request): Promise<Route> => {
+      const { routeId } = request.params;
+      const { driver_id } = request.body;
+      await inTransaction((trx) => assignDriver(trx, routeId, driver_id, isoNow(ctx)));
+      await publish(request, routeId, { type: 'driver_change', data: { route_id: routeId, driver_id } });
+      return currentRoute(routeId);
+    },
+  );
+
+  app.post<{ Params: RouteParams }>(
+    '/routes/:routeId/links',
+    { schema: { params: routeParams } },
+    async (request, reply): Promise<LinkAnswer> => {
+      const { routeId } = request.params;
+      const { route, linkId } = await inTransaction(async (trx) => {
+        const route = await requireRoute(trx, routeId);
+        return { route, linkId: await insertLink(trx, routeId, isoNow(ctx)) };
+      });
+      const token = await ctx.tokens.signLink({
+        linkId,
+        routeId,
+        projectId: route.project_id,
+        organisationId: route.organisation_id,
+      });
+      const query = new URLSearchParams({ projectId: String(route.project_id), routeId: String(routeId), token });
+      reply.code(201);
+      return { url: `${ctx.config.publicUrl}/?${query}`, token, linkId };
+    },
+  );
+
+  app.delete<{ Params: RouteParams & { linkId: string } }>(
+    '/routes/:routeId/links/:linkId',
+    { schema: { params: linkParams } },
+    async (request): Promise<LinkRevokeAnswer> => {
+      const { routeId, linkId } = request.params;
+      const revokedAt = await inTransaction((trx) => revokeLink(trx, routeId, linkId, isoNow(ctx)));
+      return { linkId, revoked_at: revokedAt };
+    },
+  );
+}

@@ -1,0 +1,222 @@
+/**
+ * What a dispatcher changes on a route while a driver works it. Each function runs in the caller's transaction;
+ * the caller publishes the matching socket event once the transaction has committed.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import type { PublicationSettingsRequest, StopInput, UpdateStopRequest } from '../../src-shared/protocol/dispatch.ts';
+import type { PublicationSettings, Requirements, Stop, Unit } from '../../src-shared/protocol/entities.ts';
+import type { Database, RouteRow, StopPatch } from '../db/schema.ts';
+import { planRoute } from '../domain/eta.ts';
+import { badRequest, notFound } from '../http/errors.ts';
+import { DEFAULT_START_SECONDS, loadStops, ROUTE_NOT_FOUND } from './routes.ts';
+import { DEFAULT_REQUIREMENTS, serializeSettings, serializeStop } from './serialize.ts';
+
+type Trx = Transaction<Database>;
+
+export async function requireRoute(trx: Trx, routeId: number): Promise<RouteRow> {
+  const route = await trx.selectFrom('routes').selectAll().where('id', '=', routeId).executeTakeFirst();
+  if (!route) throw notFound(ROUTE_NOT_FOUND, 'id');
+  return route;
+}
+
+export async function touchRoute(trx: Trx, routeId: number, nowIso: string): Promise<void> {
+  await trx.updateTable('routes').set({ updated_at: nowIso }).where('id', '=', routeId).execute();
+}
+
+const newUnitId = () => `u${randomBytes(6).toString('base64url')}`;
+
+function units(input: NonNullable<StopInput['units']>): Unit[] {
+  return input.map((u) => ({
+    id: u.id ?? newUnitId(),
+    name: u.name,
+    quantity: u.quantity,
+    note: u.note ?? null,
+    barcode: u.barcode ?? null,
+    barcode_scanned: u.barcode_scanned ?? false,
+  }));
+}
+
+/** Fields stored as they come; the JSON ones are handled below. */
+const PLAIN_STOP_FIELDS = [
+  'type',
+  'status',
+  'lat',
+  'lng',
+  'street',
+  'city',
+  'country',
+  'recipient_name',
+  'recipient_phone',
+  'notes',
+  'arr_time',
+  'end_time',
+  'service_time',
+  'duration',
+  'days_on_the_road',
+  'completion_note',
+  'recipient_note',
+  'cleaning_status',
+] as const satisfies readonly (keyof UpdateStopRequest & keyof StopPatch)[];
+
+/** Changes the given fields of a stop of this route; requirements merge into the stored ones. */
+export async function updateStop(
+  trx: Trx,
+  routeId: number,
+  stopId: number,
+  input: UpdateStopRequest,
+  nowIso: string,
+): Promise<Stop> {
+  await requireRoute(trx, routeId);
+  const current = await trx
+    .selectFrom('stops')
+    .selectAll()
+    .where('id', '=', stopId)
+    .where('route_id', '=', routeId)
+    .executeTakeFirst();
+  if (!current) throw notFound('No stop found with this id on this route', 'service');
+  const patch: StopPatch = { updated_at: nowIso };
+  for (const key of PLAIN_STOP_FIELDS) {
+    if (input[key] !== undefined) Object.assign(patch, { [key]: input[key] });
+  }
+  if (input.time_windows) patch.time_windows = JSON.stringify(input.time_windows);
+  if (input.units) patch.units = JSON.stringify(units(input.units));
+  if (input.requirements) {
+    const stored = JSON.parse(current.requirements) as Partial<Requirements>;
+    patch.requirements = JSON.stringify({ ...DEFAULT_REQUIREMENTS, ...stored, ...input.requirements });
+  }
+  await trx.updateTable('stops').set(patch).where('id', '=', stopId).execute();
+  const row = await trx.selectFrom('stops').selectAll().where('id', '=', stopId).executeTakeFirstOrThrow();
+  return serializeStop(row);
+}
+
+/** "missing 12, 13; not on this route: 99; repeated: 4", or null when the list is exactly the route's stops. */
+function orderProblems(routeStopIds: number[], requested: number[]): string | null {
+  const onRoute = new Set(routeStopIds);
+  const seen = new Set<number>();
+  const repeated = new Set<number>();
+  const foreign: number[] = [];
+  for (const id of requested) {
+    if (seen.has(id)) repeated.add(id);
+    seen.add(id);
+    if (!onRoute.has(id)) foreign.push(id);
+  }
+  const missing = routeStopIds.filter((id) => !seen.has(id));
+  const problems = [
+    missing.length ? `missing ${missing.join(', ')}` : '',
+    foreign.length ? `not on this route: ${foreign.join(', ')}` : '',
+    repeated.size ? `repeated: ${[...repeated].join(', ')}` : '',
+  ].filter(Boolean);
+  return problems.length ? problems.join('; ') : null;
+}
+
+/**
+ * Puts the stops in the given order. The planned distances, completion time and planned arrival times follow the
+ * new order (planned from the first stop's arrival time), since the old ones describe legs that no longer exist.
+ */
+export async function reorderStops(trx: Trx, routeId: number, stopIds: number[], nowIso: string): Promise<void> {
+  const route = await requireRoute(trx, routeId);
+  const stops = await loadStops(trx, routeId);
+  const problems = orderProblems(
+    stops.map((s) => s.id),
+    stopIds,
+  );
+  if (problems) throw badRequest(`stop_ids must list each of the route's stops exactly once: ${problems}`, 'stop_ids');
+  const byId = new Map(stops.map((s) => [s.id, s]));
+  const ordered = stopIds.map((id) => byId.get(id)!);
+  const plan = planRoute(
+    ordered.map((s) => ({
+      lat: s.lat,
+      lng: s.lng,
+      service_time: s.service_time,
+      time_windows: JSON.parse(s.time_windows),
+    })),
+    ordered[0]?.arr_time ?? DEFAULT_START_SECONDS,
+    route.vehicle_profile === 'bicycle' ? 'bicycle' : 'car',
+  );
+  for (const [position, stop] of ordered.entries()) {
+    const times = plan.times[position]!;
+    await trx
+      .updateTable('stops')
+      .set({ position, arr_time: times.arr_time, end_time: times.end_time, updated_at: nowIso })
+      .where('id', '=', stop.id)
+      .execute();
+  }
+  await trx
+    .updateTable('routes')
+    .set({
+      distances: JSON.stringify({ total: plan.totalMetres, legs: plan.legs }),
+      completion_time: plan.completionTime,
+      updated_at: nowIso,
+    })
+    .where('id', '=', routeId)
+    .execute();
+}
+
+const bit = (value: boolean) => (value ? 1 : 0);
+
+export async function replaceSettings(
+  trx: Trx,
+  routeId: number,
+  input: PublicationSettingsRequest,
+  nowIso: string,
+): Promise<PublicationSettings> {
+  await requireRoute(trx, routeId);
+  await trx
+    .updateTable('publication_settings')
+    .set({
+      project_date: input.project_date,
+      fulfill_stops_in_any_order: bit(input.fulfill_stops_in_any_order),
+      photo_collection: bit(input.photo_collection),
+      completion_notes: bit(input.completion_notes),
+      signature_capture: bit(input.signature_capture),
+      age_verification: bit(input.age_verification),
+    })
+    .where('route_id', '=', routeId)
+    .execute();
+  await touchRoute(trx, routeId, nowIso);
+  const row = await trx
+    .selectFrom('publication_settings')
+    .selectAll()
+    .where('route_id', '=', routeId)
+    .executeTakeFirstOrThrow();
+  return serializeSettings(row);
+}
+
+/** A driver of the route's own organisation, or nobody. */
+export async function assignDriver(trx: Trx, routeId: number, driverId: number | null, nowIso: string) {
+  const route = await requireRoute(trx, routeId);
+  if (driverId !== null) {
+    const driver = await trx
+      .selectFrom('drivers')
+      .select('organisation_id')
+      .where('id', '=', driverId)
+      .executeTakeFirst();
+    if (!driver) throw notFound('No driver found with this id', 'driver_id');
+    if (driver.organisation_id !== route.organisation_id)
+      throw badRequest("driver_id must be a driver of the route's organisation", 'driver_id');
+  }
+  await trx.updateTable('routes').set({ driver_id: driverId, updated_at: nowIso }).where('id', '=', routeId).execute();
+}
+
+/** A random, URL-safe link id: 128 bits, so ids cannot be guessed. */
+export async function insertLink(trx: Trx, routeId: number, nowIso: string): Promise<string> {
+  const id = randomBytes(16).toString('base64url');
+  await trx.insertInto('links').values({ id, route_id: routeId, created_at: nowIso, revoked_at: null }).execute();
+  return id;
+}
+
+/** Revoking twice keeps the first time. */
+export async function revokeLink(trx: Trx, routeId: number, linkId: string, nowIso: string): Promise<string> {
+  await requireRoute(trx, routeId);
+  const link = await trx
+    .selectFrom('links')
+    .select('revoked_at')
+    .where('id', '=', linkId)
+    .where('route_id', '=', routeId)
+    .executeTakeFirst();
+  if (!link) throw notFound('No link found with this id on this route', 'linkId');
+  if (link.revoked_at) return link.revoked_at;
+  await trx.updateTable('links').set({ revoked_at: nowIso }).where('id', '=', linkId).execute();
+  return nowIso;
+}

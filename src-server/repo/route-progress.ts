@@ -1,0 +1,126 @@
+/**
+ * Starting and finishing a route, each in the caller's transaction. Every state check reads the route under
+ * `lockRoute`, so two calls on the same route (a start and a stop update, two devices) cannot interleave.
+ */
+import type { Transaction } from 'kysely';
+import { type LatLng, localDate, secondsSinceMidnight } from '../../src-shared/domain/geo.ts';
+import type { TimeWindow, VehicleProfile } from '../../src-shared/protocol/entities.ts';
+import type { Dialect } from '../db/migrations/001-initial.ts';
+import type { Database, StopRow } from '../db/schema.ts';
+import { etasFromNow } from '../domain/eta.ts';
+import {
+  ALREADY_FINISHED_MESSAGE,
+  assertOnlyEndStopsLeft,
+  isDone,
+  NOT_STARTED_MESSAGE,
+  startDateMessage,
+} from '../domain/route-rules.ts';
+import { badRequest, notFound } from '../http/errors.ts';
+import { loadStops, ROUTE_NOT_FOUND } from './routes.ts';
+
+type Trx = Transaction<Database>;
+
+/**
+ * Reads the route's status and takes its row lock until the transaction ends. PostgreSQL needs FOR UPDATE;
+ * SQLite has no row locks, but Kysely runs its transactions one at a time on the one connection.
+ */
+export async function lockRoute(trx: Trx, dialect: Dialect, routeId: number) {
+  const route = await trx
+    .selectFrom('routes')
+    .select(['status', 'vehicle_profile', 'started_at'])
+    .where('id', '=', routeId)
+    .$if(dialect === 'postgres', (q) => q.forUpdate())
+    .executeTakeFirst();
+  if (!route) throw notFound(ROUTE_NOT_FOUND, 'id');
+  return route;
+}
+
+/** Marks stops done by the route itself (its start on start, its end on finish) as finished now. */
+async function finishStops(trx: Trx, stops: StopRow[], now: Date) {
+  const nowIso = now.toISOString();
+  for (const stop of stops.filter((s) => !isDone(s.status)))
+    await trx
+      .updateTable('stops')
+      .set({
+        status: 'finished',
+        finish_time: secondsSinceMidnight(now),
+        completed_at: nowIso,
+        received_at: nowIso,
+        updated_at: nowIso,
+      })
+      .where('id', '=', stop.id)
+      .execute();
+}
+
+/** New planned times for every stop still to do, from now and from `from` when the driver's position is known. */
+async function replanPendingStops(trx: Trx, routeId: number, profile: VehicleProfile, now: Date, from: LatLng | null) {
+  const stops = await loadStops(trx, routeId);
+  const etas = etasFromNow(
+    stops.map((s) => ({
+      lat: s.lat,
+      lng: s.lng,
+      service_time: s.service_time,
+      time_windows: JSON.parse(s.time_windows) as TimeWindow[],
+      done: isDone(s.status),
+    })),
+    secondsSinceMidnight(now),
+    profile,
+    from,
+  );
+  for (const [i, stop] of stops.entries()) {
+    const eta = etas[i];
+    if (!eta || (eta.arr_time === stop.arr_time && eta.end_time === stop.end_time)) continue;
+    await trx
+      .updateTable('stops')
+      .set({ arr_time: eta.arr_time, end_time: eta.end_time, updated_at: now.toISOString() })
+      .where('id', '=', stop.id)
+      .execute();
+  }
+}
+
+/**
+ * Starts the route: in progress, its start stop finished, ETAs from now. Starting a route already in progress
+ * only plans its ETAs again, so a retried start is harmless.
+ */
+export async function startRoute(trx: Trx, dialect: Dialect, routeId: number, now: Date, from: LatLng | null) {
+  const route = await lockRoute(trx, dialect, routeId);
+  if (route.status === 'finished') throw badRequest(ALREADY_FINISHED_MESSAGE);
+  const nowIso = now.toISOString();
+  if (route.status !== 'in_progress') {
+    const { project_date } = await trx
+      .selectFrom('publication_settings')
+      .select('project_date')
+      .where('route_id', '=', routeId)
+      .executeTakeFirstOrThrow();
+    // Compared as days in the server's time zone: a route dated today may start at any hour of it.
+    if (project_date > localDate(now)) throw badRequest(startDateMessage(project_date));
+    const starts = (await loadStops(trx, routeId)).filter((s) => s.type === 'start');
+    await finishStops(trx, starts, now);
+  }
+  await replanPendingStops(trx, routeId, route.vehicle_profile as VehicleProfile, now, from);
+  await trx
+    .updateTable('routes')
+    .set({ status: 'in_progress', started_at: route.started_at ?? nowIso, updated_at: nowIso })
+    .where('id', '=', routeId)
+    .execute();
+}
+
+/** Finishes the route once every stop but the end is done; finishing a finished route changes nothing. */
+export async function finishRoute(trx: Trx, dialect: Dialect, routeId: number, now: Date) {
+  const route = await lockRoute(trx, dialect, routeId);
+  if (route.status === 'finished') return;
+  if (route.status !== 'in_progress') throw badRequest(NOT_STARTED_MESSAGE);
+  const stops = await loadStops(trx, routeId);
+  assertOnlyEndStopsLeft(stops);
+  await finishStops(
+    trx,
+    stops.filter((s) => s.type === 'end'),
+    now,
+  );
+  const nowIso = now.toISOString();
+  await trx
+    .updateTable('routes')
+    .set({ status: 'finished', finished_at: nowIso, updated_at: nowIso })
+    .where('id', '=', routeId)
+    .execute();
+}

@@ -1,0 +1,128 @@
+/**
+ * Writes one stop update in the caller's transaction: new proof images, the stop, the route's updated_at and
+ * the completion record holding the answer. Either all of it is stored or none of it.
+ */
+import type { Transaction } from 'kysely';
+import type { Route } from '../../src-shared/protocol/entities.ts';
+import type { ServerContext } from '../context.ts';
+import type { Database } from '../db/schema.ts';
+import { assertInProgress, assertOnlyEndStopsLeft, STOP_NOT_FOUND_MESSAGE } from '../domain/route-rules.ts';
+import type { ImageInput, PreparedStopUpdate } from '../domain/stop-update.ts';
+import { badRequest, notFound } from '../http/errors.ts';
+import { lockRoute } from './route-progress.ts';
+import { loadRoute, loadStops } from './routes.ts';
+
+type Trx = Transaction<Database>;
+type ImageKind = 'photo' | 'signature';
+
+export interface StopUpdateWrite {
+  routeId: number;
+  stopId: number;
+  /** principalKey() of the sender. */
+  principal: string;
+  idempotencyKey: string | null;
+  requestHash: string;
+  update: PreparedStopUpdate;
+  now: Date;
+}
+
+/** What a completion row's body holds: the update as applied, images as ids (never the image data). */
+export type CompletionBody = Omit<PreparedStopUpdate, 'signature' | 'photos'> & {
+  signature: number | null;
+  images: number[];
+};
+
+/** Stores a new image, or checks that a kept one is an image of this kind of this very stop. */
+async function imageId(
+  trx: Trx,
+  stopId: number,
+  input: ImageInput,
+  kind: ImageKind,
+  stored: Map<number, string>,
+  nowIso: string,
+): Promise<number> {
+  if (input.kind === 'kept') {
+    if (stored.get(input.id) !== kind) throw badRequest(`${input.field} is not an image of this stop`, input.field);
+    return input.id;
+  }
+  const { mime, width, height, data } = input.image;
+  const row = await trx
+    .insertInto('images')
+    .values({ stop_id: stopId, kind, mime, width, height, bytes: data.length, data, created_at: nowIso })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Returns the answer (a one-route array) as the JSON text that was stored with the completion. */
+export async function writeStopUpdate(trx: Trx, ctx: Pick<ServerContext, 'dialect'>, w: StopUpdateWrite) {
+  const { routeId, stopId, update } = w;
+  const nowIso = w.now.toISOString();
+  assertInProgress((await lockRoute(trx, ctx.dialect, routeId)).status);
+  const stops = await loadStops(trx, routeId);
+  const stop = stops.find((s) => s.id === stopId);
+  if (!stop) throw notFound(STOP_NOT_FOUND_MESSAGE, 'service');
+  if (stop.type === 'end') assertOnlyEndStopsLeft(stops);
+
+  const storedRows = await trx.selectFrom('images').select(['id', 'kind']).where('stop_id', '=', stopId).execute();
+  const stored = new Map(storedRows.map((r) => [r.id, r.kind]));
+  const signature = update.signature && (await imageId(trx, stopId, update.signature, 'signature', stored, nowIso));
+  const images: number[] = [];
+  for (const photo of update.photos) {
+    const id = await imageId(trx, stopId, photo, 'photo', stored, nowIso);
+    if (images.includes(id)) throw badRequest(`${photo.field} repeats another image`, photo.field);
+    images.push(id);
+  }
+  // Images the driver removed (or that a skip cleared) are proof no longer, so they are not kept.
+  const keep = signature ? [...images, signature] : images;
+  await trx
+    .deleteFrom('images')
+    .where('stop_id', '=', stopId)
+    .$if(keep.length > 0, (q) => q.where('id', 'not in', keep))
+    .execute();
+
+  const { signature: _, photos: __, ...fields } = update;
+  const body: CompletionBody = { ...fields, signature: signature ?? null, images };
+  await trx
+    .updateTable('stops')
+    .set({
+      status: update.status,
+      finish_time: update.finish_time,
+      completed_at: update.completed_at,
+      received_at: nowIso,
+      image_ids: JSON.stringify(images),
+      signature_image_id: body.signature,
+      signature_name: update.signature_name,
+      age_verified: update.age_verified ? 1 : 0,
+      recipient_date_of_birth: update.recipient_date_of_birth,
+      recipient_note: update.recipient_note,
+      completion_note: update.completion_note,
+      cleaning_status: update.cleaning_status,
+      cleaning_definition: update.cleaning_definition,
+      sticker: update.sticker === null ? null : update.sticker ? 1 : 0,
+      updated_at: nowIso,
+    })
+    .where('id', '=', stopId)
+    .execute();
+  await trx.updateTable('routes').set({ updated_at: nowIso }).where('id', '=', routeId).execute();
+
+  const answer: Route[] = [(await loadRoute(trx, routeId, nowIso))!];
+  const response = JSON.stringify(answer);
+  await trx
+    .insertInto('completions')
+    .values({
+      stop_id: stopId,
+      route_id: routeId,
+      principal: w.principal,
+      idempotency_key: w.idempotencyKey,
+      request_hash: w.requestHash,
+      status: update.status,
+      body: JSON.stringify(body),
+      finish_time: update.finish_time,
+      completed_at: update.completed_at,
+      received_at: nowIso,
+      response,
+    })
+    .execute();
+  return response;
+}
