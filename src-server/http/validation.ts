@@ -8,8 +8,10 @@ import addFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
 
 export function installValidation(app: FastifyInstance): void {
-  const strict = new Ajv({ coerceTypes: false, removeAdditional: false, useDefaults: true, allErrors: false });
-  const coercing = new Ajv({ coerceTypes: true, removeAdditional: false, useDefaults: true, allErrors: false });
+  // allowUnionTypes: nullable fields are written as {type: ['string', 'null']}.
+  const common = { removeAdditional: false, useDefaults: true, allErrors: false, allowUnionTypes: true } as const;
+  const strict = new Ajv({ ...common, coerceTypes: false });
+  const coercing = new Ajv({ ...common, coerceTypes: true });
   addFormats.default(strict);
   addFormats.default(coercing);
   app.setValidatorCompiler(({ schema, httpPart }) =>

@@ -149,6 +149,10 @@ export const DEFAULT_PLAN: Plan = {
 
 const bool = (v: boolean | undefined, fallback: boolean) => ((v ?? fallback) ? 1 : 0);
 
+/** Seconds spent at a stop when the input gives none: nothing at the depot, five minutes elsewhere. */
+const serviceTime = (input: StopInput) =>
+  input.service_time ?? (input.type === 'start' || input.type === 'end' ? 0 : 300);
+
 let unitSeq = 0;
 function stopRow(input: StopInput, routeId: number, position: number, updatedAt: string): NewStop {
   return {
@@ -159,8 +163,8 @@ function stopRow(input: StopInput, routeId: number, position: number, updatedAt:
     arr_time: input.arr_time ?? null,
     end_time: input.end_time ?? null,
     finish_time: null,
-    service_time: input.service_time ?? (input.type === 'start' || input.type === 'end' ? 0 : 300),
-    duration: input.duration ?? Math.round((input.service_time ?? 300) / 60),
+    service_time: serviceTime(input),
+    duration: input.duration ?? Math.round(serviceTime(input) / 60),
     days_on_the_road: input.days_on_the_road ?? 0,
     lat: input.lat,
     lng: input.lng,
@@ -234,7 +238,7 @@ export async function createRoute(trx: Transaction<Database>, input: CreateRoute
     input.stops.map((s) => ({
       lat: s.lat,
       lng: s.lng,
-      service_time: s.service_time ?? 300,
+      service_time: serviceTime(s),
       time_windows: s.time_windows ?? [],
     })),
     firstArr,
