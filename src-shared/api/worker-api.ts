@@ -1,0 +1,97 @@
+/**
+ * The one contract between the UI and the core. The worker implements it (src-worker/core/create-worker-api.ts);
+ * the UI holds `Remote<WorkerApi>` (src-ui/bridge). Intents are verbs with structured-cloneable arguments that
+ * resolve to a Result; state reaches the UI as a snapshot, then versioned patches through one subscription.
+ */
+import type { SettingKey, Settings } from '../domain/settings.ts';
+import type { ConnectivityState, DriverProfile, LinkSession, NoticeKind } from '../state/app-state.ts';
+import type { Patch, Snapshot } from '../state/patch.ts';
+
+/**
+ * Why an intent failed. The UI maps each code to the spec's message (src-ui/i18n/errors.ts); `server_message`
+ * carries the server's own words in `message`.
+ */
+export const INTENT_ERRORS = [
+  'empty_field',
+  'too_long',
+  'no_user',
+  'incorrect_password',
+  'offline',
+  'unauthorized',
+  'not_found',
+  'server_message',
+  'unknown',
+] as const;
+export type IntentError = (typeof INTENT_ERRORS)[number];
+
+export interface Failure {
+  ok: false;
+  error: IntentError;
+  message?: string;
+  field?: string;
+}
+
+export type Result<T = void> = { ok: true; value: T } | Failure;
+
+export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
+export const okVoid: Result = { ok: true, value: undefined };
+export const fail = (error: IntentError, message?: string, field?: string): Failure => ({
+  ok: false,
+  error,
+  ...(message !== undefined ? { message } : {}),
+  ...(field !== undefined ? { field } : {}),
+});
+
+/** A shared link as the URL carried it, with its token. */
+export interface LinkEntry extends LinkSession {
+  token: string;
+}
+
+/** What the UI's platform layer knows at start: cookies, sessionStorage, the browser's state. */
+export interface PlatformInit {
+  /** The API's origin (location.origin in the browser). */
+  baseUrl: string;
+  /** From the settings cookies. */
+  settings: Settings;
+  /** Whether a language cookie existed; if not, the core looks the country up (TRACE_URL) to choose one. */
+  languageChosen: boolean;
+  /** The shared link kept in sessionStorage, if any. */
+  link: LinkEntry | null;
+  online: boolean;
+  visible: boolean;
+}
+
+/** Receives every patch, in version order. Passed once, wrapped in Comlink's proxy(). */
+export type PatchListener = (patch: Patch) => void;
+
+export interface WorkerApi {
+  /** Reads the stored session and the cached config, then answers the first snapshot. Call once. */
+  start(init: PlatformInit): Promise<Snapshot>;
+  /** The current state, for the first render and after a version gap. */
+  snapshot(): Promise<Snapshot>;
+  /** The one long-lived subscription; a second call replaces (and releases) the first listener. */
+  subscribe(listener: PatchListener): Promise<void>;
+  /** Drops the listener and releases its proxy. */
+  unsubscribe(): Promise<void>;
+
+  /** Sign-in step one: does a driver with this email exist? */
+  checkEmail(email: string): Promise<Result>;
+  /** Sign-in step two; on success the driver, organisation and app config are loaded. */
+  signIn(email: string, password: string): Promise<Result<DriverProfile>>;
+  requestPasswordReset(email: string): Promise<Result>;
+  /** Clears everything stored except the per-route unsent lists. */
+  signOut(): Promise<Result>;
+
+  /** Opens a shared link's session (kept for the browser session by the platform layer). */
+  openLink(link: LinkEntry): Promise<Result>;
+  closeLink(): Promise<Result>;
+
+  /** `changed` is false when the value was already the current one (then nothing happens). */
+  setSetting<K extends SettingKey>(key: K, value: Settings[K]): Promise<Result<{ changed: boolean }>>;
+
+  /** The platform layer forwards online/offline and visibility changes. */
+  setConnectivity(change: Partial<ConnectivityState>): Promise<void>;
+  /** A notice the platform saw (e.g. the service worker's update); shown like the core's own. */
+  notify(kind: NoticeKind): Promise<void>;
+  dismissNotice(id: number): Promise<void>;
+}

@@ -1,0 +1,71 @@
+/**
+ * The app's state as the worker owns it and the UI mirrors it. Everything here is structured-cloneable.
+ * Each top-level key is one slice: the UI keeps one signal per slice.
+ */
+
+import type { Settings } from '../domain/settings.ts';
+import { DEFAULT_SETTINGS } from '../domain/settings.ts';
+import type { Organisation } from '../protocol/entities.ts';
+import type { AppConfig } from '../protocol/http.ts';
+
+/** Who the access token says the driver is (the Account screen reads these). */
+export interface DriverProfile {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  organisationName: string;
+  organisationId: number;
+}
+
+/** A shared link's session: opens exactly one route without signing in. */
+export interface LinkSession {
+  projectId: number;
+  routeId: number;
+  /** True when the app runs inside a native wrapper's webview. */
+  webView: boolean;
+}
+
+export interface SessionState {
+  /** 'loading' until the stored session has been read. */
+  status: 'loading' | 'signed_out' | 'signed_in';
+  driver: DriverProfile | null;
+  link: LinkSession | null;
+}
+
+export type NoticeKind = 'logged_out_automatically' | 'no_internet' | 'app_updated' | 'server_message';
+
+/** A message for the driver that the worker raises (snackbar or alert); the UI dismisses it by id. */
+export interface Notice {
+  id: number;
+  kind: NoticeKind;
+  /** The server's own words, for kind server_message. */
+  text?: string;
+}
+
+export interface ConnectivityState {
+  online: boolean;
+  visible: boolean;
+}
+
+export interface AppState {
+  session: SessionState;
+  settings: Settings;
+  organisation: Organisation | null;
+  appConfig: AppConfig | null;
+  connectivity: ConnectivityState;
+  notices: Notice[];
+}
+
+export type SliceKey = keyof AppState;
+
+export function initialState(settings: Settings = DEFAULT_SETTINGS): AppState {
+  return {
+    session: { status: 'loading', driver: null, link: null },
+    settings,
+    organisation: null,
+    appConfig: null,
+    connectivity: { online: true, visible: true },
+    notices: [],
+  };
+}

@@ -1,0 +1,120 @@
+/**
+ * The core: everything the app does that is not drawing. Built from injected dependencies (fetch, clock,
+ * storage), so it runs the same in the worker, inline on the main thread, and in Node tests.
+ */
+import { releaseProxy } from 'comlink';
+import { fail, ok, okVoid, type PatchListener, type WorkerApi } from '../../src-shared/api/worker-api.ts';
+import { isSettingValue } from '../../src-shared/domain/settings.ts';
+import { initialState, type NoticeKind } from '../../src-shared/state/app-state.ts';
+import { loadAppConfig, lookUpLanguage } from '../config/app-config.ts';
+import { createApiClient } from '../net/api-client.ts';
+import { createSession } from '../session/session.ts';
+import type { AppStorage } from '../storage/app-db.ts';
+import { createStore } from './store.ts';
+
+export interface WorkerDeps {
+  fetch: typeof fetch;
+  /** Milliseconds since the epoch. */
+  now: () => number;
+  openStorage: () => Promise<AppStorage>;
+}
+
+/** What tests and the benchmark may reach besides the contract. */
+export interface CoreInternals {
+  stats(): { patches: number; ops: number };
+}
+
+type Releasable = PatchListener & { [releaseProxy]?: () => void };
+
+export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
+  const store = createStore(initialState());
+  let baseUrl = '';
+  let listener: Releasable | null = null;
+  let storage: Promise<AppStorage> | null = null;
+  let noticeSeq = 0;
+  const openStorage = () => {
+    storage ??= deps.openStorage();
+    return storage;
+  };
+
+  function notify(kind: NoticeKind, text?: string) {
+    const notice = { id: ++noticeSeq, kind, ...(text ? { text } : {}) };
+    store.update('notices', (list) => [...list.filter((n) => n.kind !== kind), notice]);
+  }
+
+  const session = createSession({
+    store,
+    storage: openStorage,
+    api: () => api,
+    notifyLoggedOut: () => notify('logged_out_automatically'),
+  });
+  const api = createApiClient(deps.fetch, () => baseUrl, session);
+
+  function releaseListener() {
+    listener?.[releaseProxy]?.();
+    listener = null;
+    store.setListener(null);
+  }
+
+  return {
+    async start(init) {
+      baseUrl = init.baseUrl;
+      store.set(['settings'], init.settings);
+      store.set(['connectivity'], { online: init.online, visible: init.visible });
+      await session.restore(init.link);
+      const config = await loadAppConfig(api, await openStorage());
+      store.set(['appConfig'], config);
+      if (!init.languageChosen && config?.traceUrl) {
+        void lookUpLanguage(deps.fetch, config.traceUrl).then((language) => {
+          store.set(['settings', 'language'], language);
+        });
+      }
+      return store.snapshot();
+    },
+    async snapshot() {
+      return store.snapshot();
+    },
+    async subscribe(next) {
+      if (listener && listener !== next) releaseListener();
+      listener = next as Releasable;
+      store.setListener((patch) => listener?.(patch));
+    },
+    async unsubscribe() {
+      releaseListener();
+    },
+
+    checkEmail: (email) => session.checkEmail(email),
+    signIn: (email, password) => session.signIn(email, password),
+    requestPasswordReset: (email) => session.requestPasswordReset(email),
+    signOut: () => session.signOut(),
+    async openLink(link) {
+      session.openLink(link);
+      return okVoid;
+    },
+    async closeLink() {
+      session.closeLink();
+      return okVoid;
+    },
+
+    async setSetting(key, value) {
+      if (!isSettingValue(key, value)) return fail('unknown', `${String(value)} is not a value of ${key}`);
+      if (store.get().settings[key] === value) return ok({ changed: false });
+      store.set(['settings', key], value);
+      return ok({ changed: true });
+    },
+
+    async setConnectivity(change) {
+      store.update('connectivity', (c) => ({ ...c, ...change }));
+      if (change.online === false) notify('no_internet');
+      if (change.online === true) store.update('notices', (list) => list.filter((n) => n.kind !== 'no_internet'));
+    },
+    async notify(kind) {
+      notify(kind);
+    },
+    async dismissNotice(id) {
+      store.update('notices', (list) => list.filter((n) => n.id !== id));
+    },
+
+    stats: () => store.stats(),
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * The core's state and its one subscriber. Changes are recorded as patch operations and flushed once per
+ * microtask, so everything an intent changes in one step reaches the UI as one versioned patch.
+ */
+import type { PatchListener } from '../../src-shared/api/worker-api.ts';
+import type { AppState, SliceKey } from '../../src-shared/state/app-state.ts';
+import { applyOp, type PatchOp, type Path, type Snapshot } from '../../src-shared/state/patch.ts';
+
+export interface Store {
+  get(): AppState;
+  /** Sets the value at a path (e.g. ['session', 'link']); no-op when it is already that very value. */
+  set(path: Path, value: unknown): void;
+  /** Replaces a slice with what `change` makes of it. */
+  update<K extends SliceKey>(key: K, change: (slice: AppState[K]) => AppState[K]): void;
+  /** Flushes what is pending first, so the snapshot and the patches after it line up. */
+  snapshot(): Snapshot;
+  setListener(listener: PatchListener | null): void;
+  /** Sends pending operations now (tests and the end of an intent). */
+  flush(): void;
+  /** Patches and bytes sent so far: the benchmark reads them. */
+  stats(): { patches: number; ops: number };
+}
+
+function valueAt(state: unknown, path: Path): unknown {
+  let node = state;
+  for (const key of path) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string | number, unknown>)[key];
+  }
+  return node;
+}
+
+export function createStore(initial: AppState): Store {
+  let state = initial;
+  let version = 0;
+  let pending: PatchOp[] = [];
+  let scheduled = false;
+  let listener: PatchListener | null = null;
+  let sent = { patches: 0, ops: 0 };
+
+  function flush() {
+    scheduled = false;
+    if (pending.length === 0) return;
+    const ops = pending;
+    pending = [];
+    version += 1;
+    sent = { patches: sent.patches + 1, ops: sent.ops + ops.length };
+    listener?.({ version, ops });
+  }
+
+  function set(path: Path, value: unknown) {
+    if (valueAt(state, path) === value) return;
+    const op: PatchOp = { op: 'set', path, value };
+    state = applyOp(state, op);
+    pending.push(op);
+    if (!scheduled) {
+      scheduled = true;
+      queueMicrotask(flush);
+    }
+  }
+
+  return {
+    get: () => state,
+    set,
+    update: (key, change) => set([key], change(state[key])),
+    snapshot() {
+      flush();
+      return { version, state };
+    },
+    setListener(next) {
+      listener = next;
+    },
+    flush,
+    stats: () => sent,
+  };
+}

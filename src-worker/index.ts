@@ -1,0 +1,19 @@
+/// <reference lib="webworker" />
+/**
+ * The worker's entry: the only file that touches `self`. It builds the core from the browser's own fetch,
+ * clock and IndexedDB, and exposes it over Comlink.
+ */
+import { expose } from 'comlink';
+import { createWorkerApi } from './core/create-worker-api.ts';
+import { openAppStorage } from './storage/app-db.ts';
+
+declare const self: DedicatedWorkerGlobalScope;
+
+expose(
+  createWorkerApi({
+    fetch: self.fetch.bind(self),
+    now: () => Date.now(),
+    openStorage: () => openAppStorage(),
+  }),
+  self,
+);

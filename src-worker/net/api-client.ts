@@ -1,0 +1,94 @@
+/**
+ * Calls the driver API. Adds the bearer token; on a 401 it tries the refresh token once and replays the
+ * request; when that is impossible or fails, the session ends ("You have been logged out automatically").
+ * The sign-in calls are exempt: their 401 means "Incorrect password".
+ */
+import type { ApiError } from '../../src-shared/protocol/http.ts';
+
+export type ApiOutcome<T> =
+  | { ok: true; status: number; data: T }
+  /** No answer: the network is down or the server unreachable. */
+  | { ok: false; kind: 'offline' }
+  | { ok: false; kind: 'http'; status: number; message: string; field?: string };
+
+/** Which token a call carries: the signed-in driver's, a shared link's (else the driver's), or none. */
+export type AuthMode = 'driver' | 'route' | 'none';
+
+export interface RequestOptions {
+  auth?: AuthMode;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export type RefreshOutcome = 'ok' | 'refused' | 'offline';
+
+export interface TokenSource {
+  accessToken(): string | null;
+  linkToken(): string | null;
+  /** Gets a new access token with the refresh token: 'refused' when there is none or the server said no. */
+  refresh(): Promise<RefreshOutcome>;
+  /** The session cannot be saved: end it. */
+  expired(which: 'driver' | 'link'): Promise<void>;
+}
+
+export interface ApiClient {
+  request<T>(method: string, path: string, options?: RequestOptions): Promise<ApiOutcome<T>>;
+}
+
+async function readError(res: Response): Promise<{ message: string; field?: string }> {
+  try {
+    const body = (await res.json()) as Partial<ApiError>;
+    return { message: typeof body.message === 'string' ? body.message : res.statusText, field: body.field };
+  } catch {
+    return { message: res.statusText };
+  }
+}
+
+export function createApiClient(fetchFn: typeof fetch, baseUrl: () => string, tokens: TokenSource): ApiClient {
+  async function send<T>(method: string, path: string, options: RequestOptions, token: string | null) {
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+    if (token) headers.authorization = `Bearer ${token}`;
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] = 'application/json';
+    }
+    let res: Response;
+    try {
+      res = await fetchFn(baseUrl() + path, { method, headers, body, signal: options.signal });
+    } catch (error) {
+      if ((error as Error).name === 'AbortError') throw error;
+      return { ok: false, kind: 'offline' } as const;
+    }
+    if (res.ok) {
+      const text = await res.text();
+      return { ok: true, status: res.status, data: (text ? JSON.parse(text) : null) as T } as const;
+    }
+    return { ok: false, kind: 'http', status: res.status, ...(await readError(res)) } as const;
+  }
+
+  return {
+    async request<T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiOutcome<T>> {
+      const mode = options.auth ?? 'driver';
+      if (mode === 'none') return send<T>(method, path, options, null);
+      const link = mode === 'route' ? tokens.linkToken() : null;
+      const first = await send<T>(method, path, options, link ?? tokens.accessToken());
+      if (first.ok || first.kind !== 'http' || first.status !== 401) return first;
+      if (link) {
+        await tokens.expired('link');
+        return first;
+      }
+      const refreshed = await tokens.refresh();
+      // Offline is no reason to sign the driver out: the request fails as offline and is retried later.
+      if (refreshed === 'offline') return { ok: false, kind: 'offline' };
+      if (refreshed === 'refused') {
+        await tokens.expired('driver');
+        return first;
+      }
+      const replay = await send<T>(method, path, options, tokens.accessToken());
+      if (!replay.ok && replay.kind === 'http' && replay.status === 401) await tokens.expired('driver');
+      return replay;
+    },
+  };
+}

@@ -1,0 +1,202 @@
+/**
+ * The driver's session: two-step sign-in, the stored tokens, refresh (one at a time), sign-out, and the shared
+ * link's token. It is also the API client's TokenSource.
+ */
+import { type Failure, fail, type LinkEntry, ok, okVoid, type Result } from '../../src-shared/api/worker-api.ts';
+import type { Driver, Organisation } from '../../src-shared/protocol/entities.ts';
+import type { SignInStepOneAnswer, TokenPair } from '../../src-shared/protocol/http.ts';
+import type { DriverProfile } from '../../src-shared/state/app-state.ts';
+import type { Store } from '../core/store.ts';
+import type { ApiClient, ApiOutcome, RefreshOutcome, TokenSource } from '../net/api-client.ts';
+import type { AppStorage, StoredDriver } from '../storage/app-db.ts';
+import { decodeJwtPayload } from './jwt.ts';
+
+export const EMAIL_MAX_LENGTH = 254;
+const ORGANISATION_CACHE = 'organisation';
+
+export interface SessionDeps {
+  store: Store;
+  storage: () => Promise<AppStorage>;
+  /** Set once the client exists: the session both uses the client and is its token source. */
+  api: () => ApiClient;
+  notifyLoggedOut: () => void;
+}
+
+export interface Session extends TokenSource {
+  restore(link: LinkEntry | null): Promise<void>;
+  checkEmail(email: string): Promise<Result>;
+  signIn(email: string, password: string): Promise<Result<DriverProfile>>;
+  requestPasswordReset(email: string): Promise<Result>;
+  signOut(): Promise<Result>;
+  openLink(link: LinkEntry): void;
+  closeLink(): void;
+}
+
+function profileFromToken(accessToken: string, email: string): DriverProfile | null {
+  const p = decodeJwtPayload(accessToken);
+  if (!p || typeof p.id !== 'number') return null;
+  return {
+    id: p.id,
+    first_name: String(p.first_name ?? ''),
+    last_name: String(p.last_name ?? ''),
+    email,
+    organisationName: String(p.organisationName ?? ''),
+    organisationId: Number(p.organisationId),
+  };
+}
+
+/** Sign-in's rule: an unknown email is "No user found"; no answer is offline; anything else is a wrong password. */
+function signInFailure(outcome: Exclude<ApiOutcome<unknown>, { ok: true }>) {
+  if (outcome.kind === 'offline') return fail('offline');
+  return outcome.status === 404
+    ? fail('no_user', undefined, 'email')
+    : fail('incorrect_password', undefined, 'password');
+}
+
+function checkEmailInput(email: string): Failure | null {
+  if (email === '') return fail('empty_field', undefined, 'email');
+  if (email.length > EMAIL_MAX_LENGTH) return fail('too_long', String(EMAIL_MAX_LENGTH), 'email');
+  return null;
+}
+
+export function createSession(deps: SessionDeps): Session {
+  const { store } = deps;
+  let driver: StoredDriver | null = null;
+  let linkToken: string | null = null;
+  let refreshing: Promise<RefreshOutcome> | null = null;
+
+  function showSignedIn(profile: DriverProfile | null) {
+    store.update('session', (s) => ({ ...s, status: profile ? 'signed_in' : 'signed_out', driver: profile }));
+  }
+
+  async function loadAccount(stored: StoredDriver): Promise<void> {
+    const api = deps.api();
+    const [me, org] = await Promise.all([
+      api.request<Driver>('GET', `/v1/drivers/${stored.id}`),
+      api.request<Organisation>('GET', '/v1/organisations'),
+    ]);
+    const storage = await deps.storage();
+    if (me.ok && driver) {
+      driver = { ...driver, first_name: me.data.first_name, last_name: me.data.last_name, email: me.data.email };
+      await storage.putDriver(driver);
+      const { accessToken: _a, refreshToken: _r, expiresAt: _e, ...profile } = driver;
+      showSignedIn(profile);
+    }
+    if (org.ok) {
+      store.set(['organisation'], org.data);
+      await storage.putCache(ORGANISATION_CACHE, org.data);
+    }
+  }
+
+  /** The state changes land in one patch, with the logged-out notice when the session expired. */
+  async function endSession(expired: boolean): Promise<void> {
+    driver = null;
+    await (await deps.storage()).clearExceptUnsent();
+    store.set(['organisation'], null);
+    showSignedIn(null);
+    if (expired) deps.notifyLoggedOut();
+  }
+
+  const session: Session = {
+    accessToken: () => driver?.accessToken ?? null,
+    linkToken: () => linkToken,
+
+    refresh() {
+      refreshing ??= (async (): Promise<RefreshOutcome> => {
+        const current = driver;
+        if (!current) return 'refused';
+        const res = await deps.api().request<TokenPair>('POST', '/v1/token/refresh', {
+          auth: 'none',
+          body: { token: current.refreshToken },
+        });
+        if (!res.ok) return res.kind === 'offline' ? 'offline' : 'refused';
+        driver = { ...current, ...res.data };
+        await (await deps.storage()).putDriver(driver);
+        return 'ok';
+      })().finally(() => {
+        refreshing = null;
+      });
+      return refreshing;
+    },
+
+    async expired(which) {
+      if (which === 'link') {
+        session.closeLink();
+        deps.notifyLoggedOut();
+      } else if (driver) {
+        await endSession(true);
+      }
+    },
+
+    async restore(link) {
+      const storage = await deps.storage();
+      driver = (await storage.getDriver()) ?? null;
+      if (link) session.openLink(link);
+      if (!driver) return showSignedIn(null);
+      const { accessToken: _a, refreshToken: _r, expiresAt: _e, ...profile } = driver;
+      showSignedIn(profile);
+      const org = await storage.getCache<Organisation>(ORGANISATION_CACHE);
+      if (org) store.set(['organisation'], org);
+      // Fresh copies when online; the cached ones keep an offline start working.
+      void loadAccount(driver);
+    },
+
+    async checkEmail(raw) {
+      const email = raw.trim();
+      const invalid = checkEmailInput(email);
+      if (invalid) return invalid;
+      const res = await deps.api().request<SignInStepOneAnswer>('POST', '/v1/drivers/signin', {
+        auth: 'none',
+        body: { email },
+      });
+      return res.ok ? okVoid : signInFailure(res);
+    },
+
+    async signIn(raw, password) {
+      const email = raw.trim();
+      const invalid = checkEmailInput(email);
+      if (invalid) return invalid;
+      if (password === '') return fail('empty_field', undefined, 'password');
+      const res = await deps.api().request<TokenPair>('POST', '/v1/drivers/signin', {
+        auth: 'none',
+        body: { email, password },
+      });
+      if (!res.ok) return signInFailure(res);
+      const profile = profileFromToken(res.data.accessToken, email);
+      if (!profile) return fail('unknown');
+      driver = { ...profile, ...res.data };
+      await (await deps.storage()).putDriver(driver);
+      showSignedIn(profile);
+      await loadAccount(driver);
+      return ok(store.get().session.driver ?? profile);
+    },
+
+    async requestPasswordReset(raw) {
+      const email = raw.trim();
+      const invalid = checkEmailInput(email);
+      if (invalid) return invalid;
+      const res = await deps
+        .api()
+        .request('GET', `/v1/drivers/password/forgot?email=${encodeURIComponent(email)}`, { auth: 'none' });
+      if (res.ok) return okVoid;
+      return res.kind === 'offline' ? fail('offline') : fail('server_message', res.message);
+    },
+
+    async signOut() {
+      await endSession(false);
+      return okVoid;
+    },
+
+    openLink(link) {
+      linkToken = link.token;
+      const { token: _t, ...session } = link;
+      store.update('session', (s) => ({ ...s, link: session }));
+    },
+
+    closeLink() {
+      linkToken = null;
+      store.update('session', (s) => ({ ...s, link: null }));
+    },
+  };
+  return session;
+}

@@ -1,0 +1,148 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openAppStorage } from '../../src-worker/storage/app-db.ts';
+import { type CoreHarness, newDbName, startCore } from '../helpers/core.ts';
+import { type DriverFixture, makeDriver, makeOrganisation, PASSWORD } from '../helpers/fixtures.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+let t: TestServer;
+let clock = Date.now();
+let driver: DriverFixture;
+const cores: CoreHarness[] = [];
+
+async function eventually<T>(probe: () => Promise<T | null>, timeoutMs = 5000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== null) return value;
+    if (Date.now() > end) throw new Error('never happened');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+async function core(options: Partial<Parameters<typeof startCore>[0]> = {}) {
+  const c = await startCore({ baseUrl: t.url, ...options });
+  cores.push(c);
+  return c;
+}
+
+beforeAll(async () => {
+  t = await startTestServer({ now: () => clock, env: { ACCESS_TOKEN_TTL: '60', REFRESH_GRACE_SECONDS: '5' } });
+  const org = await makeOrganisation(t, { name: 'Demo Logistics', customer_id: 'cus_demo' });
+  driver = await makeDriver(t, org);
+});
+afterEach(async () => {
+  await Promise.all(cores.splice(0).map((c) => c.close()));
+});
+afterAll(() => t.close());
+
+describe('start', () => {
+  it('answers a snapshot: signed out, with the app config loaded', async () => {
+    const c = await core();
+    expect(c.state().session.status).toBe('signed_out');
+    expect(c.state().appConfig?.cleaningCustomerId).toBe(t.config.cleaningCustomerId);
+  });
+});
+
+describe('sign-in', () => {
+  it('maps each failure to its code', async () => {
+    const c = await core();
+    expect(await c.api.checkEmail('  ')).toMatchObject({ ok: false, error: 'empty_field' });
+    expect(await c.api.checkEmail(`${'a'.repeat(250)}@x.nl`)).toMatchObject({ ok: false, error: 'too_long' });
+    expect(await c.api.checkEmail('nobody@example.test')).toMatchObject({ ok: false, error: 'no_user' });
+    expect(await c.api.checkEmail(driver.email)).toEqual({ ok: true });
+    expect(await c.api.signIn(driver.email, '')).toMatchObject({ ok: false, error: 'empty_field', field: 'password' });
+    expect(await c.api.signIn(driver.email, 'wrong')).toMatchObject({ ok: false, error: 'incorrect_password' });
+    // A wrong password never ends a session: the sign-in call is exempt from the 401 rule.
+    expect(c.state().notices).toEqual([]);
+  });
+
+  it('reports offline when the server cannot be reached', async () => {
+    const c = await core({ baseUrl: 'http://127.0.0.1:9' });
+    expect(await c.api.checkEmail(driver.email)).toMatchObject({ ok: false, error: 'offline' });
+  });
+
+  it('signs in: profile from the token, driver and organisation loaded, session stored', async () => {
+    const dbName = newDbName();
+    const c = await core({ dbName });
+    const res = await c.api.signIn(driver.email, PASSWORD);
+    expect(res).toMatchObject({ ok: true, value: { id: driver.driverId, organisationName: 'Demo Logistics' } });
+    const state = await c.until((s) => s.organisation !== null);
+    expect(state.session).toMatchObject({ status: 'signed_in', driver: { email: driver.email, first_name: 'Test' } });
+    expect(state.organisation?.customer_id).toBe('cus_demo');
+    await c.close();
+    cores.pop();
+    // A new start (a reload) finds the session in IndexedDB.
+    const again = await core({ dbName });
+    expect(again.state().session).toMatchObject({ status: 'signed_in', driver: { id: driver.driverId } });
+  });
+});
+
+describe('tokens', () => {
+  it('refreshes an expired access token and replays the request', async () => {
+    const dbName = newDbName();
+    const first = await core({ dbName });
+    await first.api.signIn(driver.email, PASSWORD);
+    await first.close();
+    cores.pop();
+    const storage = await openAppStorage(dbName);
+    const before = (await storage.getDriver())!;
+    storage.close();
+
+    clock += 120_000; // the access token (60 s) has expired
+    const c = await core({ dbName });
+    // Starting loads the account in the background: the first call gets a 401, refreshes, and is replayed.
+    const after = await eventually(async () => {
+      const s = await openAppStorage(dbName);
+      const stored = await s.getDriver();
+      s.close();
+      return stored && stored.refreshToken !== before.refreshToken ? stored : null;
+    });
+    expect(after.refreshToken).not.toBe(before.refreshToken);
+    expect(after.accessToken).not.toBe(before.accessToken);
+    expect(c.state().session.status).toBe('signed_in');
+    expect(c.state().notices).toEqual([]);
+  });
+
+  it('logs out automatically when the refresh is refused, keeping the unsent lists', async () => {
+    const dbName = newDbName();
+    const first = await core({ dbName });
+    await first.api.signIn(driver.email, PASSWORD);
+    await first.close();
+    cores.pop();
+    const storage = await openAppStorage(dbName);
+    await storage.putUnsent(7, [{ id: 'u1', routeId: 7, createdAt: 1 }]);
+    storage.close();
+    // Revoke every refresh token of the driver, then let the access token expire.
+    await t.server.ctx.db.updateTable('refresh_tokens').set({ revoked_at: new Date().toISOString() }).execute();
+    clock += 120_000;
+
+    const c = await core({ dbName });
+    const state = await c.until((s) => s.session.status === 'signed_out');
+    expect(state.notices.map((n) => n.kind)).toEqual(['logged_out_automatically']);
+    expect(state.session.driver).toBeNull();
+    const check = await openAppStorage(dbName);
+    expect(await check.getDriver()).toBeUndefined();
+    expect(await check.getUnsent(7)).toHaveLength(1);
+    check.close();
+  });
+});
+
+describe('sign-out', () => {
+  it('clears the session and caches but keeps the per-route unsent lists', async () => {
+    const dbName = newDbName();
+    const c = await core({ dbName });
+    await c.api.signIn(driver.email, PASSWORD);
+    const storage = await openAppStorage(dbName);
+    await storage.putUnsent(3, [{ id: 'a', routeId: 3, createdAt: 1 }]);
+    expect(await storage.getCache('organisation')).toBeDefined();
+    expect(await c.api.signOut()).toEqual({ ok: true });
+    expect(await storage.getDriver()).toBeUndefined();
+    expect(await storage.getCache('organisation')).toBeUndefined();
+    expect(await storage.getUnsent(3)).toEqual([{ id: 'a', routeId: 3, createdAt: 1 }]);
+    storage.close();
+    const state = await c.until((s) => s.session.status === 'signed_out');
+    expect(state.organisation).toBeNull();
+    // A deliberate sign-out is not an automatic logout.
+    expect(state.notices).toEqual([]);
+  });
+});

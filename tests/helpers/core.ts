@@ -1,0 +1,99 @@
+/**
+ * The core as the UI sees it: createWorkerApi exposed on one port of a MessageChannel and wrapped on the other
+ * (as comlink's own tests do), with fake-indexeddb for IndexedDB and the real fetch against a test server.
+ */
+import 'fake-indexeddb/auto';
+import { expose, proxy, type Remote, releaseProxy, wrap } from 'comlink';
+import type { PlatformInit, WorkerApi } from '../../src-shared/api/worker-api.ts';
+import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings.ts';
+import type { AppState } from '../../src-shared/state/app-state.ts';
+import { applyOps, type Patch } from '../../src-shared/state/patch.ts';
+import { createWorkerApi } from '../../src-worker/core/create-worker-api.ts';
+import { openAppStorage } from '../../src-worker/storage/app-db.ts';
+
+let dbSeq = 0;
+export const newDbName = () => `droplane-test-${process.pid}-${++dbSeq}`;
+
+export interface CoreHarness {
+  api: Remote<WorkerApi>;
+  /** The state as the UI would mirror it: the snapshot plus every patch received. */
+  state(): AppState;
+  patches: Patch[];
+  /** Resolves once the mirrored state satisfies the predicate. */
+  until(predicate: (state: AppState) => boolean, timeoutMs?: number): Promise<AppState>;
+  close(): Promise<void>;
+}
+
+export interface CoreOptions {
+  baseUrl: string;
+  dbName?: string;
+  init?: Partial<PlatformInit>;
+  fetch?: typeof fetch;
+}
+
+export async function startCore(options: CoreOptions): Promise<CoreHarness> {
+  const dbName = options.dbName ?? newDbName();
+  const channel = new MessageChannel();
+  const core = createWorkerApi({
+    fetch: options.fetch ?? globalThis.fetch,
+    now: () => Date.now(),
+    openStorage: () => openAppStorage(dbName),
+  });
+  expose(core, channel.port1);
+  const api = wrap<WorkerApi>(channel.port2);
+
+  const patches: Patch[] = [];
+  let mirrored: AppState | null = null;
+  let version = 0;
+  const waiters = new Set<() => void>();
+  const onPatch = (patch: Patch) => {
+    patches.push(patch);
+    if (!mirrored || patch.version <= version) return;
+    if (patch.version !== version + 1) throw new Error(`version gap: ${version} then ${patch.version}`);
+    mirrored = applyOps(mirrored, patch.ops);
+    version = patch.version;
+    for (const w of waiters) w();
+  };
+  const listener = proxy(onPatch);
+  await api.subscribe(listener);
+  const snapshot = await api.start({
+    baseUrl: options.baseUrl,
+    settings: DEFAULT_SETTINGS,
+    languageChosen: true,
+    link: null,
+    online: true,
+    visible: true,
+    ...options.init,
+  });
+  mirrored = snapshot.state;
+  version = snapshot.version;
+
+  return {
+    api,
+    patches,
+    state: () => mirrored!,
+    until(predicate, timeoutMs = 5000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          if (mirrored && predicate(mirrored)) {
+            waiters.delete(check);
+            clearTimeout(timer);
+            resolve(mirrored);
+          }
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error('state never matched'));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
+    },
+    async close() {
+      await api.unsubscribe();
+      api[releaseProxy]();
+      channel.port1.close();
+      channel.port2.close();
+    },
+  };
+}
