@@ -1,16 +1,53 @@
 /**
- * Builds the app into dist/ (which the server serves). In development, `vite` serves the app and passes the API,
- * its socket and the runtime settings through to the API server, so the app talks to one origin as in production.
+ * Builds the app into dist/ (which the server serves): the UI, the core's worker, and a service worker that
+ * precaches the shell so the app opens with no network. In development, `vite` serves the app and passes the
+ * API, its socket and the runtime settings through to the API server, so the app talks to one origin.
  */
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /** The API server; `npm run dev` sets API_URL from PORT. */
 const apiServer = process.env.API_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true },
+  plugins: [
+    react(),
+    VitePWA({
+      // The app decides when to apply an update (never in the middle of a stop), so: prompt, not autoUpdate.
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['icons/*.svg', 'icons/*.png'],
+      manifest: {
+        name: 'Droplane Driver',
+        short_name: 'Droplane',
+        description: 'Work through your delivery route: stops, proof of delivery, offline.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        background_color: '#ffffff',
+        theme_color: '#0b5cad',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: '/icons/icon.svg', sizes: 'any', type: 'image/svg+xml' },
+        ],
+      },
+      workbox: {
+        // .mjs too: maplibre's worker is one (toolchain notes, pitfall 5).
+        globPatterns: ['**/*.{js,mjs,css,html,wasm,webmanifest,png,svg,json}'],
+        navigateFallback: '/index.html',
+        // The API, its socket and the runtime settings always go to the network.
+        navigateFallbackDenylist: [/^\/v1\//, /^\/app-config\.json$/],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
+  worker: { format: 'es' },
+  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022' },
+  optimizeDeps: { include: ['comlink', '@preact/signals-core', 'idb'] },
   server: {
     proxy: {
       // changeOrigin stays off: the server sees the browser's own Host, as it would behind a reverse proxy.

@@ -1,0 +1,53 @@
+/**
+ * Connects the UI to the core: in a dedicated worker (the default), or inline on the main thread over a
+ * MessageChannel when the URL says `?core=inline` or the build sets VITE_CORE=inline. Either way the UI holds
+ * the same `Remote<WorkerApi>`.
+ */
+import { type Remote, releaseProxy, wrap } from 'comlink';
+import type { WorkerApi } from '../../src-shared/api/worker-api.ts';
+
+export type CoreMode = 'worker' | 'inline';
+
+export interface CoreConnection {
+  api: Remote<WorkerApi>;
+  mode: CoreMode;
+  /** Releases the proxy and ends the worker (or closes the channel). */
+  dispose(): void;
+}
+
+export function coreModeFrom(search: string): CoreMode {
+  const flag = new URLSearchParams(search).get('core') ?? import.meta.env.VITE_CORE;
+  return flag === 'inline' ? 'inline' : 'worker';
+}
+
+export async function connectCore(mode: CoreMode): Promise<CoreConnection> {
+  if (mode === 'worker') {
+    const worker = new Worker(new URL('../../src-worker/index.ts', import.meta.url), {
+      type: 'module',
+      name: 'droplane-core',
+    });
+    const api = wrap<WorkerApi>(worker);
+    return {
+      api,
+      mode,
+      dispose() {
+        api[releaseProxy]();
+        worker.terminate();
+      },
+    };
+  }
+  // Loaded only in this mode, so the worker build never puts the core into the main bundle.
+  const { exposeInlineCore } = await import('../../src-worker/inline.ts');
+  const channel = new MessageChannel();
+  exposeInlineCore(channel.port1);
+  const api = wrap<WorkerApi>(channel.port2);
+  return {
+    api,
+    mode,
+    dispose() {
+      api[releaseProxy]();
+      channel.port1.close();
+      channel.port2.close();
+    },
+  };
+}

@@ -1,0 +1,18 @@
+/**
+ * The core on the main thread, for the benchmark's side-by-side (`?core=inline`): the same createWorkerApi,
+ * exposed on a MessagePort of the page instead of in a worker. Like index.ts, an entry: it reads the globals.
+ */
+import { expose } from 'comlink';
+import { createWorkerApi } from './core/create-worker-api.ts';
+import { openAppStorage } from './storage/app-db.ts';
+
+export function exposeInlineCore(port: MessagePort): void {
+  expose(
+    createWorkerApi({
+      fetch: globalThis.fetch.bind(globalThis),
+      now: () => Date.now(),
+      openStorage: () => openAppStorage(),
+    }),
+    port,
+  );
+}

@@ -1,0 +1,62 @@
+/**
+ * The design's boundaries, checked on the source: the UI never reaches the network or storage itself (that is
+ * the core's job), only the worker's entry files touch the global scope, and src-shared stays platform-free.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..', '..');
+
+function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...sourceFiles(path));
+    else if (/\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name)) out.push(path);
+  }
+  return out;
+}
+
+/** Lines of code (comments stripped) that match, as "file:line: text". */
+function offenders(dir: string, pattern: RegExp, allow: (file: string) => boolean = () => false): string[] {
+  const hits: string[] = [];
+  for (const file of sourceFiles(join(root, dir))) {
+    const rel = relative(root, file);
+    if (allow(rel)) continue;
+    const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, (m) => m.replace(/[^\n]/g, ''));
+    code.split('\n').forEach((line, i) => {
+      const stripped = line.replace(/\/\/.*$/, '');
+      if (pattern.test(stripped)) hits.push(`${rel}:${i + 1}: ${line.trim()}`);
+    });
+  }
+  return hits;
+}
+
+const NETWORK_OR_STORAGE =
+  /\bfetch\s*\(|\bnew\s+WebSocket\b|\bindexedDB\b|\bopenDB\b|from\s+['"]idb['"]|\bXMLHttpRequest\b|\bsendBeacon\b|\bEventSource\b|\blocalStorage\b/;
+
+describe('architecture', () => {
+  it('the UI never calls fetch, WebSocket, IndexedDB or localStorage', () => {
+    expect(offenders('src-ui', NETWORK_OR_STORAGE)).toEqual([]);
+  });
+
+  it('the check itself catches a UI that does', () => {
+    expect(NETWORK_OR_STORAGE.test("const r = await fetch('/v1/projects/routes')")).toBe(true);
+    expect(NETWORK_OR_STORAGE.test('const ws = new WebSocket(url)')).toBe(true);
+    expect(NETWORK_OR_STORAGE.test("import { openDB } from 'idb'")).toBe(true);
+    expect(NETWORK_OR_STORAGE.test('window.indexedDB.open("x")')).toBe(true);
+    expect(NETWORK_OR_STORAGE.test('api.refetch(routeId)')).toBe(false);
+  });
+
+  it('only the worker entry files touch the global scope', () => {
+    const entries = new Set(['src-worker/index.ts', 'src-worker/inline.ts']);
+    expect(offenders('src-worker', /\bself\b|\bglobalThis\b|\bwindow\b|\bdocument\b/, (f) => entries.has(f))).toEqual([]);
+  });
+
+  it('src-shared uses no browser or Node API', () => {
+    expect(
+      offenders('src-shared', /\b(window|document|self|navigator|localStorage|process|require)\b[.(]|from\s+['"]node:/),
+    ).toEqual([]);
+  });
+});
