@@ -1,20 +1,47 @@
-/** Placeholder entry until the app itself lands: proves the build, the serving and the dev proxy end to end. */
+/**
+ * Boot: take a shared link from the URL, connect the core (worker or inline), mirror its state into signals,
+ * set up the language, and render. The platform layer then forwards browser events to the core.
+ */
+import { effect } from '@preact/signals-core';
+import { proxy } from 'comlink';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './app/App.tsx';
+import { PATHS } from './app/paths.ts';
+import { registerServiceWorker, takeUpdatedFlag } from './app/sw-update.ts';
+import { connectCore, coreModeFrom } from './bridge/connect.ts';
+import { startMirror } from './bridge/mirror.ts';
+import { initI18n, setLanguage } from './i18n/index.ts';
+import { platformInit, takeLinkFromUrl, watchConnectivity } from './platform/platform.ts';
+import './styles/tokens.css';
+import './styles/global.css';
 
-function Placeholder() {
-  return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', maxWidth: '40rem', margin: '3rem auto', padding: '0 1rem' }}>
-      <h1>Droplane</h1>
-      <p>The driver app for delivery routes. The screens are on their way; the server and its API already run.</p>
-    </main>
+async function boot() {
+  const link = takeLinkFromUrl();
+  if (link) history.replaceState(null, '', PATHS.singleRoute(link.routeId));
+
+  const connection = await connectCore(coreModeFrom(location.search));
+  const { api } = connection;
+  const init = platformInit(link);
+  const mirror = await startMirror(api, () => api.start(init), proxy);
+  await initI18n(mirror.state.settings.value.language);
+  effect(() => {
+    void setLanguage(mirror.state.settings.value.language).catch(() => {
+      // The language's chunk could not load (offline, never cached): stay in the current one.
+    });
+  });
+
+  watchConnectivity(api);
+  if (takeUpdatedFlag()) void api.notify('app_updated');
+  registerServiceWorker();
+
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root element');
+  createRoot(root).render(
+    <StrictMode>
+      <App core={{ api, state: mirror.state, mode: connection.mode }} />
+    </StrictMode>,
   );
 }
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <Placeholder />
-  </StrictMode>,
-);
+void boot();

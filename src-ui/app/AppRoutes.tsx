@@ -1,0 +1,63 @@
+/**
+ * The route table (spec section 2). A shared link was already turned into /routes/single/{routeId} at boot;
+ * any other unknown path goes to the account when a driver is known, else to the sign-in.
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import { lazy, Suspense } from 'react';
+import { Redirect, Route, Switch } from 'wouter';
+import { LoadingOverlay } from '../components/index.ts';
+import { AboutScreen } from '../screens/about/AboutScreen.tsx';
+import { AccountScreen } from '../screens/account/AccountScreen.tsx';
+import { LoginScreen } from '../screens/login/LoginScreen.tsx';
+import { SettingPickerScreen } from '../screens/settings/SettingPickerScreen.tsx';
+import { SettingsScreen } from '../screens/settings/SettingsScreen.tsx';
+import { useCore } from './core-context.tsx';
+import { fallbackPath, PATHS } from './paths.ts';
+
+// Route screens load on demand: they are not on the path to the first screen.
+const RoutesScreen = lazy(() => import('../screens/routes/RoutesScreen.tsx'));
+const RouteScreen = lazy(() => import('../screens/routes/RouteScreen.tsx'));
+
+function Fallback() {
+  useSignals();
+  const { state } = useCore();
+  const session = state.session.value;
+  if (session.status === 'loading') return null;
+  return <Redirect to={fallbackPath(session.driver !== null)} replace />;
+}
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<LoadingOverlay visible />}>
+      <Switch>
+        <Route path={PATHS.login}>
+          <LoginScreen />
+        </Route>
+        <Route path={PATHS.resetPassword}>
+          <LoginScreen startAt="reset" />
+        </Route>
+        <Route path={PATHS.account}>
+          <AccountScreen />
+        </Route>
+        <Route path={PATHS.settings}>
+          <SettingsScreen />
+        </Route>
+        <Route path="/account/settings/:page">{(params) => <SettingPickerScreen page={params.page} />}</Route>
+        <Route path={PATHS.about}>
+          <AboutScreen />
+        </Route>
+        <Route path={PATHS.routes}>
+          <RoutesScreen tab="new" />
+        </Route>
+        <Route path={PATHS.routesClosed}>
+          <RoutesScreen tab="closed" />
+        </Route>
+        <Route path="/routes/single/:id">{(params) => <RouteScreen id={params.id} shared />}</Route>
+        <Route path="/routes/:id">{(params) => <RouteScreen id={params.id} shared={false} />}</Route>
+        <Route>
+          <Fallback />
+        </Route>
+      </Switch>
+    </Suspense>
+  );
+}

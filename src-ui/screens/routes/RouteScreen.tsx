@@ -1,0 +1,4 @@
+/** Placeholder: the screen engineer replaces it. */
+export default function RouteScreen(_props: { tab?: 'new' | 'closed'; id?: string; shared?: boolean }) {
+  return null;
+}

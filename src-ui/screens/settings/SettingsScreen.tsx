@@ -1,0 +1,4 @@
+/** Placeholder: the screen engineer replaces it. */
+export function SettingsScreen(_props: { startAt?: 'reset' }) {
+  return null;
+}
