@@ -1,0 +1,39 @@
+import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { cx } from './cx.ts';
+import { IconButton } from './IconButton.tsx';
+import styles from './TopBar.module.css';
+
+export type TopBarVariant = 'surface' | 'brand' | 'transparent';
+
+export interface TopBarProps {
+  /** Translated title; rendered as the page's h1. May be omitted (e.g. on the slide-up panel). */
+  title?: string;
+  /** Shows a back arrow with this translated accessible name. */
+  backLabel?: string;
+  onBack?: () => void;
+  /** Right-hand slot, usually one IconButton. */
+  action?: ReactNode;
+  /** surface: white bar with a divider; brand: brand bar; transparent: for the slide-up panel's brand backdrop. */
+  variant?: TopBarVariant;
+  /** Sticks to the top of the scrolling page (default true). */
+  sticky?: boolean;
+}
+
+/** The screen header: 56 px plus the top safe area. */
+export function TopBar({ title, backLabel, onBack, action, variant = 'surface', sticky = true }: TopBarProps) {
+  const onBrand = variant !== 'surface';
+  return (
+    <header className={cx(styles.bar, styles[variant], sticky && styles.sticky)}>
+      <div className={styles.inner}>
+        {backLabel && onBack ? (
+          <IconButton label={backLabel} icon={ArrowLeft} variant={onBrand ? 'onBrand' : 'plain'} onClick={onBack} />
+        ) : (
+          <span className={styles.spacer} />
+        )}
+        {title ? <h1 className={styles.title}>{title}</h1> : <span className={styles.title} />}
+        {action ? <div className={styles.action}>{action}</div> : <span className={styles.spacer} />}
+      </div>
+    </header>
+  );
+}
