@@ -73,6 +73,8 @@ describe('default language', () => {
 describe('settings', () => {
   it('changes a setting, does nothing for the current value, refuses a value that does not exist', async () => {
     const c = await startCore({ baseUrl: t.url });
+    // The patches of the start travel on the listener's own port and may still be on their way.
+    await new Promise((r) => setTimeout(r, 50));
     const before = c.patches.length;
     expect(await c.api.setSetting('distanceUnit', 'mi')).toEqual({ ok: true, value: { changed: true } });
     await c.until((s) => s.settings.distanceUnit === 'mi');
