@@ -1,0 +1,53 @@
+/**
+ * Counts the results of both suites from their JSON reports and prints the last line of a CI run:
+ * "N passed, N failed" (", N skipped" when any). Exits 1 when anything failed.
+ *
+ *   node .ci/count.mjs .ci/vitest.json .ci/playwright.json
+ *
+ * A suite without a readable report could not run: it counts as one failure. So does a test file that failed to
+ * load, and a run that failed outside any test (an unhandled error, a failed global setup).
+ */
+import { readFileSync } from 'node:fs';
+
+const [vitestFile, playwrightFile] = process.argv.slice(2);
+
+function read(file, suite) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    console.log(`${suite}: no report (${file}); the suite could not run. Counted as one failure.`);
+    return null;
+  }
+}
+
+function vitest(report) {
+  if (!report) return { passed: 0, failed: 1, skipped: 0 };
+  // A test file that fails to load has no failed test of its own to count.
+  const broken = report.testResults.filter(
+    (file) => file.status === 'failed' && !file.assertionResults.some((t) => t.status === 'failed'),
+  ).length;
+  let failed = report.numFailedTests + broken;
+  if (!report.success && failed === 0) {
+    console.log('vitest: the run failed outside any test (an unhandled error; see above).');
+    failed = 1;
+  }
+  return { passed: report.numPassedTests, failed, skipped: report.numPendingTests + report.numTodoTests };
+}
+
+function playwright(report) {
+  if (!report) return { passed: 0, failed: 1, skipped: 0 };
+  const { expected, unexpected, flaky, skipped } = report.stats;
+  // Errors outside tests: a failed global setup, a spec file that does not load.
+  const outside = report.errors?.length ?? 0;
+  if (outside > 0) console.log(`Playwright: ${outside} error(s) outside any test (see above).`);
+  return { passed: expected + flaky, failed: unexpected + outside, skipped };
+}
+
+const results = [vitest(read(vitestFile, 'vitest')), playwright(read(playwrightFile, 'Playwright'))];
+const total = results.reduce((sum, r) => ({
+  passed: sum.passed + r.passed,
+  failed: sum.failed + r.failed,
+  skipped: sum.skipped + r.skipped,
+}));
+console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+process.exit(total.failed > 0 ? 1 : 0);

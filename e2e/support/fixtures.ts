@@ -1,0 +1,141 @@
+/**
+ * The browser tests' `test`: Playwright's, with the app server and helpers. Every test gets a fresh browser
+ * context (so fresh IndexedDB, cookies, storage and service worker) on the phone-sized device of
+ * playwright.config.ts, with `baseURL` set to the server, so `page.goto('/')` opens the app.
+ *
+ *   import { expect, test } from './support/fixtures.ts';
+ *   test('signs in', async ({ page, signIn }) => {
+ *     await signIn(page, DEMO.driver);
+ *   });
+ *
+ * By default all tests share the run's one server (seeded with the demo data at the start of the run; tests run
+ * one at a time). A test that changes data others rely on, or needs pristine data, asks for its own server:
+ * `test.use({ freshServer: true })`, or `test.use({ serverEnv: { ACCESS_TOKEN_TTL: '5' } })` for one with other
+ * settings (README, Configuration). Such a server starts in a second or two and is stopped after the test.
+ */
+import { test as base, type Page } from '@playwright/test';
+import { type AppServer, startAppServer } from './server.ts';
+
+export { expect } from '@playwright/test';
+
+/** The demo sign-ins (README, Demo data); every account has the same password. */
+export const DEMO = {
+  password: 'demo-password',
+  /** Demo Logistics: every feature on; two routes today (12 and 40 stops), and routes on other days. */
+  driver: 'driver@example.com',
+  /** Clean Bins: the cleaning variant. */
+  cleaning: 'cleaning@example.com',
+  /** Notes Only: the internal-notes variant. */
+  notes: 'notes@example.com',
+  /** Basic Couriers: no `ft_` feature flag. */
+  basic: 'basic@example.com',
+} as const;
+
+export type ServerInfo = Pick<AppServer, 'url' | 'dispatchToken' | 'sharedLink'>;
+
+export interface DispatchAnswer<T> {
+  status: number;
+  ok: boolean;
+  /** Parsed JSON; the text when the answer is not JSON; null when empty. */
+  body: T;
+}
+
+export type Dispatch = <T = unknown>(method: string, path: string, body?: unknown) => Promise<DispatchAnswer<T>>;
+export type SignIn = (page: Page, email: string, password?: string) => Promise<void>;
+
+interface Options {
+  /** Give each test of this file (or describe block) a server of its own, with freshly seeded demo data. */
+  freshServer: boolean;
+  /** Environment for a server of the test's own (implies freshServer), e.g. { SEED: 'none' }. */
+  serverEnv: Record<string, string> | undefined;
+}
+
+interface Fixtures {
+  /** The server this test talks to: { url, dispatchToken, sharedLink }. */
+  server: ServerInfo;
+  /** Calls the dispatcher API with the server's token. */
+  dispatch: Dispatch;
+  /** Signs in through the app's own sign-in screen (see signIn below). */
+  signIn: SignIn;
+}
+
+/** The run's shared server, started by global-setup.ts. */
+function sharedServer(): ServerInfo {
+  const url = process.env.E2E_BASE_URL;
+  const dispatchToken = process.env.E2E_DISPATCH_TOKEN;
+  if (!url || !dispatchToken) throw new Error('No app server: run the tests with `npx playwright test`.');
+  return { url, dispatchToken, sharedLink: process.env.E2E_SHARED_LINK ?? null };
+}
+
+/**
+ * A dispatcher API call. `path` is relative to the dispatcher API (`/routes?date=...`) or a full path
+ * (`/v1/dispatch/routes`). Never throws on an error status: assert on `status`.
+ */
+export function dispatcher(server: ServerInfo): Dispatch {
+  return async <T>(method: string, path: string, body?: unknown): Promise<DispatchAnswer<T>> => {
+    const full = path.startsWith('/v1/') ? path : `/v1/dispatch${path.startsWith('/') ? '' : '/'}${path}`;
+    const headers: Record<string, string> = { authorization: `Bearer ${server.dispatchToken}` };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(server.url + full, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    let parsed: unknown = text || null;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: res.status, ok: res.ok, body: parsed as T };
+  };
+}
+
+/**
+ * Signs in through the real UI: opens the app when the page has not been anywhere yet, then the two steps of
+ * the sign-in screen (email, Next; password, Next), and waits until the password step has gone. Written against
+ * accessible names only (the English ones: the tests' locale is en-US).
+ */
+export async function signIn(page: Page, email: string, password: string = DEMO.password): Promise<void> {
+  if (page.url() === 'about:blank') await page.goto('/');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  // A password input has no ARIA role (not "textbox"): find it by its label.
+  const passwordField = page.getByLabel('Password', { exact: true });
+  await passwordField.fill(password);
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await passwordField.waitFor({ state: 'hidden', timeout: 15_000 });
+}
+
+export const test = base.extend<Fixtures & Options>({
+  freshServer: [false, { option: true }],
+  serverEnv: [undefined, { option: true }],
+
+  server: async ({ freshServer, serverEnv }, use) => {
+    if (!freshServer && !serverEnv) {
+      await use(sharedServer());
+      return;
+    }
+    const own = await startAppServer({ env: serverEnv });
+    try {
+      await use(own);
+    } finally {
+      await own.stop();
+    }
+  },
+
+  // page.goto('/'), page.request and the like go to this test's server.
+  baseURL: async ({ server }, use) => {
+    await use(server.url);
+  },
+
+  dispatch: async ({ server }, use) => {
+    await use(dispatcher(server));
+  },
+
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature needs the destructuring.
+  signIn: async ({}, use) => {
+    await use(signIn);
+  },
+});

@@ -1,0 +1,49 @@
+/**
+ * Browser tests (e2e/): the built app served by the real server, in Chromium on a phone-sized touch screen.
+ * Chromium is Debian's (/usr/bin/chromium) unless CHROMIUM_PATH names another; Playwright never downloads one
+ * here. e2e/support/global-setup.ts builds the app when needed and starts the server; e2e/support/fixtures.ts
+ * has the `test` to write specs with. E2E_JSON_REPORT=file adds a JSON report (what .ci/run counts).
+ */
+import { defineConfig, type ReporterDescription } from '@playwright/test';
+
+const reporter: ReporterDescription[] = [['list']];
+if (process.env.E2E_JSON_REPORT) reporter.push(['json', { outputFile: process.env.E2E_JSON_REPORT }]);
+
+export default defineConfig({
+  testDir: 'e2e',
+  globalSetup: './e2e/support/global-setup.ts',
+  // Tests share one seeded server unless they ask for their own: one at a time keeps them independent, and the
+  // machine has 2 cores for the server, Chromium and the runner. E2E_WORKERS=2 runs two at a time.
+  workers: Number(process.env.E2E_WORKERS) || 1,
+  fullyParallel: false,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter,
+  use: {
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-US',
+    trace: 'off',
+    screenshot: 'only-on-failure',
+    actionTimeout: 10_000,
+    navigationTimeout: 15_000,
+  },
+  projects: [{ name: 'chromium' }],
+});
