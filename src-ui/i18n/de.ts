@@ -81,6 +81,8 @@ export const de: Messages = {
     resetSentTitle: 'Schau in dein Postfach',
     resetSent: 'Wir haben dir eine Anleitung zum Zurücksetzen deines Passworts an {{email}} geschickt.',
     backToSignIn: 'Zurück zur Anmeldung',
+    resetText: 'Gib deine E-Mail-Adresse ein. Wir schicken dir dann eine Anleitung zum Zurücksetzen deines Passworts.',
+    sendInstructions: 'Anleitung senden',
     terms: 'Mit der Anmeldung stimmst du den <terms>Nutzungsbedingungen</terms> zu.',
     termsLink: 'Nutzungsbedingungen',
   },

@@ -87,6 +87,8 @@ export const en = {
     resetSentTitle: 'Check your inbox',
     resetSent: 'We have sent instructions to reset your password to {{email}}.',
     backToSignIn: 'Back to sign in',
+    resetText: "Enter your email address and we'll send you instructions to reset your password.",
+    sendInstructions: 'Send instructions',
     terms: 'By signing in, you agree to the <terms>Terms of service</terms>.',
     termsLink: 'Terms of service',
   },

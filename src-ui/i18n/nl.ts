@@ -81,6 +81,8 @@ export const nl: Messages = {
     resetSentTitle: 'Check je inbox',
     resetSent: 'We hebben instructies om je wachtwoord te resetten naar {{email}} gestuurd.',
     backToSignIn: 'Terug naar inloggen',
+    resetText: 'Vul je e-mailadres in, dan sturen we je instructies om je wachtwoord te resetten.',
+    sendInstructions: 'Instructies versturen',
     terms: 'Door in te loggen ga je akkoord met de <terms>gebruiksvoorwaarden</terms>.',
     termsLink: 'Gebruiksvoorwaarden',
   },

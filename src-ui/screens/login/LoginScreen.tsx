@@ -1,4 +1,188 @@
-/** Placeholder: the screen engineer replaces it. */
-export function LoginScreen(_props: { startAt?: 'reset' }) {
-  return null;
+/**
+ * /login and /reset-password: the sign-in wizard in the slide-up panel (spec section 2, Login; section 5,
+ * Sign-in). Steps: email, password, reset sent; /reset-password starts with an email form that sends the reset.
+ * The core checks the input and answers each failure with an IntentError; this screen only words it.
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import { type ReactNode, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Result } from '../../../src-shared/api/worker-api.ts';
+import { useCore } from '../../app/core-context.tsx';
+import { useFeedback } from '../../app/feedback.tsx';
+import { PATHS } from '../../app/paths.ts';
+import { Button, Logo, TopBar } from '../../components/index.ts';
+import { intentErrorText } from '../../i18n/errors.ts';
+import { linkedRoutePath, useNav } from '../shared/navigation.ts';
+import { PanelScreen } from '../shared/PanelScreen.tsx';
+import { EmailStep } from './EmailStep.tsx';
+import { LoginTerms } from './LoginTerms.tsx';
+import { emailErrorText, passwordErrorText } from './login-errors.ts';
+import { PasswordStep } from './PasswordStep.tsx';
+import { ResetSentStep } from './ResetSentStep.tsx';
+
+type Step = 'email' | 'password' | 'reset' | 'sent';
+type Busy = 'submit' | 'reset' | null;
+
+export function LoginScreen({ startAt }: { startAt?: 'reset' }) {
+  useSignals();
+  const { t } = useTranslation();
+  const { api, state } = useCore();
+  const feedback = useFeedback();
+  const nav = useNav();
+  const formId = useId();
+  const { link, driver } = state.session.value;
+  const termsUrl = state.appConfig.value?.termsUrl;
+
+  const firstStep: Step = startAt === 'reset' ? 'reset' : 'email';
+  const [step, setStep] = useState<Step>(firstStep);
+  const [sentFrom, setSentFrom] = useState<Step>('password');
+  const [shownFor, setShownFor] = useState(firstStep);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState<Busy>(null);
+  const running = useRef(false);
+  // Focus follows the driver from step to step, but the first step does not pop the keyboard up on arrival.
+  const [moved, setMoved] = useState(false);
+
+  // /login and /reset-password share this component instance: switching between them restarts the wizard.
+  if (shownFor !== firstStep) {
+    setShownFor(firstStep);
+    setStep(firstStep);
+    setError(undefined);
+  }
+
+  const goTo = (next: Step) => {
+    setError(undefined);
+    if (next === 'email') setPassword('');
+    setMoved(true);
+    setStep(next);
+  };
+
+  /** Runs one intent at a time; the pressed button shows its spinner meanwhile. */
+  async function run<T>(kind: Exclude<Busy, null>, intent: () => Promise<Result<T>>): Promise<Result<T> | null> {
+    if (running.current) return null;
+    running.current = true;
+    setBusy(kind);
+    setError(undefined);
+    try {
+      return await intent();
+    } finally {
+      running.current = false;
+      setBusy(null);
+    }
+  }
+
+  async function submitEmail() {
+    const res = await run('submit', () => api.checkEmail(email));
+    if (!res) return;
+    if (res.ok) goTo('password');
+    else setError(emailErrorText(res, t));
+  }
+
+  async function submitPassword() {
+    const res = await run('submit', () => api.signIn(email, password));
+    if (!res) return;
+    if (!res.ok) return setError(passwordErrorText(res, t));
+    const loaded = state.session.peek().link;
+    nav.replace(loaded ? linkedRoutePath(loaded) : PATHS.routes);
+  }
+
+  async function sendReset(from: Step) {
+    const res = await run(from === 'reset' ? 'submit' : 'reset', () => api.requestPasswordReset(email));
+    if (!res) return;
+    if (res.ok) {
+      setSentFrom(from);
+      return goTo('sent');
+    }
+    if (from === 'reset') setError(intentErrorText(res, t));
+    else feedback.snackbar({ id: 'password-reset', text: intentErrorText(res, t), tone: 'danger' });
+  }
+
+  const backToSignIn = () => {
+    if (startAt === 'reset') nav.replace(PATHS.login);
+    else goTo('email');
+  };
+
+  const previousStep: Step | null = step === 'password' ? 'email' : step === 'sent' ? sentFrom : null;
+  let onBack: (() => void) | undefined;
+  if (previousStep) onBack = () => goTo(previousStep);
+  else if (step === 'reset') onBack = () => nav.back(PATHS.login);
+  else if (link) onBack = () => nav.back(linkedRoutePath(link));
+  else if (driver) onBack = () => nav.back(PATHS.account);
+
+  const onEmail = (value: string) => {
+    setEmail(value);
+    setError(undefined);
+  };
+  let body: ReactNode;
+  if (step === 'email' || step === 'reset') {
+    const signIn = step === 'email';
+    body = (
+      <EmailStep
+        formId={formId}
+        title={signIn ? t('login.title') : t('login.resetPassword')}
+        text={signIn ? t('login.emailStepText') : t('login.resetText')}
+        email={email}
+        onEmail={onEmail}
+        error={error}
+        autoFocus={moved}
+        enterKeyHint={signIn ? 'next' : 'send'}
+        onSubmit={signIn ? submitEmail : () => sendReset('reset')}
+      />
+    );
+  } else if (step === 'password') {
+    body = (
+      <PasswordStep
+        formId={formId}
+        email={email.trim()}
+        password={password}
+        onPassword={(value) => {
+          setPassword(value);
+          setError(undefined);
+        }}
+        error={error}
+        autoFocus={moved}
+        resetting={busy === 'reset'}
+        onReset={() => sendReset('password')}
+        onSubmit={submitPassword}
+      />
+    );
+  } else {
+    body = <ResetSentStep email={email.trim()} />;
+  }
+
+  const footer =
+    step === 'sent' ? (
+      // Its own key: reusing the submit button's element would let this click submit the next step's form.
+      <Button key="back" fullWidth onClick={backToSignIn}>
+        {t('login.backToSignIn')}
+      </Button>
+    ) : (
+      <>
+        <Button
+          key="submit"
+          type="submit"
+          form={formId}
+          fullWidth
+          loading={busy === 'submit'}
+          disabled={busy === 'reset'}
+        >
+          {step === 'reset' ? t('login.sendInstructions') : t('login.next')}
+        </Button>
+        {step !== 'reset' && <LoginTerms termsUrl={termsUrl} />}
+      </>
+    );
+
+  return (
+    <PanelScreen
+      header={
+        <TopBar variant="transparent" sticky={false} backLabel={onBack && t('common.a11y.back')} onBack={onBack} />
+      }
+      logo={<Logo size={72} variant="inverse" title={t('common.appName')} />}
+      footer={footer}
+    >
+      {body}
+    </PanelScreen>
+  );
 }

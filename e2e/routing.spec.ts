@@ -1,0 +1,191 @@
+/**
+ * The route table's rules (spec section 2) and the session around it: the shared-link entry, unknown paths,
+ * the back arrows that return to a loaded route, the automatic logout (section 8), and the offline start.
+ */
+import type { Page } from '@playwright/test';
+import { DEMO, type Dispatch, expect, test } from './support/fixtures.ts';
+
+interface SharedLink {
+  routeId: number;
+  /** Path and query of the link, for page.goto on the test's server. */
+  path: string;
+}
+
+/** A fresh shared link to one of the demo driver's routes, from the dispatcher API. */
+async function shareRoute(dispatch: Dispatch): Promise<SharedLink> {
+  const routes = await dispatch<{ id: number; driver_id: number | null }[]>('GET', '/routes');
+  expect(routes.status).toBe(200);
+  const route = routes.body[0];
+  expect(route).toBeDefined();
+  const link = await dispatch<{ url: string }>('POST', `/routes/${route!.id}/links`);
+  expect(link.status).toBe(201);
+  const url = new URL(link.body.url);
+  return { routeId: route!.id, path: url.pathname + url.search };
+}
+
+const emailField = (page: Page) => page.getByRole('textbox', { name: 'Email', exact: true });
+const back = (page: Page) => page.getByRole('button', { name: 'Back', exact: true });
+
+test('a shared link opens its route; its back button leaves the link for the account', async ({ page, dispatch }) => {
+  const link = await shareRoute(dispatch);
+  await page.goto(link.path);
+  await expect(page).toHaveURL(new RegExp(`/routes/single/${link.routeId}$`));
+
+  await back(page).click();
+  await expect(page).toHaveURL(/\/account$/);
+  // Signed out and the link forgotten: a Sign in button and nothing to go back to, also after a reload.
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(back(page)).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(back(page)).toHaveCount(0);
+});
+
+test('with a route loaded, the account and the sign-in lead back to it, and signing in returns there', async ({
+  page,
+  dispatch,
+}) => {
+  const link = await shareRoute(dispatch);
+  const routePath = new RegExp(`/routes/single/${link.routeId}$`);
+  await page.goto(link.path);
+  await expect(page).toHaveURL(routePath);
+
+  await page.goto('/account');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await back(page).click();
+  await expect(page).toHaveURL(routePath);
+
+  await page.goto('/login');
+  await back(page).click();
+  await expect(page).toHaveURL(routePath);
+
+  await page.goto('/login');
+  await emailField(page).fill(DEMO.driver);
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(page).toHaveURL(routePath);
+});
+
+test('signed out, unknown paths and the route list go to the sign-in', async ({ page }) => {
+  for (const path of ['/', '/nowhere', '/routes']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(emailField(page)).toBeVisible();
+  }
+});
+
+test('signed in, unknown paths go to the account', async ({ page, signIn }) => {
+  await signIn(page, DEMO.driver);
+  for (const path of ['/', '/nowhere', '/account/settings/colours/more']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByRole('heading', { name: 'Sam de Vries' })).toBeVisible();
+  }
+});
+
+test('the route list shows My Routes with its tabs, and goes back to the account', async ({ page, signIn }) => {
+  await signIn(page, DEMO.driver);
+  await expect(page.getByRole('heading', { name: 'My Routes' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'New' })).toHaveAttribute('aria-current', 'page');
+  await page.getByRole('link', { name: 'Closed' }).click();
+  await expect(page).toHaveURL(/\/routes\/closed$/);
+  await expect(page.getByRole('link', { name: 'Closed' })).toHaveAttribute('aria-current', 'page');
+  await back(page).click();
+  await expect(page).toHaveURL(/\/account$/);
+});
+
+/**
+ * Makes the stored session worthless (both tokens), so the next start's first call gets a 401 and the refresh is
+ * refused. Done on a page of the same origin that does not run the app, so no running core writes the good
+ * tokens back in the meantime.
+ */
+async function spoilStoredSession(page: Page) {
+  await page.goto('/app-config.json');
+  const spoiled = await page.evaluate(`new Promise((resolve, reject) => {
+    const open = indexedDB.open('droplane');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const db = open.result;
+      const tx = db.transaction('session', 'readwrite');
+      const store = tx.objectStore('session');
+      const read = store.get('driver');
+      read.onsuccess = () => {
+        if (!read.result) return resolve(false);
+        store.put({ ...read.result, accessToken: 'not.a.token', refreshToken: 'not-a-refresh-token' }, 'driver');
+      };
+      tx.oncomplete = () => { db.close(); resolve(true); };
+      tx.onerror = () => reject(tx.error);
+    };
+  })`);
+  expect(spoiled).toBe(true);
+}
+
+for (const screen of ['/routes', '/account']) {
+  test(`a refused refresh logs out automatically, with the message, from ${screen} to the sign-in`, async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page, DEMO.driver);
+    await expect(page).toHaveURL(/\/routes$/);
+    await spoilStoredSession(page);
+    await page.goto(screen);
+    await expect(page.getByText('You have been logged out automatically')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(emailField(page)).toBeVisible();
+    await page.reload();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+}
+
+/** Waits until the service worker controls the page (one reload after it is ready). */
+async function underServiceWorker(page: Page) {
+  await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
+  await page.reload();
+  await expect.poll(() => page.evaluate('navigator.serviceWorker.controller !== null')).toBe(true);
+}
+
+test('after a first visit, the app starts offline', async ({ page, context }) => {
+  await page.goto('/login');
+  await expect(emailField(page)).toBeVisible();
+  await underServiceWorker(page);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(emailField(page)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Terms of service' })).toBeVisible();
+  await context.setOffline(false);
+});
+
+test('signed in, the account starts offline from the stored session', async ({ page, context, signIn }) => {
+  await signIn(page, DEMO.driver);
+  await page.goto('/account');
+  await expect(page.getByText('Demo Logistics', { exact: true })).toBeVisible();
+  await underServiceWorker(page);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Sam de Vries' })).toBeVisible();
+  await expect(page.getByText('Demo Logistics', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  // Still signed in: being offline is no reason to end the session.
+  await page.waitForTimeout(500);
+  await expect(page).toHaveURL(/\/account$/);
+  await context.setOffline(false);
+});
+
+test.describe('in Dutch', () => {
+  test.use({ locale: 'nl-NL' });
+
+  test('the account and the route list are Dutch', async ({ page, context, server, signIn }) => {
+    await signIn(page, DEMO.driver);
+    await context.addCookies([{ name: 'dl_language', value: 'nl', url: server.url }]);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Mijn routes' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Nieuw' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Afgerond' })).toBeVisible();
+    await page.getByRole('button', { name: 'Terug' }).click();
+    await expect(page.getByRole('heading', { name: 'Mijn account' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Uitloggen' })).toBeVisible();
+  });
+});

@@ -1,0 +1,52 @@
+/** The email form: sign-in step one, and the first step of /reset-password. */
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TextField } from '../../components/index.ts';
+import shared from '../shared/shared.module.css';
+import styles from './login.module.css';
+
+/** Spec section 9: the email's maximum length. */
+export const EMAIL_MAX_LENGTH = 254;
+
+export interface EmailStepProps {
+  formId: string;
+  title: string;
+  text: string;
+  email: string;
+  onEmail: (email: string) => void;
+  error?: string;
+  autoFocus: boolean;
+  /** What Enter on the phone's keyboard says: "next" for the sign-in, "send" for a reset. */
+  enterKeyHint: 'next' | 'send';
+  onSubmit: () => void;
+}
+
+export function EmailStep(props: EmailStepProps) {
+  const { t } = useTranslation();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    props.onSubmit();
+  };
+  return (
+    <form id={props.formId} className={styles.form} noValidate onSubmit={submit}>
+      <div>
+        <h1 className={shared.panelTitle}>{props.title}</h1>
+        <p className={shared.panelText}>{props.text}</p>
+      </div>
+      <TextField
+        label={t('login.email')}
+        name="email"
+        type="email"
+        autoComplete="username"
+        inputMode="email"
+        enterKeyHint={props.enterKeyHint}
+        placeholder={t('login.emailPlaceholder')}
+        maxLength={EMAIL_MAX_LENGTH}
+        value={props.email}
+        onChange={props.onEmail}
+        error={props.error}
+        autoFocus={props.autoFocus}
+      />
+    </form>
+  );
+}

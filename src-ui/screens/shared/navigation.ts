@@ -1,0 +1,40 @@
+/**
+ * Moving between screens like a native stack: going forward records where the driver came from, so going back
+ * pops that history entry instead of pushing a duplicate (the phone's back button then does the same thing as the
+ * back arrow). Screens opened directly (a reload, a link) have nothing to pop and replace their entry instead.
+ */
+import { useLocation } from 'wouter';
+import type { LinkSession } from '../../../src-shared/state/app-state.ts';
+import { PATHS } from '../../app/paths.ts';
+
+interface NavState {
+  from?: string;
+}
+
+export interface Nav {
+  /** Forward to `to`, remembering this screen as the one to come back to. */
+  go(to: string): void;
+  /** Back to `to`: pops the entry when the driver came from `to`, else replaces the current one. */
+  back(to: string): void;
+  /** Leaves this screen for good (after sign-in, sign-out, a redirect): no way back to it. */
+  replace(to: string): void;
+  /** The state wouter's <Link> needs to make a forward link. */
+  linkState: NavState;
+}
+
+export function useNav(): Nav {
+  const [location, navigate] = useLocation();
+  return {
+    go: (to) => navigate(to, { state: { from: location } satisfies NavState }),
+    back: (to) => {
+      const state = history.state as NavState | null;
+      if (state?.from === to) history.back();
+      else navigate(to, { replace: true });
+    },
+    replace: (to) => navigate(to, { replace: true }),
+    linkState: { from: location },
+  };
+}
+
+/** Where the loaded shared-link route lives. */
+export const linkedRoutePath = (link: LinkSession) => PATHS.singleRoute(link.routeId);
