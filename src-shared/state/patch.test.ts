@@ -9,7 +9,10 @@ describe('applyOp', () => {
     [{ op: 'set', path: ['a', 'c', 1], value: 9 } as const, { a: { b: 1, c: [1, 9, 3] }, d: { e: 'x' } }],
     [{ op: 'delete', path: ['a', 'c', 0] } as const, { a: { b: 1, c: [2, 3] }, d: { e: 'x' } }],
     [{ op: 'delete', path: ['d', 'e'] } as const, { a: { b: 1, c: [1, 2, 3] }, d: {} }],
-    [{ op: 'set', path: ['n', 'm'], value: true } as const, { a: { b: 1, c: [1, 2, 3] }, d: { e: 'x' }, n: { m: true } }],
+    [
+      { op: 'set', path: ['n', 'm'], value: true } as const,
+      { a: { b: 1, c: [1, 2, 3] }, d: { e: 'x' }, n: { m: true } },
+    ],
   ])('%j', (op, expected) => {
     expect(applyOp(root, op)).toEqual(expected);
   });

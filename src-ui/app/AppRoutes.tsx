@@ -4,8 +4,9 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Switch } from 'wouter';
-import { LoadingOverlay } from '../components/index.ts';
+import { ProgressBar } from '../components/index.ts';
 import { AboutScreen } from '../screens/about/AboutScreen.tsx';
 import { AccountScreen } from '../screens/account/AccountScreen.tsx';
 import { LoginScreen } from '../screens/login/LoginScreen.tsx';
@@ -18,6 +19,12 @@ import { fallbackPath, PATHS } from './paths.ts';
 const RoutesScreen = lazy(() => import('../screens/routes/RoutesScreen.tsx'));
 const RouteScreen = lazy(() => import('../screens/routes/RouteScreen.tsx'));
 
+/** While a screen's code loads: a thin bar at the top, not a full-screen scrim that flashes. */
+function ScreenLoading() {
+  const { t } = useTranslation();
+  return <ProgressBar label={t('common.loading')} />;
+}
+
 function Fallback() {
   useSignals();
   const { state } = useCore();
@@ -28,7 +35,7 @@ function Fallback() {
 
 export function AppRoutes() {
   return (
-    <Suspense fallback={<LoadingOverlay visible />}>
+    <Suspense fallback={<ScreenLoading />}>
       <Switch>
         <Route path={PATHS.login}>
           <LoginScreen />

@@ -61,6 +61,8 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
       baseUrl = init.baseUrl;
       store.set(['settings'], init.settings);
       store.set(['connectivity'], { online: init.online, visible: init.visible });
+      // Starting offline is said at once, as going offline later is.
+      if (!init.online) notify('no_internet');
       await session.restore(init.link);
       const config = await loadAppConfig(api, await openStorage());
       store.set(['appConfig'], config);

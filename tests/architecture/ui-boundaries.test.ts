@@ -51,7 +51,9 @@ describe('architecture', () => {
 
   it('only the worker entry files touch the global scope', () => {
     const entries = new Set(['src-worker/index.ts', 'src-worker/inline.ts']);
-    expect(offenders('src-worker', /\bself\b|\bglobalThis\b|\bwindow\b|\bdocument\b/, (f) => entries.has(f))).toEqual([]);
+    expect(offenders('src-worker', /\bself\b|\bglobalThis\b|\bwindow\b|\bdocument\b/, (f) => entries.has(f))).toEqual(
+      [],
+    );
   });
 
   it('src-shared uses no browser or Node API', () => {

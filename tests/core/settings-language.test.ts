@@ -88,3 +88,15 @@ describe('settings', () => {
     await c.close();
   });
 });
+
+describe('connectivity', () => {
+  it('says "no internet" when starting offline and when going offline, and drops it when back online', async () => {
+    const c = await startCore({ baseUrl: t.url, init: { online: false } });
+    expect(c.state().notices.map((n) => n.kind)).toEqual(['no_internet']);
+    await c.api.setConnectivity({ online: true });
+    await c.until((s) => s.notices.length === 0 && s.connectivity.online);
+    await c.api.setConnectivity({ online: false });
+    await c.until((s) => s.notices.some((n) => n.kind === 'no_internet'));
+    await c.close();
+  });
+});
