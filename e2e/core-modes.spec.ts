@@ -23,3 +23,16 @@ for (const mode of ['worker', 'inline'] as const) {
     expect(coreWorkers).toHaveLength(mode === 'worker' ? 2 : 0);
   });
 }
+
+test('after a service-worker update the reloaded app says "App updated successfully"', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByLabel('Email', { exact: true })).toBeVisible();
+  // What the update flow leaves behind before it reloads the page with the new version (src-ui/app/sw-update.ts).
+  await page.evaluate(() => sessionStorage.setItem('droplane.updated', '1'));
+  await page.reload();
+  await expect(page.getByText('App updated successfully')).toBeVisible();
+  // Said once: the next reload is a plain one.
+  await page.reload();
+  await expect(page.getByLabel('Email', { exact: true })).toBeVisible();
+  await expect(page.getByText('App updated successfully')).toHaveCount(0);
+});
