@@ -28,7 +28,7 @@ test('after a service-worker update the reloaded app says "App updated successfu
   await page.goto('/login');
   await expect(page.getByLabel('Email', { exact: true })).toBeVisible();
   // What the update flow leaves behind before it reloads the page with the new version (src-ui/app/sw-update.ts).
-  await page.evaluate(() => sessionStorage.setItem('droplane.updated', '1'));
+  await page.evaluate("sessionStorage.setItem('droplane.updated', '1')");
   await page.reload();
   await expect(page.getByText('App updated successfully')).toBeVisible();
   // Said once: the next reload is a plain one.

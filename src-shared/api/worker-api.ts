@@ -19,6 +19,7 @@ export const INTENT_ERRORS = [
   'offline',
   'unauthorized',
   'not_found',
+  'subscription_cancelled',
   'server_message',
   'unknown',
 ] as const;
@@ -88,6 +89,14 @@ export interface WorkerApi {
 
   /** `changed` is false when the value was already the current one (then nothing happens). */
   setSetting<K extends SettingKey>(key: K, value: Settings[K]): Promise<Result<{ changed: boolean }>>;
+
+  /**
+   * Loads the driver's routes into `routeList` (the cached copy first, when there is one). `refresh` is the
+   * pull-to-refresh: the list stays on screen while it reloads.
+   */
+  loadRouteList(options?: { refresh?: boolean }): Promise<Result>;
+  /** Opens a route read-only in `preview` (the Closed tab's drawer); null closes it. */
+  previewRoute(routeId: number | null): Promise<Result>;
 
   /** The platform layer forwards online/offline and visibility changes. */
   setConnectivity(change: Partial<ConnectivityState>): Promise<void>;

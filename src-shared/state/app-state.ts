@@ -3,9 +3,10 @@
  * Each top-level key is one slice: the UI keeps one signal per slice.
  */
 
+import type { RouteSection } from '../domain/route-list.ts';
 import type { Settings } from '../domain/settings.ts';
 import { DEFAULT_SETTINGS } from '../domain/settings.ts';
-import type { Organisation } from '../protocol/entities.ts';
+import type { Organisation, Route } from '../protocol/entities.ts';
 import type { AppConfig } from '../protocol/http.ts';
 
 /** Who the access token says the driver is (the Account screen reads these). */
@@ -48,6 +49,27 @@ export interface ConnectivityState {
   visible: boolean;
 }
 
+/** The route list, grouped by the core (src-shared/domain/route-list.ts) for the New and Closed tabs. */
+export interface RouteListState {
+  /** idle: never asked; loading: first load with nothing to show; ready: sections hold a list. */
+  status: 'idle' | 'loading' | 'ready';
+  /** A reload (pull-to-refresh) is running while the list stays on screen. */
+  refreshing: boolean;
+  /** The device's date the sections were grouped for. */
+  today: string;
+  sections: { new: RouteSection[]; closed: RouteSection[] };
+  /** Epoch ms of the server answer shown; from the device's cache when `fromCache`. */
+  fetchedAt: number | null;
+  fromCache: boolean;
+}
+
+/** A route opened read-only (the Closed tab's preview drawer). */
+export interface PreviewState {
+  routeId: number;
+  status: 'loading' | 'ready' | 'failed';
+  route: Route | null;
+}
+
 export interface AppState {
   session: SessionState;
   settings: Settings;
@@ -55,6 +77,8 @@ export interface AppState {
   appConfig: AppConfig | null;
   connectivity: ConnectivityState;
   notices: Notice[];
+  routeList: RouteListState;
+  preview: PreviewState | null;
 }
 
 export type SliceKey = keyof AppState;
@@ -67,5 +91,14 @@ export function initialState(settings: Settings = DEFAULT_SETTINGS): AppState {
     appConfig: null,
     connectivity: { online: true, visible: true },
     notices: [],
+    routeList: {
+      status: 'idle',
+      refreshing: false,
+      today: '',
+      sections: { new: [], closed: [] },
+      fetchedAt: null,
+      fromCache: false,
+    },
+    preview: null,
   };
 }

@@ -359,6 +359,8 @@ export const de: Messages = {
       offline: 'Keine Internetverbindung',
       unauthorized: 'Du wurdest automatisch abgemeldet',
       not_found: 'Keine Daten gefunden',
+      subscription_cancelled:
+        'Das Abonnement deiner Organisation wurde gekündigt. Bitte wende dich an deine Teamleitung.',
       server_message: '{{message}}',
       unknown: 'Etwas ist schiefgelaufen',
     },

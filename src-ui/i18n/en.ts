@@ -365,6 +365,7 @@ export const en = {
       offline: 'No internet connection',
       unauthorized: 'You have been logged out automatically',
       not_found: 'No data found',
+      subscription_cancelled: "Your organisation's subscription is cancelled. Please contact your supervisor.",
       server_message: '{{message}}',
       unknown: 'Something went wrong',
     },

@@ -14,6 +14,7 @@ const INTENT_ERROR_KEYS: { readonly [E in IntentError]: `errors.intent.${E}` } =
   offline: 'errors.intent.offline',
   unauthorized: 'errors.intent.unauthorized',
   not_found: 'errors.intent.not_found',
+  subscription_cancelled: 'errors.intent.subscription_cancelled',
   server_message: 'errors.intent.server_message',
   unknown: 'errors.intent.unknown',
 };

@@ -359,6 +359,7 @@ export const nl: Messages = {
       offline: 'Geen internetverbinding',
       unauthorized: 'Je bent automatisch uitgelogd',
       not_found: 'Geen gegevens gevonden',
+      subscription_cancelled: 'Het abonnement van je organisatie is opgezegd. Neem contact op met je leidinggevende.',
       server_message: '{{message}}',
       unknown: 'Er ging iets mis',
     },

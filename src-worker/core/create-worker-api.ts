@@ -8,6 +8,7 @@ import { isSettingValue } from '../../src-shared/domain/settings.ts';
 import { initialState, type NoticeKind } from '../../src-shared/state/app-state.ts';
 import { loadAppConfig, lookUpLanguage } from '../config/app-config.ts';
 import { createApiClient } from '../net/api-client.ts';
+import { createRouteList } from '../routes/route-list.ts';
 import { createSession } from '../session/session.ts';
 import type { AppStorage } from '../storage/app-db.ts';
 import { createStore } from './store.ts';
@@ -47,8 +48,16 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
     storage: openStorage,
     api: () => api,
     notifyLoggedOut: () => notify('logged_out_automatically'),
+    onEnded: () => routeList.clear(),
   });
   const api = createApiClient(deps.fetch, () => baseUrl, session);
+  const routeList = createRouteList({
+    store,
+    api: () => api,
+    storage: openStorage,
+    now: deps.now,
+    notifyOffline: () => notify('no_internet'),
+  });
 
   function releaseListener() {
     listener?.[releaseProxy]?.();
@@ -97,6 +106,9 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
       session.closeLink();
       return okVoid;
     },
+
+    loadRouteList: (options) => routeList.load(options),
+    previewRoute: (routeId) => routeList.preview(routeId),
 
     async setSetting(key, value) {
       if (!isSettingValue(key, value)) return fail('unknown', `${String(value)} is not a value of ${key}`);

@@ -20,6 +20,8 @@ export interface SessionDeps {
   /** Set once the client exists: the session both uses the client and is its token source. */
   api: () => ApiClient;
   notifyLoggedOut: () => void;
+  /** Whatever else holds the driver's data in memory lets go of it (the route list, the open route). */
+  onEnded: () => void;
 }
 
 export interface Session extends TokenSource {
@@ -93,6 +95,7 @@ export function createSession(deps: SessionDeps): Session {
     driver = null;
     await (await deps.storage()).clearExceptUnsent();
     store.set(['organisation'], null);
+    deps.onEnded();
     showSignedIn(null);
     if (expired) deps.notifyLoggedOut();
   }

@@ -1,0 +1,118 @@
+/**
+ * The route list: loaded from `GET /v1/projects/routes`, grouped for the New and Closed tabs by the shared rules,
+ * kept in IndexedDB so the last list still shows offline. The Closed tab's read-only preview lives here too.
+ */
+import { fail, okVoid, type Result } from '../../src-shared/api/worker-api.ts';
+import { localDate } from '../../src-shared/domain/geo.ts';
+import { closedSections, openSections } from '../../src-shared/domain/route-list.ts';
+import type { ProjectEntry, Route } from '../../src-shared/protocol/entities.ts';
+import { SUBSCRIPTION_CANCELED_MESSAGE } from '../../src-shared/protocol/http.ts';
+import type { RouteListState } from '../../src-shared/state/app-state.ts';
+import type { Store } from '../core/store.ts';
+import type { ApiClient, ApiOutcome } from '../net/api-client.ts';
+import type { AppStorage } from '../storage/app-db.ts';
+
+const CACHE_KEY = 'routeList';
+
+interface CachedList {
+  projects: ProjectEntry[];
+  fetchedAt: number;
+}
+
+export interface RouteListDeps {
+  store: Store;
+  api: () => ApiClient;
+  storage: () => Promise<AppStorage>;
+  now: () => number;
+  notifyOffline: () => void;
+}
+
+/** Section 8 "Route list load": canceled subscription, the server's words for another 400, else generic. */
+export function listFailure(outcome: Exclude<ApiOutcome<unknown>, { ok: true }>) {
+  if (outcome.kind === 'offline') return fail('offline');
+  if (outcome.status === 401) return fail('unauthorized');
+  if (outcome.status === 400 && outcome.message === SUBSCRIPTION_CANCELED_MESSAGE)
+    return fail('subscription_cancelled');
+  if (outcome.status === 400) return fail('server_message', outcome.message);
+  return fail('unknown');
+}
+
+export function createRouteList(deps: RouteListDeps) {
+  const { store } = deps;
+  let loading: Promise<Result> | null = null;
+
+  function show(projects: ProjectEntry[], fetchedAt: number, fromCache: boolean) {
+    const today = localDate(new Date(deps.now()));
+    const next: RouteListState = {
+      status: 'ready',
+      refreshing: false,
+      today,
+      sections: { new: openSections(projects, today), closed: closedSections(projects, today) },
+      fetchedAt,
+      fromCache,
+    };
+    store.set(['routeList'], next);
+  }
+
+  async function fetchList(refresh: boolean): Promise<Result> {
+    const current = store.get().routeList;
+    if (current.status === 'idle') {
+      const cached = await (await deps.storage()).getCache<CachedList>(CACHE_KEY);
+      if (cached) show(cached.projects, cached.fetchedAt, true);
+      else store.update('routeList', (l) => ({ ...l, status: 'loading' }));
+    }
+    if (refresh || store.get().routeList.status === 'ready')
+      store.update('routeList', (l) => ({ ...l, refreshing: true }));
+    const res = await deps.api().request<ProjectEntry[]>('GET', '/v1/projects/routes');
+    store.update('routeList', (l) => ({ ...l, refreshing: false, status: l.status === 'loading' ? 'idle' : l.status }));
+    if (!res.ok) {
+      if (res.kind === 'offline') deps.notifyOffline();
+      return listFailure(res);
+    }
+    const fetchedAt = deps.now();
+    show(res.data, fetchedAt, false);
+    await (await deps.storage()).putCache(CACHE_KEY, { projects: res.data, fetchedAt } satisfies CachedList);
+    return okVoid;
+  }
+
+  return {
+    /** One load at a time: a second call while one runs shares its answer. */
+    load(options: { refresh?: boolean } = {}): Promise<Result> {
+      loading ??= fetchList(options.refresh ?? false).finally(() => {
+        loading = null;
+      });
+      return loading;
+    },
+
+    async preview(routeId: number | null): Promise<Result> {
+      if (routeId === null) {
+        store.set(['preview'], null);
+        return okVoid;
+      }
+      store.set(['preview'], { routeId, status: 'loading', route: null });
+      const res = await deps.api().request<Route>('GET', `/v1/projects/routes/${routeId}`);
+      // The driver may have closed or switched the preview meanwhile.
+      if (store.get().preview?.routeId !== routeId) return okVoid;
+      if (res.ok) {
+        store.set(['preview'], { routeId, status: 'ready', route: res.data });
+        return okVoid;
+      }
+      store.set(['preview'], { routeId, status: 'failed', route: null });
+      if (res.kind === 'offline') return fail('offline');
+      return res.status === 404 ? fail('not_found', res.message) : listFailure(res);
+    },
+
+    /** Sign-out: nothing of the list stays in memory (the stored copy goes with the cache). */
+    clear() {
+      store.set(['routeList'], {
+        status: 'idle',
+        refreshing: false,
+        today: '',
+        sections: { new: [], closed: [] },
+        fetchedAt: null,
+        fromCache: false,
+      });
+      store.set(['preview'], null);
+    },
+  };
+}

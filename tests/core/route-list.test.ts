@@ -1,0 +1,120 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../src-shared/domain/dates.ts';
+import { localDate } from '../../src-shared/domain/geo.ts';
+import { type CoreHarness, newDbName, startCore } from '../helpers/core.ts';
+import { type DriverFixture, makeDriver, makeOrganisation, makeRoute, PASSWORD } from '../helpers/fixtures.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+let t: TestServer;
+let driver: DriverFixture;
+const today = localDate(new Date());
+const cores: CoreHarness[] = [];
+const ids: Record<string, number> = {};
+
+async function signedIn(options: { dbName?: string; baseUrl?: string } = {}) {
+  const c = await startCore({ baseUrl: options.baseUrl ?? t.url, dbName: options.dbName });
+  cores.push(c);
+  if (c.state().session.status !== 'signed_in') await c.api.signIn(driver.email, PASSWORD);
+  return c;
+}
+
+beforeAll(async () => {
+  t = await startTestServer();
+  driver = await makeDriver(t, await makeOrganisation(t, { name: 'List Co' }));
+  const make = async (name: string, date: string, status: 'optimized' | 'planned' | 'finished' | 'in_progress') => {
+    ids[name] = (await makeRoute(t, driver, { project_name: name, date, status })).routeId;
+  };
+  await make('today', today, 'optimized');
+  await make('running', addDays(today, -1), 'in_progress');
+  await make('three days ago', addDays(today, -3), 'optimized');
+  await make('stale plan', addDays(today, -3), 'planned');
+  await make('tomorrow', addDays(today, 1), 'optimized');
+  await make('done yesterday', addDays(today, -1), 'finished');
+  await make('done long ago', addDays(today, -20), 'finished');
+});
+afterEach(async () => {
+  await Promise.all(cores.splice(0).map((c) => c.close()));
+});
+afterAll(() => t.close());
+
+const sectionIds = (sections: { routes: { route: { id: number } }[] }[]) =>
+  sections.flatMap((s) => s.routes.map((r) => r.route.id));
+
+describe('route list', () => {
+  it('loads and groups the New and Closed tabs in the core', async () => {
+    const c = await signedIn();
+    expect(await c.api.loadRouteList()).toEqual({ ok: true });
+    const list = (await c.until((s) => s.routeList.status === 'ready')).routeList;
+    expect(list.today).toBe(today);
+    expect(list.fromCache).toBe(false);
+    expect(list.sections.new.map((s) => s.key)).toEqual([
+      { kind: 'in_progress' },
+      { kind: 'today' },
+      { kind: 'date', date: addDays(today, 1) },
+      { kind: 'date', date: addDays(today, -3) },
+    ]);
+    expect(sectionIds(list.sections.new)).toEqual([ids.running, ids.today, ids.tomorrow, ids['three days ago']]);
+    expect(sectionIds(list.sections.closed)).toEqual([ids['done yesterday']]);
+  });
+
+  it('keeps the last list for an offline start, and says there is no internet', async () => {
+    const dbName = newDbName();
+    const online = await signedIn({ dbName });
+    await online.api.loadRouteList();
+    await online.close();
+    cores.pop();
+    const offline = await signedIn({ dbName, baseUrl: 'http://127.0.0.1:9' });
+    expect(await offline.api.loadRouteList()).toMatchObject({ ok: false, error: 'offline' });
+    const state = await offline.until((s) => s.routeList.status === 'ready' && !s.routeList.refreshing);
+    expect(state.routeList.fromCache).toBe(true);
+    expect(sectionIds(state.routeList.sections.closed)).toEqual([ids['done yesterday']]);
+    expect(state.notices.map((n) => n.kind)).toContain('no_internet');
+  });
+
+  it('refreshes with the list on screen', async () => {
+    const c = await signedIn();
+    await c.api.loadRouteList();
+    const refreshing = c.api.loadRouteList({ refresh: true });
+    await c.until((s) => s.routeList.refreshing);
+    expect(c.state().routeList.status).toBe('ready');
+    await refreshing;
+    await c.until((s) => !s.routeList.refreshing);
+  });
+
+  it('maps a cancelled subscription to its error, and the driver stays signed in', async () => {
+    const orgId = await makeOrganisation(t, { name: 'Gone Co', subscription_status: 'canceled' });
+    const gone = await makeDriver(t, orgId);
+    const c = await startCore({ baseUrl: t.url });
+    cores.push(c);
+    await c.api.signIn(gone.email, PASSWORD);
+    expect(await c.api.loadRouteList()).toMatchObject({ ok: false, error: 'subscription_cancelled' });
+    expect(c.state().session.status).toBe('signed_in');
+  });
+
+  it('sign-out forgets the list', async () => {
+    const c = await signedIn();
+    await c.api.loadRouteList();
+    await c.until((s) => s.routeList.status === 'ready');
+    await c.api.signOut();
+    const state = await c.until((s) => s.session.status === 'signed_out');
+    expect(state.routeList.status).toBe('idle');
+    expect(state.routeList.sections.new).toEqual([]);
+  });
+});
+
+describe('preview', () => {
+  it('opens a finished route read-only with its stops, and closes', async () => {
+    const c = await signedIn();
+    expect(await c.api.previewRoute(ids['done yesterday']!)).toEqual({ ok: true });
+    const state = await c.until((s) => s.preview?.status === 'ready');
+    expect(state.preview?.route?.stops.length).toBeGreaterThan(2);
+    await c.api.previewRoute(null);
+    await c.until((s) => s.preview === null);
+  });
+
+  it('says not found for a route that is not the driver’s', async () => {
+    const c = await signedIn();
+    expect(await c.api.previewRoute(999_999)).toMatchObject({ ok: false, error: 'not_found' });
+    await c.until((s) => s.preview?.status === 'failed');
+  });
+});
