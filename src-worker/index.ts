@@ -12,6 +12,7 @@ declare const self: DedicatedWorkerGlobalScope;
 expose(
   createWorkerApi({
     fetch: self.fetch.bind(self),
+    randomId: () => self.crypto.randomUUID(),
     now: () => Date.now(),
     openStorage: () => openAppStorage(),
   }),

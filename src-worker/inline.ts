@@ -10,6 +10,7 @@ export function exposeInlineCore(port: MessagePort): void {
   expose(
     createWorkerApi({
       fetch: globalThis.fetch.bind(globalThis),
+      randomId: () => globalThis.crypto.randomUUID(),
       now: () => Date.now(),
       openStorage: () => openAppStorage(),
     }),

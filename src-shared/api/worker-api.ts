@@ -20,6 +20,13 @@ export const INTENT_ERRORS = [
   'unauthorized',
   'not_found',
   'subscription_cancelled',
+  'route_expired',
+  'stop_not_found',
+  'fetch_failed',
+  'no_publication_settings',
+  'start_too_early',
+  'blocked',
+  'unsent_pending',
   'server_message',
   'unknown',
 ] as const;
@@ -42,6 +49,14 @@ export const fail = (error: IntentError, message?: string, field?: string): Fail
   ...(message !== undefined ? { message } : {}),
   ...(field !== undefined ? { field } : {}),
 });
+
+/** What the driver decided at a stop; proofs come with the proof-of-delivery screens. */
+export interface StopCompletion {
+  status: 'finished' | 'skipped';
+  completion_note?: string | null;
+  recipient_note?: string | null;
+  position?: { lat: number; lng: number } | null;
+}
 
 /** A shared link as the URL carried it, with its token. */
 export interface LinkEntry extends LinkSession {
@@ -97,6 +112,26 @@ export interface WorkerApi {
   loadRouteList(options?: { refresh?: boolean }): Promise<Result>;
   /** Opens a route read-only in `preview` (the Closed tab's drawer); null closes it. */
   previewRoute(routeId: number | null): Promise<Result>;
+
+  /**
+   * Opens a route in `route` (from the device's copy when offline). `shared` for a shared link's route. On a
+   * failure the link session may have been cleared (section 8): the UI then goes to the account or sign-in.
+   */
+  openRoute(routeId: number, options: { shared: boolean }): Promise<Result>;
+  /** Pull-to-refresh and New Changes: the route again from the server, kept on screen meanwhile. */
+  refreshRoute(): Promise<Result>;
+  closeRoute(): Promise<void>;
+  /** Start route; `start_too_early` carries the project date in `message`. */
+  startRoute(position: { lat: number; lng: number } | null): Promise<Result>;
+  /** The stop the drawer and carousel show as active. */
+  selectStop(stopId: number): Promise<void>;
+  /**
+   * Completes a stop (skip, one-click delivered, resume a break). Stored on the device first, then sent; offline
+   * it stays queued and the stop shows as unsent. `blocked` carries the ActionBlock kind in `message`.
+   */
+  completeStop(stopId: number, update: StopCompletion): Promise<Result>;
+  /** Complete route: every stop done and nothing unsent (else `unsent_pending`, and a new send is tried). */
+  finishRoute(position: { lat: number; lng: number } | null): Promise<Result>;
 
   /** The platform layer forwards online/offline and visibility changes. */
   setConnectivity(change: Partial<ConnectivityState>): Promise<void>;

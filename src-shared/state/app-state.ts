@@ -70,6 +70,27 @@ export interface PreviewState {
   route: Route | null;
 }
 
+/** The route open in the route view. */
+export interface ActiveRouteState {
+  routeId: number;
+  shared: boolean;
+  status: 'loading' | 'ready' | 'failed';
+  route: Route | null;
+  /** The planned line as [lng, lat] pairs, decoded in the core; null until it arrives. */
+  line: [number, number][] | null;
+  /** True when the line is straight between the stops (no road data on the server). */
+  lineIsFallback: boolean;
+  activeStopId: number | null;
+  /** Stops whose completion is stored on the device but not yet on the server. */
+  unsentStopIds: number[];
+  /** An intent on the route is running: the UI shows it and blocks repeats. */
+  busy: 'refreshing' | 'starting' | 'finishing' | null;
+  /** Every stop but the end is done: the drawer opens at state 0 and Complete route is offered. */
+  finishing: boolean;
+  /** Shown from the device's copy: the server could not be reached. */
+  fromCache: boolean;
+}
+
 export interface AppState {
   session: SessionState;
   settings: Settings;
@@ -79,6 +100,7 @@ export interface AppState {
   notices: Notice[];
   routeList: RouteListState;
   preview: PreviewState | null;
+  route: ActiveRouteState | null;
 }
 
 export type SliceKey = keyof AppState;
@@ -100,5 +122,6 @@ export function initialState(settings: Settings = DEFAULT_SETTINGS): AppState {
       fromCache: false,
     },
     preview: null,
+    route: null,
   };
 }

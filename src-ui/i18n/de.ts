@@ -155,13 +155,22 @@ export const de: Messages = {
     },
     empty: 'Keine Routen',
     loading: 'Routen werden geladen…',
+    refresh: 'Liste aktualisieren',
+    fromCache: 'Zuletzt geladene Liste',
+    offlineFromCache: 'Offline — zuletzt geladene Liste',
+    offlineEmpty: 'Deine Routen erscheinen hier, sobald du wieder online bist.',
+    loadFailed: 'Deine Routen konnten nicht geladen werden.',
     card: {
       continueRoute: 'Route fortsetzen',
       viewStops: 'Stopps ansehen',
       openRoute: 'Route öffnen',
+      distance: 'Strecke',
+      completionTime: 'Gesamtdauer',
     },
     preview: {
       title: 'Stopps',
+      loading: 'Stopps werden geladen…',
+      stopList: 'Stopps dieser Route',
     },
   },
 
@@ -222,6 +231,7 @@ export const de: Messages = {
     },
     detail: {
       title: 'Stoppdetails',
+      number: 'Stopp {{number}}',
       location: 'Adresse',
       notes: 'Notizen',
       load: 'Ladung',
@@ -361,6 +371,15 @@ export const de: Messages = {
       not_found: 'Keine Daten gefunden',
       subscription_cancelled:
         'Das Abonnement deiner Organisation wurde gekündigt. Bitte wende dich an deine Teamleitung.',
+      route_expired:
+        'Deine Route ist abgelaufen. Wende dich für weitere Informationen an deinen Administrator (wahrscheinlich wurde eine neue Route für dich erstellt).',
+      stop_not_found: 'Stopp nicht gefunden. Bitte lade deine Route neu.',
+      fetch_failed: 'Beim Laden der Route ist etwas schiefgelaufen.',
+      no_publication_settings: 'Die Veröffentlichungseinstellungen konnten nicht geladen werden.',
+      start_too_early: 'Du kannst diese Route erst am {{date}} starten.',
+      unsent_pending:
+        'Verbindung unterbrochen. Einige Änderungen wurden noch nicht gesendet, also schließ dieses Fenster bitte nicht.',
+      blocked: 'Dieser Stopp kann noch nicht abgeschlossen werden.',
       server_message: '{{message}}',
       unknown: 'Etwas ist schiefgelaufen',
     },

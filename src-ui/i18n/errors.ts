@@ -15,6 +15,13 @@ const INTENT_ERROR_KEYS: { readonly [E in IntentError]: `errors.intent.${E}` } =
   unauthorized: 'errors.intent.unauthorized',
   not_found: 'errors.intent.not_found',
   subscription_cancelled: 'errors.intent.subscription_cancelled',
+  route_expired: 'errors.intent.route_expired',
+  stop_not_found: 'errors.intent.stop_not_found',
+  fetch_failed: 'errors.intent.fetch_failed',
+  no_publication_settings: 'errors.intent.no_publication_settings',
+  start_too_early: 'errors.intent.start_too_early',
+  blocked: 'errors.intent.blocked',
+  unsent_pending: 'errors.intent.unsent_pending',
   server_message: 'errors.intent.server_message',
   unknown: 'errors.intent.unknown',
 };

@@ -8,6 +8,8 @@ import { isSettingValue } from '../../src-shared/domain/settings.ts';
 import { initialState, type NoticeKind } from '../../src-shared/state/app-state.ts';
 import { loadAppConfig, lookUpLanguage } from '../config/app-config.ts';
 import { createApiClient } from '../net/api-client.ts';
+import { createActiveRoute } from '../routes/active-route.ts';
+import { createOutbox } from '../routes/outbox.ts';
 import { createRouteList } from '../routes/route-list.ts';
 import { createSession } from '../session/session.ts';
 import type { AppStorage } from '../storage/app-db.ts';
@@ -15,6 +17,8 @@ import { createStore } from './store.ts';
 
 export interface WorkerDeps {
   fetch: typeof fetch;
+  /** Idempotency keys for stop completions. */
+  randomId: () => string;
   /** Milliseconds since the epoch. */
   now: () => number;
   openStorage: () => Promise<AppStorage>;
@@ -48,7 +52,10 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
     storage: openStorage,
     api: () => api,
     notifyLoggedOut: () => notify('logged_out_automatically'),
-    onEnded: () => routeList.clear(),
+    onEnded: () => {
+      routeList.clear();
+      activeRoute.close();
+    },
   });
   const api = createApiClient(deps.fetch, () => baseUrl, session);
   const routeList = createRouteList({
@@ -57,6 +64,15 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
     storage: openStorage,
     now: deps.now,
     notifyOffline: () => notify('no_internet'),
+  });
+  const outbox = createOutbox(() => api, openStorage, deps.randomId, deps.now);
+  const activeRoute = createActiveRoute({
+    store,
+    api: () => api,
+    storage: openStorage,
+    outbox,
+    now: deps.now,
+    closeLink: () => session.closeLink(),
   });
 
   function releaseListener() {
@@ -110,6 +126,18 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
     loadRouteList: (options) => routeList.load(options),
     previewRoute: (routeId) => routeList.preview(routeId),
 
+    openRoute: (routeId, options) => activeRoute.open(routeId, options.shared),
+    refreshRoute: () => activeRoute.refresh(),
+    async closeRoute() {
+      activeRoute.close();
+    },
+    startRoute: (position) => activeRoute.start(position),
+    async selectStop(stopId) {
+      activeRoute.select(stopId);
+    },
+    completeStop: (stopId, completion) => activeRoute.complete(stopId, completion),
+    finishRoute: (position) => activeRoute.finish(position),
+
     async setSetting(key, value) {
       if (!isSettingValue(key, value)) return fail('unknown', `${String(value)} is not a value of ${key}`);
       if (store.get().settings[key] === value) return ok({ changed: false });
@@ -120,7 +148,11 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
     async setConnectivity(change) {
       store.update('connectivity', (c) => ({ ...c, ...change }));
       if (change.online === false) notify('no_internet');
-      if (change.online === true) store.update('notices', (list) => list.filter((n) => n.kind !== 'no_internet'));
+      if (change.online === true) {
+        store.update('notices', (list) => list.filter((n) => n.kind !== 'no_internet'));
+        // Back online: what waits on the device is sent now.
+        void activeRoute.resend();
+      }
     },
     async notify(kind) {
       notify(kind);

@@ -36,6 +36,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHarness> {
   const channel = new MessageChannel();
   const core = createWorkerApi({
     fetch: options.fetch ?? globalThis.fetch,
+    randomId: () => crypto.randomUUID(),
     now: () => Date.now(),
     openStorage: () => openAppStorage(dbName),
   });

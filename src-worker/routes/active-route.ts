@@ -1,0 +1,253 @@
+/**
+ * The route open in the route view: fetched (or read from the device's copy), its planned line, starting it,
+ * completing stops through the outbox, and finishing it. Rules come from src-shared/domain/stops.ts.
+ */
+import { fail, ok, okVoid, type Result, type StopCompletion } from '../../src-shared/api/worker-api.ts';
+import { localDate } from '../../src-shared/domain/geo.ts';
+import { actionBlock, allWorkDone, isDone, nextActiveStop, startTooEarly } from '../../src-shared/domain/stops.ts';
+import type { Route, Stop } from '../../src-shared/protocol/entities.ts';
+import type { OsrmAnswer, StopUpdateRequest } from '../../src-shared/protocol/http.ts';
+import type { ActiveRouteState } from '../../src-shared/state/app-state.ts';
+import type { Store } from '../core/store.ts';
+import { decodeLine } from '../media/polyline.ts';
+import type { ApiClient } from '../net/api-client.ts';
+import type { AppStorage } from '../storage/app-db.ts';
+import type { Outbox } from './outbox.ts';
+import { clearsLink, routeFetchFailure, startFailure } from './route-errors.ts';
+
+export interface ActiveRouteDeps {
+  store: Store;
+  api: () => ApiClient;
+  storage: () => Promise<AppStorage>;
+  outbox: Outbox;
+  now: () => number;
+  /** Ends the shared link's session (section 8: other 404/400 clear the link data). */
+  closeLink: () => void;
+}
+
+const cacheKey = (routeId: number) => `route:${routeId}`;
+const coords = (p: { lat: number; lng: number } | null | undefined) =>
+  p ? { lat: p.lat.toFixed(7), lng: p.lng.toFixed(7) } : {};
+/** Seconds since local midnight, as text (the stop update payload's finish_time). */
+function finishTime(ms: number): string {
+  const d = new Date(ms);
+  return String(d.getHours() * 3600 + d.getMinutes() * 60 + d.getSeconds());
+}
+
+export function createActiveRoute(deps: ActiveRouteDeps) {
+  const { store } = deps;
+  const current = () => store.get().route;
+  const patch = (change: Partial<ActiveRouteState>) => store.update('route', (r) => (r ? { ...r, ...change } : r));
+
+  /** Shows a route: marks unsent stops as the device knows them and keeps the finishing state in step. */
+  async function show(route: Route, fromCache: boolean) {
+    // What the device holds but the server does not have yet still shows as done.
+    const pending = await deps.outbox.pending(route.id);
+    const local = new Map(pending.map((p) => [p.stopId, p.status]));
+    const stops: Stop[] = route.stops.map((s) => {
+      const status = local.get(s.id);
+      return status ? { ...s, status } : s;
+    });
+    const unsent = [...local.keys()];
+    const shown = { ...route, stops };
+    // The active stop stays while it is open; once done, the next open stop after it takes over.
+    const previous = current()?.activeStopId ?? null;
+    const still = stops.find((s) => s.id === previous && !isDone(s));
+    patch({
+      status: 'ready',
+      route: shown,
+      fromCache,
+      unsentStopIds: unsent,
+      activeStopId: still ? still.id : nextActiveStop(stops, stops.some((s) => s.id === previous) ? previous : null),
+      finishing: route.status !== 'finished' && allWorkDone(stops),
+    });
+    if (!fromCache) await (await deps.storage()).putCache(cacheKey(route.id), route);
+  }
+
+  async function loadLine(route: Route) {
+    if (route.stops.length < 2) return;
+    const coordinates = route.stops.map((s) => `${s.address.lng},${s.address.lat}`).join(';');
+    const res = await deps.api().request<OsrmAnswer>('POST', '/v1/osrmb?overview=full', {
+      auth: 'route',
+      body: { coordinates, profile: route.vehicle_profile },
+    });
+    const geometry = res.ok ? res.data.routes[0]?.geometry : undefined;
+    if (!geometry || current()?.routeId !== route.id) return;
+    patch({ line: decodeLine(geometry), lineIsFallback: res.ok && res.data.fallback === true });
+  }
+
+  async function fetchRoute(routeId: number): Promise<Result> {
+    const res = await deps.api().request<Route>('GET', `/v1/projects/routes/${routeId}`, { auth: 'route' });
+    if (current()?.routeId !== routeId) return okVoid;
+    if (res.ok) {
+      if (!res.data.publication_settings) return fail('no_publication_settings');
+      await show(res.data, false);
+      return okVoid;
+    }
+    const failure = routeFetchFailure(res);
+    const cached = await (await deps.storage()).getCache<Route>(cacheKey(routeId));
+    if (failure.error === 'fetch_failed' && cached) {
+      await show(cached, true);
+      return fail('offline');
+    }
+    if (clearsLink(failure)) deps.closeLink();
+    if (current()?.status !== 'ready') patch({ status: 'failed' });
+    return failure;
+  }
+
+  /** Sends what waits in the outbox; the last answer refreshes the route. */
+  async function flush(routeId: number) {
+    const outcome = await deps.outbox.flush(routeId);
+    if (current()?.routeId !== routeId) return outcome;
+    if (outcome.route) await show(outcome.route, false);
+    else patch({ unsentStopIds: (await deps.outbox.pending(routeId)).map((p) => p.stopId) });
+    return outcome;
+  }
+
+  return {
+    async open(routeId: number, shared: boolean): Promise<Result> {
+      store.set(['route'], {
+        routeId,
+        shared,
+        status: 'loading',
+        route: null,
+        line: null,
+        lineIsFallback: false,
+        activeStopId: null,
+        unsentStopIds: [],
+        busy: null,
+        finishing: false,
+        fromCache: false,
+      } satisfies ActiveRouteState);
+      const result = await fetchRoute(routeId);
+      const route = current()?.route;
+      if (route) {
+        void loadLine(route);
+        void flush(routeId);
+      }
+      return result;
+    },
+
+    async refresh(): Promise<Result> {
+      const active = current();
+      if (!active) return fail('not_found');
+      patch({ busy: 'refreshing' });
+      const result = await fetchRoute(active.routeId);
+      patch({ busy: null });
+      return result;
+    },
+
+    close() {
+      store.set(['route'], null);
+    },
+
+    select(stopId: number) {
+      patch({ activeStopId: stopId });
+    },
+
+    async start(position: { lat: number; lng: number } | null): Promise<Result> {
+      const route = current()?.route;
+      if (!route) return fail('not_found');
+      const today = localDate(new Date(deps.now()));
+      if (startTooEarly(route.publication_settings.project_date, today))
+        return fail('start_too_early', route.publication_settings.project_date);
+      patch({ busy: 'starting' });
+      const res = await deps.api().request<Route[]>('POST', `/v1/projects/${route.project_id}/routes/${route.id}`, {
+        auth: 'route',
+        body: { status: 'in_progress', ...coords(position) },
+      });
+      patch({ busy: null });
+      if (!res.ok) {
+        const failure = startFailure(res);
+        if (failure.error === 'not_found') {
+          deps.closeLink();
+          store.set(['route'], null);
+        }
+        return failure;
+      }
+      const started = res.data.find((r) => r.id === route.id) ?? res.data[0]!;
+      await show(started, false);
+      void syncStart(started, position);
+      return okVoid;
+    },
+
+    async complete(stopId: number, completion: StopCompletion): Promise<Result> {
+      const active = current();
+      const route = active?.route;
+      if (!active || !route) return fail('not_found');
+      const block = actionBlock(route, stopId);
+      if (block) return fail('blocked', block.kind);
+      const body: StopUpdateRequest = {
+        status: completion.status,
+        ...coords(completion.position),
+        completion_note: completion.completion_note ?? null,
+        recipient_note: completion.recipient_note ?? null,
+        finish_time: finishTime(deps.now()),
+        completed_at: new Date(deps.now()).toISOString(),
+      };
+      await deps.outbox.add(route.id, route.project_id, stopId, body);
+      // The flow moves on at once: the stop shows done (and unsent until the server has it).
+      const stops = route.stops.map((s) => (s.id === stopId ? { ...s, status: completion.status } : s));
+      patch({
+        route: { ...route, stops },
+        unsentStopIds: [...new Set([...active.unsentStopIds, stopId])],
+        activeStopId: nextActiveStop(stops, stopId),
+        finishing: allWorkDone(stops),
+      });
+      await flush(route.id);
+      return okVoid;
+    },
+
+    async finish(position: { lat: number; lng: number } | null): Promise<Result> {
+      const route = current()?.route;
+      if (!route) return fail('not_found');
+      if (!allWorkDone(route.stops)) return fail('blocked', 'complete_all_first');
+      patch({ busy: 'finishing' });
+      const outcome = await flush(route.id);
+      if (outcome.pending > 0) {
+        patch({ busy: null });
+        return fail('unsent_pending');
+      }
+      const res = await deps.api().request<Route[]>('POST', `/v1/projects/${route.project_id}/routes/${route.id}`, {
+        auth: 'route',
+        body: { status: 'finished', ...coords(position) },
+      });
+      patch({ busy: null });
+      if (!res.ok) return res.kind === 'offline' ? fail('unsent_pending') : startFailure(res);
+      await fetchRoute(route.id);
+      return ok(undefined);
+    },
+
+    /** Back online: send what waits. */
+    async resend(): Promise<void> {
+      const active = current();
+      if (active?.route) await flush(active.routeId);
+    },
+  };
+
+  /** After a start, the service_change event of section 7 (on the socket once it exists). */
+  async function syncStart(route: Route, position: { lat: number; lng: number } | null) {
+    const plan = store.get().organisation?.plan;
+    if (plan && !plan.ft_live_status_updates) return;
+    const first = route.stops[0];
+    if (!first) return;
+    const ETAs = Object.fromEntries(
+      route.stops.filter((s) => s.arr_time !== null).map((s) => [String(s.id), s.arr_time!]),
+    );
+    await deps.api().request('POST', `/v1/projects/${route.project_id}/routes/${route.id}/events`, {
+      auth: 'route',
+      body: {
+        type: 'service_change',
+        data: {
+          status: 'finished',
+          service_id: first.id,
+          ETAs,
+          date: new Date(deps.now()).toISOString(),
+          ...coords(position),
+        },
+      },
+    });
+  }
+}
+
+export type ActiveRoute = ReturnType<typeof createActiveRoute>;

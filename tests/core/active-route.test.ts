@@ -1,0 +1,186 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../src-shared/domain/dates.ts';
+import { localDate } from '../../src-shared/domain/geo.ts';
+import { type CoreHarness, newDbName, startCore } from '../helpers/core.ts';
+import {
+  type DriverFixture,
+  makeDriver,
+  makeOrganisation,
+  makeRoute,
+  PASSWORD,
+  stopsAroundUtrecht,
+} from '../helpers/fixtures.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+let t: TestServer;
+let driver: DriverFixture;
+const today = localDate(new Date());
+const cores: CoreHarness[] = [];
+
+/** A fetch that fails like a phone without signal while `offline` is set. */
+let offline = false;
+const flakyFetch: typeof fetch = (input, init) =>
+  offline ? Promise.reject(new TypeError('Failed to fetch')) : fetch(input, init);
+
+async function signedIn(dbName = newDbName()) {
+  const c = await startCore({ baseUrl: t.url, dbName, fetch: flakyFetch });
+  cores.push(c);
+  if (c.state().session.status !== 'signed_in') await c.api.signIn(driver.email, PASSWORD);
+  return c;
+}
+
+async function openRoute(c: CoreHarness, routeId: number) {
+  expect(await c.api.openRoute(routeId, { shared: false })).toEqual({ ok: true });
+  return c.until((s) => s.route?.status === 'ready');
+}
+
+const completions = (stopId: number) =>
+  t.server.ctx.db.selectFrom('completions').selectAll().where('stop_id', '=', stopId).execute();
+
+beforeAll(async () => {
+  t = await startTestServer();
+  driver = await makeDriver(t, await makeOrganisation(t, { name: 'Route Co' }));
+});
+afterEach(async () => {
+  offline = false;
+  await Promise.all(cores.splice(0).map((c) => c.close()));
+});
+afterAll(() => t.close());
+
+describe('opening a route', () => {
+  it('shows the route, the first open stop active, and the decoded planned line', async () => {
+    const { routeId } = await makeRoute(t, driver, { date: today });
+    const c = await signedIn();
+    const state = await openRoute(c, routeId);
+    expect(state.route?.route?.stops).toHaveLength(5);
+    expect(state.route?.activeStopId).toBe(state.route?.route?.stops[0]?.id);
+    const withLine = await c.until((s) => (s.route?.line?.length ?? 0) > 0);
+    expect(withLine.route?.lineIsFallback).toBe(true);
+    expect(withLine.route?.line?.[0]?.[0]).toBeCloseTo(5.1214, 3); // [lng, lat]
+  });
+
+  it('answers route_expired for a route that is gone, and fetch_failed offline without a copy', async () => {
+    const c = await signedIn();
+    expect(await c.api.openRoute(987_654, { shared: false })).toMatchObject({ ok: false, error: 'route_expired' });
+    const { routeId } = await makeRoute(t, driver, { date: today });
+    offline = true;
+    expect(await c.api.openRoute(routeId, { shared: false })).toMatchObject({ ok: false, error: 'fetch_failed' });
+  });
+
+  it('opens from the device’s copy when offline', async () => {
+    const { routeId } = await makeRoute(t, driver, { date: today });
+    const dbName = newDbName();
+    const first = await signedIn(dbName);
+    await openRoute(first, routeId);
+    offline = true;
+    expect(await first.api.openRoute(routeId, { shared: false })).toMatchObject({ ok: false, error: 'offline' });
+    const state = await first.until((s) => s.route?.status === 'ready');
+    expect(state.route?.fromCache).toBe(true);
+  });
+});
+
+describe('starting', () => {
+  it('starts: in progress, start stop finished, ETAs from the answer, the start synced as an event', async () => {
+    const { routeId } = await makeRoute(t, driver, { date: today });
+    const c = await signedIn();
+    await openRoute(c, routeId);
+    expect(await c.api.startRoute({ lat: 52.09, lng: 5.12 })).toEqual({ ok: true });
+    const state = await c.until((s) => s.route?.route?.status === 'in_progress');
+    const stops = state.route!.route!.stops;
+    expect(stops[0]!.status).toBe('finished');
+    expect(state.route!.activeStopId).toBe(stops[1]!.id);
+    await expect
+      .poll(
+        async () =>
+          (await t.server.ctx.db.selectFrom('route_events').selectAll().where('route_id', '=', routeId).execute())
+            .length,
+      )
+      .toBe(1);
+  });
+
+  it('refuses a route of a later day with start_too_early and its date', async () => {
+    const tomorrow = addDays(today, 1);
+    const { routeId } = await makeRoute(t, driver, { date: tomorrow });
+    const c = await signedIn();
+    await openRoute(c, routeId);
+    expect(await c.api.startRoute(null)).toEqual({ ok: false, error: 'start_too_early', message: tomorrow });
+  });
+});
+
+describe('stops', () => {
+  async function started(shape: Parameters<typeof makeRoute>[2] = {}) {
+    const { routeId } = await makeRoute(t, driver, { date: today, ...shape });
+    const c = await signedIn();
+    await openRoute(c, routeId);
+    await c.api.startRoute(null);
+    const state = await c.until((s) => s.route?.route?.status === 'in_progress');
+    return { c, routeId, stops: state.route!.route!.stops };
+  }
+
+  it('completes in order; a later stop is blocked naming the earlier one', async () => {
+    const { c, stops } = await started();
+    expect(await c.api.completeStop(stops[2]!.id, { status: 'finished' })).toEqual({
+      ok: false,
+      error: 'blocked',
+      message: 'earlier_stop',
+    });
+    expect(await c.api.completeStop(stops[1]!.id, { status: 'skipped', completion_note: 'Nobody home' })).toEqual({
+      ok: true,
+    });
+    const state = await c.until((s) => s.route?.unsentStopIds.length === 0 && s.route.activeStopId === stops[2]!.id);
+    expect(state.route!.route!.stops[1]!.status).toBe('skipped');
+    const stored = await completions(stops[1]!.id);
+    expect(stored).toHaveLength(1);
+    expect(JSON.parse(stored[0]!.body)).toMatchObject({ status: 'skipped', completion_note: 'Nobody home' });
+  });
+
+  it('offline: the completion waits on the device, the flow moves on, and it reaches the server once', async () => {
+    const { c, stops } = await started();
+    offline = true;
+    expect(await c.api.completeStop(stops[1]!.id, { status: 'finished' })).toEqual({ ok: true });
+    const waiting = await c.until((s) => s.route?.unsentStopIds.includes(stops[1]!.id) === true);
+    expect(waiting.route!.route!.stops[1]!.status).toBe('finished');
+    expect(waiting.route!.activeStopId).toBe(stops[2]!.id);
+    await c.api.completeStop(stops[2]!.id, { status: 'skipped' });
+    expect(await completions(stops[1]!.id)).toHaveLength(0);
+    offline = false;
+    await c.api.setConnectivity({ online: true });
+    await c.until((s) => s.route?.unsentStopIds.length === 0);
+    expect(await completions(stops[1]!.id)).toHaveLength(1);
+    expect(await completions(stops[2]!.id)).toHaveLength(1);
+    await c.api.setConnectivity({ online: true });
+    await c.api.refreshRoute();
+    expect(await completions(stops[1]!.id)).toHaveLength(1);
+  });
+
+  it('a break is finished by resuming work; in any-order mode nothing blocks', async () => {
+    const stopsInput = stopsAroundUtrecht(2);
+    stopsInput.splice(2, 0, { type: 'break', lat: 52.09, lng: 5.12, service_time: 1800 });
+    const { c, stops } = await started({ stops: stopsInput });
+    await c.api.completeStop(stops[1]!.id, { status: 'finished' });
+    expect(await c.api.completeStop(stops[3]!.id, { status: 'finished' })).toMatchObject({ message: 'break_first' });
+    expect(await c.api.completeStop(stops[2]!.id, { status: 'finished' })).toEqual({ ok: true });
+    const anyOrder = await started({ publication_settings: { fulfill_stops_in_any_order: true } });
+    expect(await anyOrder.c.api.completeStop(anyOrder.stops[3]!.id, { status: 'finished' })).toEqual({ ok: true });
+  });
+
+  it('finishes the route only when every stop is done and nothing waits', async () => {
+    const { c, stops, routeId } = await started({ stops: stopsAroundUtrecht(2) });
+    expect(await c.api.finishRoute(null)).toMatchObject({ ok: false, error: 'blocked' });
+    await c.api.completeStop(stops[1]!.id, { status: 'finished' });
+    offline = true;
+    await c.api.completeStop(stops[2]!.id, { status: 'finished' });
+    await c.until((s) => s.route?.finishing === true);
+    expect(await c.api.finishRoute(null)).toEqual({ ok: false, error: 'unsent_pending' });
+    offline = false;
+    expect(await c.api.finishRoute(null)).toEqual({ ok: true });
+    const state = await c.until((s) => s.route?.route?.status === 'finished');
+    expect(state.route!.route!.stops.every((s) => s.status === 'finished')).toBe(true);
+    const route = await t.server.ctx.db
+      .selectFrom('routes')
+      .select('status')
+      .where('id', '=', routeId)
+      .executeTakeFirstOrThrow();
+    expect(route.status).toBe('finished');
+  });
+});
