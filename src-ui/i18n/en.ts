@@ -7,7 +7,7 @@
  *   `t('common.stops', { count: 12 })`. en, nl and de all have exactly the `one` and `other` categories.
  * - Option labels are keyed by the setting codes of src-shared/domain/settings.ts, cleaning options by the
  *   server's `cleaning_status` codes, stop types by `Stop.type`, intent errors by `IntentError`.
- * - `login.terms` holds a `<terms>` tag for react-i18next's `<Trans components={{ terms: <a /> }} />`.
+ * - `login.terms` holds a `<terms>` tag; LoginTerms splits around it (src-ui/i18n/tagged.ts).
  * - Top-level `Route`, `Stop`, `AgeVerification`, `disabled` and `lostConnectivity` are key paths the spec names.
  */
 export const en = {

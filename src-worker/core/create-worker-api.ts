@@ -8,9 +8,7 @@ import { isSettingValue } from '../../src-shared/domain/settings.ts';
 import { initialState, type NoticeKind } from '../../src-shared/state/app-state.ts';
 import { loadAppConfig, lookUpLanguage } from '../config/app-config.ts';
 import { createApiClient } from '../net/api-client.ts';
-import { createActiveRoute } from '../routes/active-route.ts';
-import { createOutbox } from '../routes/outbox.ts';
-import { createRouteList } from '../routes/route-list.ts';
+import type { RouteFeatures } from '../routes/route-features.ts';
 import { createSession } from '../session/session.ts';
 import type { AppStorage } from '../storage/app-db.ts';
 import { createStore } from './store.ts';
@@ -53,27 +51,30 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
     api: () => api,
     notifyLoggedOut: () => notify('logged_out_automatically'),
     onEnded: () => {
-      routeList.clear();
-      activeRoute.close();
+      // The driver's routes leave memory with the session, in the same patch as the sign-out.
+      const blank = initialState();
+      store.set(['routeList'], blank.routeList);
+      store.set(['preview'], null);
+      store.set(['route'], null);
     },
   });
   const api = createApiClient(deps.fetch, () => baseUrl, session);
-  const routeList = createRouteList({
-    store,
-    api: () => api,
-    storage: openStorage,
-    now: deps.now,
-    notifyOffline: () => notify('no_internet'),
-  });
-  const outbox = createOutbox(() => api, openStorage, deps.randomId, deps.now);
-  const activeRoute = createActiveRoute({
-    store,
-    api: () => api,
-    storage: openStorage,
-    outbox,
-    now: deps.now,
-    closeLink: () => session.closeLink(),
-  });
+  let routeFeatures: Promise<RouteFeatures> | null = null;
+  /** The route features load on first use (see route-features.ts). */
+  const routes = () => {
+    routeFeatures ??= import('../routes/route-features.ts').then(({ createRouteFeatures }) =>
+      createRouteFeatures({
+        store,
+        api: () => api,
+        storage: openStorage,
+        now: deps.now,
+        randomId: deps.randomId,
+        notifyOffline: () => notify('no_internet'),
+        closeLink: () => session.closeLink(),
+      }),
+    );
+    return routeFeatures;
+  };
 
   function releaseListener() {
     listener?.[releaseProxy]?.();
@@ -123,20 +124,20 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
       return okVoid;
     },
 
-    loadRouteList: (options) => routeList.load(options),
-    previewRoute: (routeId) => routeList.preview(routeId),
+    loadRouteList: async (options) => (await routes()).routeList.load(options),
+    previewRoute: async (routeId) => (await routes()).routeList.preview(routeId),
 
-    openRoute: (routeId, options) => activeRoute.open(routeId, options.shared),
-    refreshRoute: () => activeRoute.refresh(),
+    openRoute: async (routeId, options) => (await routes()).activeRoute.open(routeId, options.shared),
+    refreshRoute: async () => (await routes()).activeRoute.refresh(),
     async closeRoute() {
-      activeRoute.close();
+      store.set(['route'], null);
     },
-    startRoute: (position) => activeRoute.start(position),
+    startRoute: async (position) => (await routes()).activeRoute.start(position),
     async selectStop(stopId) {
-      activeRoute.select(stopId);
+      (await routes()).activeRoute.select(stopId);
     },
-    completeStop: (stopId, completion) => activeRoute.complete(stopId, completion),
-    finishRoute: (position) => activeRoute.finish(position),
+    completeStop: async (stopId, completion) => (await routes()).activeRoute.complete(stopId, completion),
+    finishRoute: async (position) => (await routes()).activeRoute.finish(position),
 
     async setSetting(key, value) {
       if (!isSettingValue(key, value)) return fail('unknown', `${String(value)} is not a value of ${key}`);
@@ -151,7 +152,7 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
       if (change.online === true) {
         store.update('notices', (list) => list.filter((n) => n.kind !== 'no_internet'));
         // Back online: what waits on the device is sent now.
-        void activeRoute.resend();
+        if (routeFeatures) void routes().then((r) => r.activeRoute.resend());
       }
     },
     async notify(kind) {

@@ -101,18 +101,5 @@ export function createRouteList(deps: RouteListDeps) {
       if (res.kind === 'offline') return fail('offline');
       return res.status === 404 ? fail('not_found', res.message) : listFailure(res);
     },
-
-    /** Sign-out: nothing of the list stays in memory (the stored copy goes with the cache). */
-    clear() {
-      store.set(['routeList'], {
-        status: 'idle',
-        refreshing: false,
-        today: '',
-        sections: { new: [], closed: [] },
-        fetchedAt: null,
-        fromCache: false,
-      });
-      store.set(['preview'], null);
-    },
   };
 }
