@@ -46,7 +46,14 @@ export default defineConfig({
     }),
   ],
   worker: { format: 'es' },
-  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022' },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    // The lazy map chunk (maplibre + deck.gl) is about 1.8 MB: warn only past Workbox's 2 MiB precache limit,
+    // above which a file would silently not be cached for offline use.
+    chunkSizeWarningLimit: 2048,
+  },
   optimizeDeps: { include: ['comlink', '@preact/signals-core', 'idb'] },
   server: {
     proxy: {

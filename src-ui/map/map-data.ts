@@ -1,0 +1,347 @@
+/**
+ * The route map's pure logic (no maplibre, no deck.gl, no DOM): the map constants of spec section 9, the stops'
+ * bounds, the marker data drawn for each stop, the line, the padding of a fit, and the built-in style per theme.
+ *
+ * The built-in style needs no network beyond the app's own origin (where the service worker precaches it): a land
+ * background, the sea around the Netherlands from public/map/water.json (WATER_EXTENT less Natural Earth's 1:10m land,
+ * public domain; Natural Earth counts the IJsselmeer and the rivers as land, so only the sea is water; should the
+ * file not load, all is land), and a light grid of degrees so that panning over plain land still shows movement.
+ * No glyphs or sprites: the stop numbers are drawn by deck.gl.
+ */
+import type { MapOptions } from 'maplibre-gl';
+import type { MapTheme } from '../../src-shared/domain/settings.ts';
+import { countToShow, isDone, stopName } from '../../src-shared/domain/stops.ts';
+import type { Stop, StopStatus } from '../../src-shared/protocol/entities.ts';
+
+/** A maplibre style document (type only: this module never loads maplibre). */
+export type StyleSpec = Exclude<MapOptions['style'], string | undefined>;
+
+export type LngLat = [lng: number, lat: number];
+/** [[west, south], [east, north]]. */
+export type Bounds = [LngLat, LngLat];
+/** 0-255 each, as deck.gl takes colours. */
+export type Rgba = [number, number, number, number];
+
+/** Spec section 9: default centre near a fixed Dutch city (Utrecht), zoom 10, max zoom 20, jump zoom 15. */
+export const DEFAULT_CENTER: LngLat = [5.1214, 52.0907];
+export const DEFAULT_ZOOM = 10;
+export const MAX_ZOOM = 20;
+export const JUMP_ZOOM = 15;
+
+/** Pixels around a tap that still hit a marker: big enough for gloves. */
+export const PICK_RADIUS_PX = 24;
+
+/** The built-in style's water (public/map/; .json so the service worker precaches it), and the area it covers. */
+export const WATER_DATA_PATH = '/map/water.json';
+export const WATER_EXTENT: Bounds = [
+  [-1, 49.5],
+  [10, 56.5],
+];
+
+/** A stop is drawn only where it has a real location: finite, in range, and not the 0,0 of a failed geocode. */
+export function hasLocation({ lat, lng }: { lat: number; lng: number }): boolean {
+  return (
+    Number.isFinite(lat) &&
+    Number.isFinite(lng) &&
+    Math.abs(lat) <= 90 &&
+    Math.abs(lng) <= 180 &&
+    !(lat === 0 && lng === 0)
+  );
+}
+
+/** The smallest box holding every located stop; null when none has a location. */
+export function stopBounds(stops: readonly Pick<Stop, 'address'>[]): Bounds | null {
+  let west = Infinity;
+  let south = Infinity;
+  let east = -Infinity;
+  let north = -Infinity;
+  for (const { address } of stops) {
+    if (!hasLocation(address)) continue;
+    west = Math.min(west, address.lng);
+    east = Math.max(east, address.lng);
+    south = Math.min(south, address.lat);
+    north = Math.max(north, address.lat);
+  }
+  return west === Infinity
+    ? null
+    : [
+        [west, south],
+        [east, north],
+      ];
+}
+
+/** Numbered stops show their number; break, start and end show an icon. */
+export type MarkerKind = 'number' | 'start' | 'break' | 'end';
+
+export interface MarkerDatum {
+  id: number;
+  position: LngLat;
+  kind: MarkerKind;
+  /** The number drawn on a numbered marker; '' for the icon kinds. */
+  text: string;
+  /** What the marker's hidden button is named after: the number, or the stop's name for the icon kinds. */
+  name: string;
+  status: StopStatus;
+  active: boolean;
+  /** Circle radius, and the number's or icon's size, in px. */
+  radius: number;
+  inkSize: number;
+  /** Another marker drawn later sits exactly here (a round trip's start and end): this one is not drawn. */
+  covered: boolean;
+  fill: Rgba;
+  stroke: Rgba;
+  /** The number's or the icon's colour. */
+  ink: Rgba;
+}
+
+export const MARKER_RADIUS = 15;
+export const ACTIVE_MARKER_RADIUS = 20;
+/** Done and skipped markers are smaller. */
+export const DONE_MARKER_RADIUS = 12;
+/** The active marker's halo, px beyond its circle. */
+export const ACTIVE_HALO_PX = 8;
+
+/** Done and skipped markers are dimmed: their outline and number at this opacity (the fill stays opaque). */
+export const DONE_ALPHA = 0.7;
+
+/** '#rrggbb' and an opacity (0-1) to deck.gl's [r, g, b, a]. */
+export function rgba(hex: string, alpha = 1): Rgba {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
+  if (!m) throw new Error(`Not a #rrggbb colour: ${hex}`);
+  return [Number.parseInt(m[1]!, 16), Number.parseInt(m[2]!, 16), Number.parseInt(m[3]!, 16), Math.round(alpha * 255)];
+}
+
+/** The stop marker's colours, as the list's StopMarker draws them (tokens.css). */
+const MARKER_COLORS: Record<StopStatus | 'active', { fill: string; stroke: string; ink: string }> = {
+  pending: { fill: '#ffffff', stroke: '#0052b4', ink: '#0052b4' }, // surface, brand
+  active: { fill: '#0052b4', stroke: '#ffffff', ink: '#ffffff' }, // brand, on-brand
+  finished: { fill: '#e7f4ea', stroke: '#0f5a26', ink: '#0f5a26' }, // success-subtle, done
+  skipped: { fill: '#eaeef3', stroke: '#454e5b', ink: '#454e5b' }, // surface-sunken, skipped
+};
+
+const RADIUS = { pending: MARKER_RADIUS, active: ACTIVE_MARKER_RADIUS, done: DONE_MARKER_RADIUS };
+/** px of the numbers (bold) and icons. */
+const INK_SIZE = {
+  number: { pending: 14, active: 17, done: 12 },
+  icon: { pending: 18, active: 22, done: 15 },
+};
+
+const KIND_OF: Partial<Record<Stop['type'], MarkerKind>> = { start: 'start', break: 'break', end: 'end' };
+
+/**
+ * One marker per located stop, in drawing order: done stops first (under the rest), then the pending ones in route
+ * order, the active stop last (on top). The active stop is larger and filled; done and skipped ones are dimmed.
+ * Of markers at the very same spot only the last drawn is shown; the others are marked `covered`.
+ */
+export function markerData(stops: readonly Stop[], activeStopId: number | null): MarkerDatum[] {
+  const numbers = countToShow(stops);
+  const markers: MarkerDatum[] = [];
+  stops.forEach((stop, i) => {
+    if (!hasLocation(stop.address)) return;
+    const active = stop.id === activeStopId;
+    const kind = KIND_OF[stop.type] ?? 'number';
+    const number = numbers[i];
+    const colors = MARKER_COLORS[active ? 'active' : stop.status];
+    const dimmed = !active && isDone(stop);
+    const alpha = dimmed ? DONE_ALPHA : 1;
+    const size = active ? 'active' : dimmed ? 'done' : 'pending';
+    markers.push({
+      id: stop.id,
+      position: [stop.address.lng, stop.address.lat],
+      kind,
+      text: kind === 'number' && number != null ? String(number) : '',
+      name: kind === 'number' && number != null ? String(number) : stopName(stop),
+      status: stop.status,
+      active,
+      radius: RADIUS[size],
+      inkSize: INK_SIZE[kind === 'number' ? 'number' : 'icon'][size],
+      covered: false,
+      fill: rgba(colors.fill),
+      stroke: rgba(colors.stroke, alpha),
+      ink: rgba(colors.ink, alpha),
+    });
+  });
+  const rank = (m: MarkerDatum) => (m.active ? 2 : m.status === 'pending' ? 1 : 0);
+  const ordered = markers
+    .map((m, i) => ({ m, i }))
+    .sort((a, b) => rank(a.m) - rank(b.m) || a.i - b.i)
+    .map(({ m }) => m);
+  // Markers at the very same spot: only the last drawn shows (its number or icon would mix with the others').
+  const last = new Map(ordered.map((m, i) => [m.position.join(','), i]));
+  return ordered.map((m, i) => (last.get(m.position.join(',')) === i ? m : { ...m, covered: true }));
+}
+
+/** The path to draw: the planned line, or (without one) straight segments between the located stops, dashed. */
+export function routePath(
+  line: readonly LngLat[] | null,
+  stops: readonly Pick<Stop, 'address'>[],
+): { path: LngLat[]; dashed: boolean } | null {
+  if (line && line.length >= 2) return { path: line.map(([lng, lat]) => [lng, lat]), dashed: false };
+  const path = stops.filter((s) => hasLocation(s.address)).map((s): LngLat => [s.address.lng, s.address.lat]);
+  return path.length >= 2 ? { path, dashed: true } : null;
+}
+
+/** Never leave less than this many px of map above the drawer. */
+export const MIN_VISIBLE_PX = 120;
+/** px kept free around the stops on a fit, and on the right where the controls sit. */
+export const FIT_MARGIN_PX = 48;
+export const CONTROLS_GUTTER_PX = 72;
+
+export interface Padding {
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
+}
+
+/** The map's own padding: the part under the drawer, leaving at least MIN_VISIBLE_PX (when there is that much). */
+export function mapPadding(height: number, bottomInset: number): Padding {
+  const limit = Math.max(0, height - MIN_VISIBLE_PX);
+  const bottom = Math.round(Math.min(Math.max(0, bottomInset), limit));
+  return { top: 0, right: 0, bottom, left: 0 };
+}
+
+/**
+ * The padding of a fit to the stops, on top of the map's padding (maplibre adds the two): margins that shrink on a
+ * small visible area so the stops always get at least half of it.
+ */
+export function fitPadding(width: number, height: number, bottomInset: number): Padding {
+  const visible = Math.max(0, height - mapPadding(height, bottomInset).bottom);
+  const vertical = Math.floor(Math.min(FIT_MARGIN_PX, visible / 4));
+  const left = Math.floor(Math.min(FIT_MARGIN_PX, width / 4));
+  const right = Math.floor(Math.min(CONTROLS_GUTTER_PX, width / 4));
+  return { top: vertical, right, bottom: vertical, left };
+}
+
+/** Colours of everything but the markers, per theme. */
+export interface MapPalette {
+  land: string;
+  water: string;
+  grid: string;
+  gridMajor: string;
+  line: string;
+  lineCasing: string;
+  position: string;
+  positionRing: string;
+}
+
+export const PALETTES: Record<MapTheme, MapPalette> = {
+  // Light: the app's own greys and blues (tokens.css: bg, brand).
+  light: {
+    land: '#f3f5f8',
+    water: '#d3e2f2',
+    grid: '#e3e8ee',
+    gridMajor: '#d5dbe3',
+    line: '#0052b4',
+    lineCasing: '#ffffff',
+    position: '#1a73e8',
+    positionRing: '#ffffff',
+  },
+  // Standard: a classic map's warm land and blue water.
+  standard: {
+    land: '#f2efe9',
+    water: '#aad3df',
+    grid: '#e6e1d8',
+    gridMajor: '#d9d2c5',
+    line: '#0052b4',
+    lineCasing: '#ffffff',
+    position: '#1a73e8',
+    positionRing: '#ffffff',
+  },
+  // Dark: the inverse surface (tokens.css), the line in the inverse action blue.
+  dark: {
+    land: '#1b232d',
+    water: '#0c131b',
+    grid: '#232d39',
+    gridMajor: '#2c3744',
+    line: '#8cc4ff',
+    lineCasing: '#0c131b',
+    position: '#8cc4ff',
+    positionRing: '#ffffff',
+  },
+};
+
+/** Grid levels: a line every 0.1 degree from zoom 7, every 0.01 from zoom 12.5, every 0.001 from zoom 16. */
+const GRID_LEVELS = [
+  { every: 100, minzoom: 7 },
+  { every: 10, minzoom: 12.5 },
+  { every: 1, minzoom: 16 },
+] as const;
+/** A level is drawn only when it needs at most this many lines over the grid's area. */
+const MAX_GRID_LINES = 1500;
+/** Degrees the grid reaches beyond the stops. */
+const GRID_MARGIN_DEG = 0.2;
+
+/** The grid's area: the stops (or the default centre) plus a margin, on whole tenths so it rarely changes. */
+export function gridArea(bounds: Bounds | null): Bounds {
+  const [[w, s], [e, n]] = bounds ?? [DEFAULT_CENTER, DEFAULT_CENTER];
+  const down = (v: number) => Math.floor((v - GRID_MARGIN_DEG) * 10) / 10;
+  const up = (v: number) => Math.ceil((v + GRID_MARGIN_DEG) * 10) / 10;
+  return [
+    [Math.max(-180, down(w)), Math.max(-85, down(s))],
+    [Math.min(180, up(e)), Math.min(85, up(n))],
+  ];
+}
+
+export interface GridFeature {
+  type: 'Feature';
+  properties: { level: number };
+  geometry: { type: 'LineString'; coordinates: LngLat[] };
+}
+
+/** The grid's lines over an area, each tagged with the coarsest level it belongs to; levels too dense are left out. */
+export function gridLines(area: Bounds): { type: 'FeatureCollection'; features: GridFeature[] } {
+  const [[w, s], [e, n]] = area;
+  const features: GridFeature[] = [];
+  const levels = GRID_LEVELS.map((l) => ((e - w + n - s) * 1000) / l.every <= MAX_GRID_LINES);
+  const levelOf = (i: number) => GRID_LEVELS.findIndex((l) => i % l.every === 0);
+  const add = (from: number, to: number, line: (v: number) => LngLat[]) => {
+    for (let i = Math.ceil(from * 1000 - 1e-6); i <= Math.floor(to * 1000 + 1e-6); i++) {
+      const level = levelOf(i);
+      if (levels[level]) {
+        features.push({
+          type: 'Feature',
+          properties: { level },
+          geometry: { type: 'LineString', coordinates: line(i / 1000) },
+        });
+      }
+    }
+  };
+  add(w, e, (lng) => [
+    [lng, s],
+    [lng, n],
+  ]);
+  add(s, n, (lat) => [
+    [w, lat],
+    [e, lat],
+  ]);
+  return { type: 'FeatureCollection', features };
+}
+
+/**
+ * The built-in style for a theme. waterUrl is WATER_DATA_PATH made absolute (maplibre's worker fetches it);
+ * gridBounds is gridArea() of the stops.
+ */
+export function builtInStyle(theme: MapTheme, waterUrl: string, gridBounds: Bounds): StyleSpec {
+  const c = PALETTES[theme];
+  return {
+    version: 8,
+    name: `droplane-${theme}`,
+    sources: {
+      water: { type: 'geojson', data: waterUrl },
+      grid: { type: 'geojson', data: gridLines(gridBounds) },
+    },
+    layers: [
+      { id: 'background', type: 'background', paint: { 'background-color': c.land } },
+      { id: 'water', type: 'fill', source: 'water', paint: { 'fill-color': c.water } },
+      ...GRID_LEVELS.map((level, i) => ({
+        id: `grid-${i}`,
+        type: 'line' as const,
+        source: 'grid',
+        minzoom: level.minzoom,
+        filter: ['==', ['get', 'level'], i] as ['==', ['get', string], number],
+        paint: { 'line-color': i === 0 ? c.gridMajor : c.grid, 'line-width': 1 },
+      })),
+    ],
+  };
+}

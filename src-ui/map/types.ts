@@ -1,0 +1,32 @@
+/**
+ * The route map's props, in a module of their own: the route view types its lazy import with them without pulling
+ * the map's chunk (maplibre and deck.gl) onto its own path.
+ *
+ *   const RouteMap = lazy(() => import('../map/RouteMap.tsx'));
+ */
+import type { MapTheme } from '../../src-shared/domain/settings.ts';
+import type { Stop } from '../../src-shared/protocol/entities.ts';
+import type { AppConfig } from '../../src-shared/protocol/http.ts';
+
+export interface RouteMapProps {
+  /** The route's stops in route order; numbered with countToShow (break, start and end get icons). */
+  stops: Stop[];
+  /** The planned line as [lng, lat] pairs; null draws dashed straight segments between the stops instead. */
+  line: [number, number][] | null;
+  /** The stop to highlight; the map flies to it (zoom 15) whenever it changes. */
+  activeStopId: number | null;
+  /** The driver's own position (src-ui/platform/geolocation.ts); accuracy in metres draws a halo. */
+  position: { lat: number; lng: number; accuracy?: number } | null;
+  theme: MapTheme;
+  /** Style URLs from the app config; with none for the theme the map draws its built-in style (no network). */
+  styleUrls: AppConfig['mapStyles'] | null;
+  /** A marker was tapped (or its hidden button activated). */
+  onSelectStop(stopId: number): void;
+  /** px hidden under the drawer, for fit/padding */
+  bottomInset: number;
+  /**
+   * Translated by the caller. stopMarker names a marker's hidden button for screen readers: n is the stop's number,
+   * or for start, break and end stops (which have none) the stop's name.
+   */
+  labels: { fitBounds: string; trackLocation: string; stopMarker: (n: string) => string };
+}

@@ -1,0 +1,106 @@
+/**
+ * The device's position, as signals: one watchPosition shared by everyone who needs it (the route view while it is
+ * open, in map and list mode, and later the location timer). Each user calls `startGeolocation()` and the function
+ * it returns when done; the watch runs while at least one user holds it. High accuracy, fixes up to 10 s old.
+ *
+ *   useEffect(() => startGeolocation(), []);      // in the route view
+ *   const fix = geoPosition.value;                // {lat, lng, accuracy, at} | null (with useSignals())
+ *
+ * Not part of the map's chunk: nothing here loads maplibre.
+ */
+import { type ReadonlySignal, signal } from '@preact/signals-core';
+
+export interface GeoFix {
+  lat: number;
+  lng: number;
+  /** Metres (95% confidence radius, as the browser reports it). */
+  accuracy: number;
+  /** Epoch ms of the fix (the browser's timestamp). */
+  at: number;
+}
+
+/** denied: the driver (or the browser) refused; unavailable: no fix could be had; timeout; unsupported: no API. */
+export type GeoError = 'denied' | 'unavailable' | 'timeout' | 'unsupported';
+
+export const GEO_OPTIONS: PositionOptions = { enableHighAccuracy: true, maximumAge: 10_000 };
+
+export interface GeolocationSource {
+  position: ReadonlySignal<GeoFix | null>;
+  error: ReadonlySignal<GeoError | null>;
+  /** Holds the watch; the returned function releases this hold (calling it again does nothing). */
+  start(): () => void;
+  /** How many holds there are (tests, diagnostics). */
+  readonly holders: number;
+}
+
+const ERROR_CODES: Record<number, GeoError> = { 1: 'denied', 2: 'unavailable', 3: 'timeout' };
+
+/**
+ * A position source over a Geolocation API (navigator.geolocation, or a fake in tests; undefined when the browser
+ * has none). A new fix clears the error; an error keeps the last fix (its `at` tells its age), except a denial,
+ * which clears it. Releasing the last hold stops the watch and keeps the last values.
+ */
+export function createGeolocation(geo: Geolocation | undefined): GeolocationSource {
+  const position = signal<GeoFix | null>(null);
+  const error = signal<GeoError | null>(null);
+  let holders = 0;
+  let watchId: number | null = null;
+
+  function begin() {
+    if (!geo) {
+      error.value = 'unsupported';
+      return;
+    }
+    error.value = null;
+    watchId = geo.watchPosition(
+      (p) => {
+        position.value = {
+          lat: p.coords.latitude,
+          lng: p.coords.longitude,
+          accuracy: p.coords.accuracy,
+          at: p.timestamp,
+        };
+        error.value = null;
+      },
+      (e) => {
+        const code = ERROR_CODES[e.code] ?? 'unavailable';
+        if (code === 'denied') position.value = null;
+        error.value = code;
+      },
+      GEO_OPTIONS,
+    );
+  }
+
+  function end() {
+    if (watchId !== null) geo?.clearWatch(watchId);
+    watchId = null;
+  }
+
+  return {
+    position,
+    error,
+    get holders() {
+      return holders;
+    },
+    start() {
+      holders += 1;
+      if (holders === 1) begin();
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        holders -= 1;
+        if (holders === 0) end();
+      };
+    },
+  };
+}
+
+const device = createGeolocation(typeof navigator !== 'undefined' ? navigator.geolocation : undefined);
+
+/** The device's last fix, or null. */
+export const geoPosition: ReadonlySignal<GeoFix | null> = device.position;
+/** Why there is no (fresh) fix, or null. */
+export const geoError: ReadonlySignal<GeoError | null> = device.error;
+/** Holds the device's position watch; call the returned function to release it. */
+export const startGeolocation = (): (() => void) => device.start();
