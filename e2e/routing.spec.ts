@@ -3,6 +3,7 @@
  * the back arrows that return to a loaded route, the automatic logout (section 8), and the offline start.
  */
 import type { Page } from '@playwright/test';
+import { spoilStoredSession, underServiceWorker } from './support/app.ts';
 import { DEMO, type Dispatch, expect, test } from './support/fixtures.ts';
 
 interface SharedLink {
@@ -87,39 +88,20 @@ test('signed in, unknown paths go to the account', async ({ page, signIn }) => {
 test('the route list shows My Routes with its tabs, and goes back to the account', async ({ page, signIn }) => {
   await signIn(page, DEMO.driver);
   await expect(page.getByRole('heading', { name: 'My Routes' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'New' })).toHaveAttribute('aria-current', 'page');
-  await page.getByRole('link', { name: 'Closed' }).click();
+  await expect(page.getByRole('tab', { name: 'New' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'Closed' })).toHaveAttribute('aria-selected', 'false');
+  // The tabs are links: each has its own address.
+  await expect(page.getByRole('tab', { name: 'Closed' })).toHaveAttribute('href', '/routes/closed');
+  await page.getByRole('tab', { name: 'Closed' }).click();
   await expect(page).toHaveURL(/\/routes\/closed$/);
-  await expect(page.getByRole('link', { name: 'Closed' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('tab', { name: 'Closed' })).toHaveAttribute('aria-selected', 'true');
+  // Arrow keys move between the tabs, as in a tab list.
+  await page.getByRole('tab', { name: 'Closed' }).press('ArrowLeft');
+  await expect(page).toHaveURL(/\/routes$/);
+  await expect(page.getByRole('tab', { name: 'New' })).toBeFocused();
   await back(page).click();
   await expect(page).toHaveURL(/\/account$/);
 });
-
-/**
- * Makes the stored session worthless (both tokens), so the next start's first call gets a 401 and the refresh is
- * refused. Done on a page of the same origin that does not run the app, so no running core writes the good
- * tokens back in the meantime.
- */
-async function spoilStoredSession(page: Page) {
-  await page.goto('/app-config.json');
-  const spoiled = await page.evaluate(`new Promise((resolve, reject) => {
-    const open = indexedDB.open('droplane');
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const db = open.result;
-      const tx = db.transaction('session', 'readwrite');
-      const store = tx.objectStore('session');
-      const read = store.get('driver');
-      read.onsuccess = () => {
-        if (!read.result) return resolve(false);
-        store.put({ ...read.result, accessToken: 'not.a.token', refreshToken: 'not-a-refresh-token' }, 'driver');
-      };
-      tx.oncomplete = () => { db.close(); resolve(true); };
-      tx.onerror = () => reject(tx.error);
-    };
-  })`);
-  expect(spoiled).toBe(true);
-}
 
 for (const screen of ['/routes', '/account']) {
   test(`a refused refresh logs out automatically, with the message, from ${screen} to the sign-in`, async ({
@@ -136,13 +118,6 @@ for (const screen of ['/routes', '/account']) {
     await page.reload();
     await expect(page).toHaveURL(/\/login$/);
   });
-}
-
-/** Waits until the service worker controls the page (one reload after it is ready). */
-async function underServiceWorker(page: Page) {
-  await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
-  await page.reload();
-  await expect.poll(() => page.evaluate('navigator.serviceWorker.controller !== null')).toBe(true);
 }
 
 test('after a first visit, the app starts offline', async ({ page, context }) => {
@@ -182,8 +157,8 @@ test.describe('in Dutch', () => {
     await context.addCookies([{ name: 'dl_language', value: 'nl', url: server.url }]);
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Mijn routes' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Nieuw' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Afgerond' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Nieuw' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Afgerond' })).toBeVisible();
     await page.getByRole('button', { name: 'Terug' }).click();
     await expect(page.getByRole('heading', { name: 'Mijn account' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Uitloggen' })).toBeVisible();

@@ -1,4 +1,10 @@
-/** The shared UI kit. Components never hold user-visible text: every string (aria labels too) comes in translated. */
+/**
+ * The shared UI kit. Components never hold user-visible text: every string (aria labels too) comes in translated.
+ *
+ * Everything exported here lands in the first screen's JavaScript (each component imports its CSS, so none is
+ * tree-shaken). Kit parts only lazy screens use are imported from their own files instead: BottomSheet.tsx,
+ * PullToRefresh.tsx (with pull-distance.ts).
+ */
 export { AlertDialog, type AlertDialogProps } from './AlertDialog.tsx';
 export { Badge, type BadgeProps, type BadgeTone } from './Badge.tsx';
 export { Button, type ButtonProps, type ButtonSize, type ButtonVariant } from './Button.tsx';

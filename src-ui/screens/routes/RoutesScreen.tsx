@@ -1,31 +1,76 @@
 /**
- * /routes and /routes/closed: a placeholder until the route list's issue. It shows the real frame (My Routes, the
- * New and Closed tabs) over a loading skeleton. The list needs a signed-in driver: signed out, it is the sign-in.
+ * /routes and /routes/closed (spec section 2 "Route list"): My Routes with the New and Closed tabs over the
+ * sections the core grouped (src-shared/domain/route-list.ts). The list loads when the screen opens (the core shows
+ * its stored copy first) and reloads by pull-to-refresh or the refresh button; a thin bar under the tabs shows
+ * both. Open route and Continue route go to the route; on Closed a card opens the preview drawer. The list needs a
+ * signed-in driver: signed out (also after an automatic logout, whose 401 the core turns into a sign-out), it is
+ * the sign-in.
  */
 import { useSignals } from '@preact/signals-react/runtime';
+import { RefreshCw } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Redirect } from 'wouter';
+import { Redirect } from 'wouter';
+import { type RouteTab, routeAction } from '../../../src-shared/domain/route-list.ts';
+import type { Language } from '../../../src-shared/domain/settings.ts';
+import type { RouteSummary } from '../../../src-shared/protocol/entities.ts';
 import { useCore } from '../../app/core-context.tsx';
 import { PATHS } from '../../app/paths.ts';
-import { cx, Skeleton, TopBar } from '../../components/index.ts';
-import { useNav } from '../shared/navigation.ts';
+import { IconButton, ProgressBar, TopBar } from '../../components/index.ts';
+// Only this lazy screen uses the pull: imported directly, so it stays out of the first screen's chunks.
+import { PullToRefresh } from '../../components/PullToRefresh.tsx';
+import { linkedRoutePath, useNav } from '../shared/navigation.ts';
+import { PreviewDrawer } from './PreviewDrawer.tsx';
+import { RouteList } from './RouteList.tsx';
+import { RouteTabs, TAB_PANEL_ID, tabId } from './RouteTabs.tsx';
 import styles from './routes.module.css';
+import { useRouteList } from './use-route-list.ts';
 
-const PLACEHOLDER_ROWS = 4;
+/** Route lists refresh at 120 px of pull and stretch to 132 px at most (spec section 9). */
+const PULL_THRESHOLD = 120;
+const PULL_MAX = 132;
 
-export default function RoutesScreen({ tab }: { tab: 'new' | 'closed' }) {
+export default function RoutesScreen({ tab }: { tab: RouteTab }) {
   useSignals();
-  const { t } = useTranslation();
-  const { state } = useCore();
+  const { t, i18n } = useTranslation();
+  const { api, state } = useCore();
   const nav = useNav();
-  const { status } = state.session.value;
+  const session = state.session.value;
+  const list = state.routeList.value;
+  const { distanceUnit } = state.settings.value;
+  const { online } = state.connectivity.value;
+  const language = (i18n.resolvedLanguage ?? 'en') as Language;
+  const signedIn = session.status === 'signed_in';
+  const { refresh, failure } = useRouteList(signedIn);
+  const [previewing, setPreviewing] = useState<RouteSummary | null>(null);
 
-  if (status === 'signed_out') return <Redirect to={PATHS.login} replace />;
+  // Cards keep one callback, so a list patch re-renders only the cards whose route changed.
+  const navRef = useRef(nav);
+  useEffect(() => {
+    navRef.current = nav;
+  });
+  const onAction = useCallback((route: RouteSummary) => {
+    if (routeAction(route) === 'view') setPreviewing(route);
+    else navRef.current.go(PATHS.route(route.id));
+  }, []);
 
-  const tabs = [
-    { id: 'new', href: PATHS.routes, label: t('routes.tabs.new') },
-    { id: 'closed', href: PATHS.routesClosed, label: t('routes.tabs.closed') },
-  ] as const;
+  // Each tab starts at the top of its list.
+  useEffect(() => {
+    if (tab) window.scrollTo({ top: 0 });
+  }, [tab]);
+
+  // The preview belongs to this screen: leaving it closes the core's preview too.
+  useEffect(
+    () => () => {
+      void api.previewRoute(null);
+    },
+    [api],
+  );
+
+  if (session.status === 'signed_out') return <Redirect to={PATHS.login} replace />;
+
+  const busy = list.status === 'loading' || list.refreshing;
+  const back = () => nav.back(session.link ? linkedRoutePath(session.link) : PATHS.account);
 
   return (
     <div className={styles.page}>
@@ -33,33 +78,47 @@ export default function RoutesScreen({ tab }: { tab: 'new' | 'closed' }) {
         <TopBar
           title={t('routes.title')}
           backLabel={t('common.a11y.back')}
-          onBack={() => nav.back(PATHS.account)}
+          onBack={back}
           sticky={false}
+          action={
+            <IconButton
+              label={t('routes.refresh')}
+              icon={RefreshCw}
+              className={list.refreshing ? styles.spinning : undefined}
+              onClick={() => void refresh()}
+            />
+          }
         />
-        <nav className={styles.tabs}>
-          {tabs.map((item) => (
-            <Link
-              key={item.id}
-              href={item.href}
-              replace
-              className={cx(styles.tab, item.id === tab && styles.current)}
-              aria-current={item.id === tab ? 'page' : undefined}
-            >
-              {item.label}
-            </Link>
-          ))}
-        </nav>
+        <RouteTabs tab={tab} />
+        <ProgressBar
+          label={list.status === 'loading' ? t('routes.loading') : t('common.pullToRefresh.refreshing')}
+          active={busy}
+        />
       </div>
-      <main className={styles.list} aria-busy="true">
-        <p className="visually-hidden">{t('routes.loading')}</p>
-        {Array.from({ length: PLACEHOLDER_ROWS }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders with no identity of their own.
-          <div key={i} className={styles.card}>
-            <Skeleton width="45%" height="var(--line-height-title)" />
-            <Skeleton lines={2} />
+      <main className={styles.main}>
+        <PullToRefresh
+          className={styles.pull}
+          onRefresh={refresh}
+          threshold={PULL_THRESHOLD}
+          maxPull={PULL_MAX}
+          disabled={!signedIn}
+          labels={{ release: t('common.pullToRefresh.release'), refreshing: t('common.pullToRefresh.refreshing') }}
+        >
+          <div id={TAB_PANEL_ID} role="tabpanel" aria-labelledby={tabId(tab)} aria-busy={busy} className={styles.list}>
+            <RouteList
+              tab={tab}
+              list={list}
+              failure={failure}
+              unit={distanceUnit}
+              language={language}
+              online={online}
+              onAction={onAction}
+              onRetry={() => void refresh()}
+            />
           </div>
-        ))}
+        </PullToRefresh>
       </main>
+      {previewing && <PreviewDrawer key={previewing.id} summary={previewing} onClosed={() => setPreviewing(null)} />}
     </div>
   );
 }

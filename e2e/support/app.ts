@@ -1,0 +1,88 @@
+/**
+ * Helpers the browser tests share beyond fixtures.ts: the driver API as the app calls it (to start a route the way
+ * another device would), dates relative to today, a spoilt stored session, and waiting for the service worker.
+ */
+import { expect, type Page } from '@playwright/test';
+import { localDate } from '../../src-shared/domain/geo.ts';
+import type { ProjectEntry, RouteSummary } from '../../src-shared/protocol/entities.ts';
+import { DEMO, type ServerInfo } from './fixtures.ts';
+
+/** The local calendar day `offset` days from today, as YYYY-MM-DD (the server seeds relative to the same day). */
+export function dayFrom(offset: number): string {
+  const now = new Date();
+  return localDate(new Date(now.getFullYear(), now.getMonth(), now.getDate() + offset));
+}
+
+export interface DriverApi {
+  routes(): Promise<RouteSummary[]>;
+  /** Starts a route (POST /v1/projects/{projectId}/routes/{routeId} {status: 'in_progress'}). */
+  start(route: RouteSummary): Promise<void>;
+}
+
+/** Signs a driver in through the API (not the app) and calls the driver API with its access token. */
+export async function driverApi(server: ServerInfo, email: string = DEMO.driver): Promise<DriverApi> {
+  const call = async (method: string, path: string, token: string | null, body?: unknown) => {
+    const headers: Record<string, string> = {};
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(server.url + path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(res.status, `${method} ${path}`).toBeLessThan(300);
+    return res.json() as Promise<unknown>;
+  };
+  const { accessToken } = (await call('POST', '/v1/drivers/signin', null, { email, password: DEMO.password })) as {
+    accessToken: string;
+  };
+  return {
+    async routes() {
+      const projects = (await call('GET', '/v1/projects/routes', accessToken)) as ProjectEntry[];
+      return projects.flatMap((p) => p.routes);
+    },
+    async start(route) {
+      await call('POST', `/v1/projects/${route.project_id}/routes/${route.id}`, accessToken, { status: 'in_progress' });
+    },
+  };
+}
+
+/** One route of a list by its vehicle and date. */
+export function routeOn(routes: RouteSummary[], vehicle: string, date: string): RouteSummary {
+  const route = routes.find((r) => r.vehicle_name === vehicle && r.date === date);
+  expect(route, `${vehicle} on ${date}`).toBeDefined();
+  return route!;
+}
+
+/**
+ * Makes the stored session worthless (both tokens), so the next start's first call gets a 401 and the refresh is
+ * refused. Done on a page of the same origin that does not run the app, so no running core writes the good
+ * tokens back in the meantime.
+ */
+export async function spoilStoredSession(page: Page): Promise<void> {
+  await page.goto('/app-config.json');
+  const spoiled = await page.evaluate(`new Promise((resolve, reject) => {
+    const open = indexedDB.open('droplane');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const db = open.result;
+      const tx = db.transaction('session', 'readwrite');
+      const store = tx.objectStore('session');
+      const read = store.get('driver');
+      read.onsuccess = () => {
+        if (!read.result) return resolve(false);
+        store.put({ ...read.result, accessToken: 'not.a.token', refreshToken: 'not-a-refresh-token' }, 'driver');
+      };
+      tx.oncomplete = () => { db.close(); resolve(true); };
+      tx.onerror = () => reject(tx.error);
+    };
+  })`);
+  expect(spoiled).toBe(true);
+}
+
+/** Waits until the service worker controls the page (one reload after it is ready). */
+export async function underServiceWorker(page: Page): Promise<void> {
+  await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
+  await page.reload();
+  await expect.poll(() => page.evaluate('navigator.serviceWorker.controller !== null')).toBe(true);
+}

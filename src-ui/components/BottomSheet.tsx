@@ -1,0 +1,132 @@
+import {
+  type ReactNode,
+  type PointerEvent as ReactPointerEvent,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
+import { createPortal } from 'react-dom';
+import styles from './BottomSheet.module.css';
+import { trapTab, useModalLayer } from './use-modal-layer.ts';
+
+export interface BottomSheetProps {
+  open: boolean;
+  /** Called once the sheet has slid away (scrim tap, Escape, swipe down, or the caller's close button). */
+  onClose: () => void;
+  /** Id of the element holding the sheet's title (aria-labelledby). */
+  titleId: string;
+  /** The sheet's top bar (title, close button); dragging it down closes the sheet. */
+  header: ReactNode;
+  /** The scrolling body. */
+  children: ReactNode;
+  /** Lets the caller close with the slide-away animation, e.g. from a close button: receives the close function. */
+  closeRef?: (close: () => void) => void;
+}
+
+/** A release past this share of the sheet's height, or a quick flick down, closes it. */
+const CLOSE_SHARE = 0.25;
+const FLING_PX_PER_MS = 0.5;
+/** Matches --duration-base; zero when the driver asks for reduced motion. */
+const SLIDE_MS = 200;
+
+/**
+ * A modal sheet from the bottom of the screen (85 % of its height) over a scrim: the rest of the page is inert,
+ * focus moves in (to `[data-autofocus]`, else the first control) and goes back where it was when the sheet closes.
+ * It closes on a scrim tap, Escape, or by dragging its handle or header down.
+ */
+export function BottomSheet(props: BottomSheetProps) {
+  if (!props.open) return null;
+  return createPortal(<SheetLayer {...props} />, document.body);
+}
+
+function SheetLayer({ onClose, titleId, header, children, closeRef }: BottomSheetProps) {
+  const layerRef = useRef<HTMLDivElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const drag = useRef<{ id: number; startY: number; at: number; dy: number; speed: number } | null>(null);
+  const [closing, setClosing] = useState(false);
+  useModalLayer(true, layerRef);
+
+  const close = useCallback(() => {
+    if (closing) return;
+    setClosing(true);
+    const panel = panelRef.current;
+    if (panel) {
+      panel.removeAttribute('data-dragging');
+      panel.style.transform = 'translateY(100%)';
+    }
+    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    setTimeout(onClose, reduced ? 0 : SLIDE_MS);
+  }, [closing, onClose]);
+
+  useEffect(() => {
+    closeRef?.(close);
+  }, [closeRef, close]);
+
+  const move = (dy: number, animate: boolean) => {
+    const panel = panelRef.current;
+    if (!panel) return;
+    panel.toggleAttribute('data-dragging', !animate);
+    panel.style.transform = dy > 0 ? `translateY(${dy}px)` : '';
+  };
+
+  const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
+    if (event.button !== 0 || (event.target as Element).closest('button, a, input')) return;
+    drag.current = { id: event.pointerId, startY: event.clientY, at: event.timeStamp, dy: 0, speed: 0 };
+    event.currentTarget.setPointerCapture(event.pointerId);
+  };
+  const onPointerMove = (event: ReactPointerEvent<HTMLDivElement>) => {
+    const state = drag.current;
+    if (!state || state.id !== event.pointerId) return;
+    const dy = Math.max(0, event.clientY - state.startY);
+    const elapsed = Math.max(1, event.timeStamp - state.at);
+    state.speed = (dy - state.dy) / elapsed;
+    state.dy = dy;
+    state.at = event.timeStamp;
+    move(dy, false);
+  };
+  const onPointerUp = () => {
+    const state = drag.current;
+    drag.current = null;
+    if (!state) return;
+    const height = panelRef.current?.offsetHeight ?? 1;
+    if (state.dy > height * CLOSE_SHARE || (state.dy > 0 && state.speed > FLING_PX_PER_MS)) close();
+    else move(0, true);
+  };
+
+  return (
+    <div
+      ref={layerRef}
+      className={styles.layer}
+      data-closing={closing || undefined}
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.stopPropagation();
+          close();
+        }
+        if (layerRef.current) trapTab(event, layerRef.current);
+      }}
+    >
+      <div className={styles.scrim} aria-hidden="true" onClick={close} />
+      <div ref={panelRef} className={styles.panel}>
+        <div
+          className={styles.grip}
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={onPointerUp}
+          onPointerCancel={onPointerUp}
+        >
+          <span className={styles.handle} aria-hidden="true" />
+          {header}
+        </div>
+        <div className={styles.body} data-sheet-body="">
+          {children}
+        </div>
+      </div>
+    </div>
+  );
+}

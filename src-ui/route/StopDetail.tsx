@@ -1,0 +1,125 @@
+/**
+ * A stop's details (spec section 2 "Stop detail (More info)"): name and location, notes, the load with its units,
+ * type, time window, planned ETA, duration, when it was completed, and the proofs it asks for. Read-only; the route
+ * view adds the quick actions. Notes are plain text for now (the spec's markdown comes with the route view).
+ */
+import { useTranslation } from 'react-i18next';
+import type { Language } from '../../src-shared/domain/settings.ts';
+import type { Stop } from '../../src-shared/protocol/entities.ts';
+import { formatMinutes, formatTimeOfDay } from '../i18n/format.ts';
+import styles from './StopDetail.module.css';
+import { StopMarker } from './StopMarker.tsx';
+import {
+  formatWindow,
+  requiredProofs,
+  stopAddress,
+  stopName,
+  timeWindows,
+  unitName,
+  unitTotal,
+} from './stop-display.ts';
+import { OUTCOME_ICONS, OUTCOME_LABEL_KEYS, PROOF_ICONS, PROOF_LABEL_KEYS } from './stop-icons.ts';
+
+export interface StopDetailProps {
+  stop: Stop;
+  /** countToShow: null for break, start and end. */
+  number: number | null;
+  language: Language;
+  /** Id for the name heading, so a surrounding panel can be labelled by it. */
+  titleId?: string;
+}
+
+export function StopDetail({ stop, number, language, titleId }: StopDetailProps) {
+  const { t } = useTranslation();
+  const windows = timeWindows(stop);
+  const address = stopAddress(stop);
+  const notes = stop.information.notes?.trim();
+  const proofs = requiredProofs(stop.requirements);
+  const total = unitTotal(stop.units);
+  const Outcome = OUTCOME_ICONS[stop.status];
+  const outcomeKey = OUTCOME_LABEL_KEYS[stop.status];
+
+  const facts: [label: string, value: string][] = [
+    [t('stop.detail.type'), t(`stop.types.${stop.type}`)],
+    [
+      t('stop.detail.timeWindow'),
+      windows.length ? windows.map((w) => formatWindow(w, language)).join(', ') : t('stop.detail.noTimeWindow'),
+    ],
+  ];
+  if (stop.arr_time !== null) facts.push([t('stop.detail.plannedEta'), formatTimeOfDay(stop.arr_time, language)]);
+  facts.push([t('stop.detail.duration'), formatMinutes(stop.duration, t)]);
+  if (stop.finish_time !== null)
+    facts.push([t('stop.detail.completedAt'), formatTimeOfDay(stop.finish_time, language)]);
+
+  return (
+    <article className={styles.detail} aria-labelledby={titleId}>
+      <header className={styles.head}>
+        <StopMarker stop={stop} number={number} />
+        <div className={styles.who}>
+          {number !== null && <p className={styles.kicker}>{t('stop.detail.number', { number })}</p>}
+          <h3 id={titleId} className={styles.name} tabIndex={-1}>
+            {stop.type === 'break' ? t('route.breakTime') : stopName(stop)}
+          </h3>
+          {address && <p className={styles.address}>{address}</p>}
+        </div>
+        {Outcome && outcomeKey && (
+          <span className={styles[stop.status]} role="img" aria-label={t(outcomeKey)}>
+            <Outcome size={24} strokeWidth={2.25} aria-hidden="true" />
+          </span>
+        )}
+      </header>
+
+      {notes && (
+        <section className={styles.block}>
+          <h4 className={styles.label}>{t('stop.detail.notes')}</h4>
+          <p className={styles.notes}>{notes}</p>
+        </section>
+      )}
+
+      {stop.units.length > 0 && (
+        <section className={styles.block}>
+          <h4 className={styles.label}>
+            {t('stop.detail.load')} · {t('stop.detail.units', { count: total })}
+          </h4>
+          <ul className={styles.units}>
+            {stop.units.map((unit) => (
+              <li key={unit.id} className={styles.unit}>
+                <span className={styles.quantity}>{t('stop.units.quantity', { quantity: unit.quantity })}</span>
+                <span className={styles.unitText}>
+                  <span>{unitName(unit.name)}</span>
+                  {unit.note && <span className={styles.unitNote}>{unit.note}</span>}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <dl className={styles.facts}>
+        {facts.map(([label, value]) => (
+          <div key={label} className={styles.fact}>
+            <dt className={styles.label}>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      {proofs.length > 0 && (
+        <section className={styles.block}>
+          <h4 className={styles.label}>{t('stop.detail.requirements')}</h4>
+          <ul className={styles.proofs}>
+            {proofs.map((kind) => {
+              const Icon = PROOF_ICONS[kind];
+              return (
+                <li key={kind} className={styles.proof}>
+                  <Icon size={20} strokeWidth={2} aria-hidden="true" />
+                  {t(PROOF_LABEL_KEYS[kind])}
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      )}
+    </article>
+  );
+}
