@@ -59,12 +59,13 @@ export function createRouteList(deps: RouteListDeps) {
     if (current.status === 'idle') {
       const cached = await (await deps.storage()).getCache<CachedList>(CACHE_KEY);
       if (cached) show(cached.projects, cached.fetchedAt, true);
-      else store.update('routeList', (l) => ({ ...l, status: 'loading' }));
+      else store.set(['routeList', 'status'], 'loading');
     }
-    if (refresh || store.get().routeList.status === 'ready')
-      store.update('routeList', (l) => ({ ...l, refreshing: true }));
+    // Only the flags change here: the sections are not sent again until the new list arrives.
+    if (refresh || store.get().routeList.status === 'ready') store.set(['routeList', 'refreshing'], true);
     const res = await deps.api().request<ProjectEntry[]>('GET', '/v1/projects/routes');
-    store.update('routeList', (l) => ({ ...l, refreshing: false, status: l.status === 'loading' ? 'idle' : l.status }));
+    store.set(['routeList', 'refreshing'], false);
+    if (store.get().routeList.status === 'loading') store.set(['routeList', 'status'], 'idle');
     if (!res.ok) {
       if (res.kind === 'offline') deps.notifyOffline();
       return listFailure(res);
