@@ -4,6 +4,7 @@
  * resolve to a Result; state reaches the UI as a snapshot, then versioned patches through one subscription.
  */
 import type { SettingKey, Settings } from '../domain/settings.ts';
+import type { CleaningStatus } from '../protocol/entities.ts';
 import type { ConnectivityState, DriverProfile, LinkSession, NoticeKind } from '../state/app-state.ts';
 import type { Patch, Snapshot } from '../state/patch.ts';
 
@@ -27,6 +28,7 @@ export const INTENT_ERRORS = [
   'start_too_early',
   'blocked',
   'unsent_pending',
+  'unsupported_file',
   'server_message',
   'unknown',
 ] as const;
@@ -56,6 +58,26 @@ export interface StopCompletion {
   completion_note?: string | null;
   recipient_note?: string | null;
   position?: { lat: number; lng: number } | null;
+  /** Proof of delivery, for a delivered stop only (a skipped one carries none). */
+  proofs?: {
+    /** Data URLs from preparePhoto, or the URLs of the stop's stored photos to keep them; at most 3. */
+    images?: string[];
+    /** A PNG data URL of the signature, or the stored signature's URL. */
+    signature?: string | null;
+    signature_name?: string | null;
+    /** YYYY-MM-DD. */
+    recipient_date_of_birth?: string | null;
+  };
+  /** The cleaning variant's status picker. */
+  cleaning?: { status: CleaningStatus; definition: string | null; sticker: boolean };
+}
+
+/** A photo resized in the core: at most 800 px wide, orientation applied, JPEG. */
+export interface PreparedPhoto {
+  dataUrl: string;
+  width: number;
+  height: number;
+  bytes: number;
 }
 
 /** A shared link as the URL carried it, with its token. */
@@ -130,6 +152,8 @@ export interface WorkerApi {
    * it stays queued and the stop shows as unsent. `blocked` carries the ActionBlock kind in `message`.
    */
   completeStop(stopId: number, update: StopCompletion): Promise<Result>;
+  /** Decodes, orients and resizes a photo the driver took or picked (jpeg, jpg or png; else `unsupported_file`). */
+  preparePhoto(file: Blob): Promise<Result<PreparedPhoto>>;
   /** Complete route: every stop done and nothing unsent (else `unsent_pending`, and a new send is tried). */
   finishRoute(position: { lat: number; lng: number } | null): Promise<Result>;
 

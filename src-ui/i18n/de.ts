@@ -380,6 +380,7 @@ export const de: Messages = {
       unsent_pending:
         'Verbindung unterbrochen. Einige Änderungen wurden noch nicht gesendet, also schließ dieses Fenster bitte nicht.',
       blocked: 'Dieser Stopp kann noch nicht abgeschlossen werden.',
+      unsupported_file: 'Es können nur JPEG- und PNG-Fotos hinzugefügt werden.',
       server_message: '{{message}}',
       unknown: 'Etwas ist schiefgelaufen',
     },

@@ -384,6 +384,7 @@ export const en = {
       start_too_early: 'You can start this route on {{date}}.',
       unsent_pending: "Connection lost. Some changes haven't been sent yet, so please don't close this window.",
       blocked: 'This stop cannot be completed yet.',
+      unsupported_file: 'Only JPEG and PNG photos can be added.',
       server_message: '{{message}}',
       unknown: 'Something went wrong',
     },

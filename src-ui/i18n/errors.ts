@@ -22,6 +22,7 @@ const INTENT_ERROR_KEYS: { readonly [E in IntentError]: `errors.intent.${E}` } =
   start_too_early: 'errors.intent.start_too_early',
   blocked: 'errors.intent.blocked',
   unsent_pending: 'errors.intent.unsent_pending',
+  unsupported_file: 'errors.intent.unsupported_file',
   server_message: 'errors.intent.server_message',
   unknown: 'errors.intent.unknown',
 };

@@ -378,6 +378,7 @@ export const nl: Messages = {
       start_too_early: 'Je kunt deze route pas starten op {{date}}.',
       unsent_pending: 'Verbinding verbroken. Sommige wijzigingen zijn nog niet verstuurd, dus sluit dit venster niet.',
       blocked: 'Deze stop kan nog niet worden afgerond.',
+      unsupported_file: 'Je kunt alleen JPEG- en PNG-foto’s toevoegen.',
       server_message: '{{message}}',
       unknown: 'Er ging iets mis',
     },

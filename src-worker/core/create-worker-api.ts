@@ -138,6 +138,21 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
     },
     completeStop: async (stopId, completion) => (await routes()).activeRoute.complete(stopId, completion),
     finishRoute: async (position) => (await routes()).activeRoute.finish(position),
+    async preparePhoto(file) {
+      const media = await import('../media/photo.ts');
+      if (!media.isPhotoType(file.type)) return fail('unsupported_file', file.type);
+      try {
+        const photo = await media.resizePhoto(file);
+        return ok({
+          dataUrl: await media.blobToDataUrl(photo.blob),
+          width: photo.width,
+          height: photo.height,
+          bytes: photo.blob.size,
+        });
+      } catch {
+        return fail('unsupported_file', file.type);
+      }
+    },
 
     async setSetting(key, value) {
       if (!isSettingValue(key, value)) return fail('unknown', `${String(value)} is not a value of ${key}`);

@@ -34,6 +34,37 @@ function finishTime(ms: number): string {
   return String(d.getHours() * 3600 + d.getMinutes() * 60 + d.getSeconds());
 }
 
+/**
+ * The stop update payload of spec section 3: a skipped stop sends only status, position and the two notes;
+ * a delivered one adds its proofs (images as an indexed map) and, in the cleaning variant, the status picker.
+ */
+export function stopUpdateBody(completion: StopCompletion, nowMs: number): StopUpdateRequest {
+  const body: StopUpdateRequest = {
+    status: completion.status,
+    ...coords(completion.position),
+    completion_note: completion.completion_note ?? null,
+    recipient_note: completion.recipient_note ?? null,
+  };
+  if (completion.status === 'skipped') return body;
+  const proofs = completion.proofs ?? {};
+  return {
+    ...body,
+    signature: proofs.signature ?? null,
+    signature_name: proofs.signature_name ?? null,
+    recipient_date_of_birth: proofs.recipient_date_of_birth ?? null,
+    images: Object.fromEntries((proofs.images ?? []).map((image, i) => [String(i), image])),
+    finish_time: finishTime(nowMs),
+    completed_at: new Date(nowMs).toISOString(),
+    ...(completion.cleaning
+      ? {
+          cleaning_status: completion.cleaning.status,
+          cleaning_definition: completion.cleaning.definition,
+          sticker: completion.cleaning.sticker,
+        }
+      : {}),
+  };
+}
+
 export function createActiveRoute(deps: ActiveRouteDeps) {
   const { store } = deps;
   const current = () => store.get().route;
@@ -177,14 +208,7 @@ export function createActiveRoute(deps: ActiveRouteDeps) {
       if (!active || !route) return fail('not_found');
       const block = actionBlock(route, stopId);
       if (block) return fail('blocked', block.kind);
-      const body: StopUpdateRequest = {
-        status: completion.status,
-        ...coords(completion.position),
-        completion_note: completion.completion_note ?? null,
-        recipient_note: completion.recipient_note ?? null,
-        finish_time: finishTime(deps.now()),
-        completed_at: new Date(deps.now()).toISOString(),
-      };
+      const body = stopUpdateBody(completion, deps.now());
       await deps.outbox.add(route.id, route.project_id, stopId, body);
       // The flow moves on at once: the stop shows done (and unsent until the server has it).
       const stops = route.stops.map((s) => (s.id === stopId ? { ...s, status: completion.status } : s));

@@ -184,3 +184,49 @@ describe('stops', () => {
     expect(route.status).toBe('finished');
   });
 });
+
+describe('the stop update payload', () => {
+  it('a skipped stop carries only status, position and the two notes', async () => {
+    const { stopUpdateBody } = await import('../../src-worker/routes/active-route.ts');
+    const body = stopUpdateBody(
+      {
+        status: 'skipped',
+        position: { lat: 52.123456789, lng: 5.1 },
+        completion_note: 'closed',
+        recipient_note: null,
+        proofs: { images: ['data:image/jpeg;base64,AAAA'], signature_name: 'X' },
+      },
+      Date.UTC(2026, 10, 21, 9),
+    );
+    expect(body).toEqual({
+      status: 'skipped',
+      lat: '52.1234568',
+      lng: '5.1000000',
+      completion_note: 'closed',
+      recipient_note: null,
+    });
+  });
+
+  it('a delivered stop adds proofs as an indexed map, the finish time, and the cleaning fields', async () => {
+    const { stopUpdateBody } = await import('../../src-worker/routes/active-route.ts');
+    const at = new Date(2026, 10, 21, 9, 30, 15).getTime();
+    const body = stopUpdateBody(
+      {
+        status: 'finished',
+        proofs: { images: ['a', 'b'], signature: 'sig', signature_name: 'Jan', recipient_date_of_birth: '1990-01-01' },
+        cleaning: { status: 'other', definition: 'Lid broken', sticker: true },
+      },
+      at,
+    );
+    expect(body).toMatchObject({
+      images: { 0: 'a', 1: 'b' },
+      signature: 'sig',
+      signature_name: 'Jan',
+      recipient_date_of_birth: '1990-01-01',
+      finish_time: String(9 * 3600 + 30 * 60 + 15),
+      cleaning_status: 'other',
+      cleaning_definition: 'Lid broken',
+      sticker: true,
+    });
+  });
+});
