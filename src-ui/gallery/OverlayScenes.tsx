@@ -1,17 +1,17 @@
 /** Gallery: dialogs, the loading overlay, snackbars and the error fallback. */
 import { useEffect, useState } from 'react';
+import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import {
   AlertDialog,
   Button,
-  ConfirmDialog,
   ErrorBoundary,
-  LoadingOverlay,
   SNACKBAR_DURATION_MS,
   SNACKBAR_UPDATE_DURATION_MS,
   SnackbarHost,
   TopBar,
   useSnackbarQueue,
 } from '../components/index.ts';
+import { LoadingOverlay } from '../components/LoadingOverlay.tsx';
 import g from './gallery.module.css';
 
 export function DialogScene({ kind }: { kind: 'alert' | 'confirm' }) {

@@ -7,8 +7,10 @@ import { ListRow, ListSection, TopBar } from '../components/index.ts';
 import { ControlsSection } from './ControlsSection.tsx';
 import g from './gallery.module.css';
 import { ListsSection } from './ListsSection.tsx';
+import { MAP_SCENES } from './map-scene.tsx';
 import { DialogScene, FallbackScene, LoadingScene, SnackbarScene } from './OverlayScenes.tsx';
 import { AccountScene, LoginScene } from './PanelScenes.tsx';
+import { PROOF_SCENES } from './proof-scene.tsx';
 
 const scenes = {
   login: LoginScene,
@@ -18,6 +20,8 @@ const scenes = {
   loading: LoadingScene,
   snackbar: SnackbarScene,
   fallback: FallbackScene,
+  ...PROOF_SCENES,
+  ...MAP_SCENES,
 } as const;
 
 type SceneName = keyof typeof scenes;

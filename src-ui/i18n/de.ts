@@ -176,6 +176,14 @@ export const de: Messages = {
 
   route: {
     loading: 'Route wird geladen…',
+    view: {
+      stopList: 'Stoppliste',
+      savedCopy: 'Gespeicherte Route',
+      offlineCopy: 'Offline – gespeicherte Route',
+      loadingMap: 'Karte wird geladen…',
+      carousel: 'Verbleibende Stopps',
+      slide: '{{index}} von {{count}}',
+    },
     actions: {
       directions: 'Navigation',
       moreInfo: 'Mehr Infos',
@@ -244,6 +252,7 @@ export const de: Messages = {
       duration: 'Dauer',
       completedAt: 'Abgeschlossen um',
       requirements: 'Zustellnachweis',
+      allUnits: 'Alle Einheiten',
     },
     requirements: {
       signature: 'Unterschrift',
@@ -255,6 +264,9 @@ export const de: Messages = {
       delivered: 'Zugestellt',
       call: 'Anrufen',
       arrived: 'Angekommen',
+      viewCompletion: 'Abschluss ansehen',
+      label: 'Aktionen für diesen Stopp',
+      cleaningDisabled: 'Überspringen und Zugestellt werden bei diesem Kunden nicht verwendet. Tippe auf Angekommen, um den Stopp zu erfassen.',
     },
     units: {
       title: 'Einheiten',
@@ -290,6 +302,10 @@ export const de: Messages = {
     done: 'Fertig',
     delete: 'Löschen',
     saving: 'Wird gespeichert…',
+    outcome: 'Ergebnis',
+    notCollectable: 'Kann noch nicht in der App hinzugefügt werden',
+    noNote: 'Keine Notiz',
+    routeFinished: 'Die Route ist abgeschlossen, daher kann dieser Stopp nicht mehr geändert werden.',
   },
 
   signature: {
@@ -324,6 +340,15 @@ export const de: Messages = {
     definitionPlaceholder: 'Beschreib, was du vorgefunden hast',
     sticker: 'Aufkleber',
     save: 'Speichern',
+  },
+
+  proof: {
+    signedBy: 'Unterschrieben von {{name}}',
+    deleteSignature: 'Unterschrift löschen',
+    deleteAgeVerification: 'Altersprüfung löschen',
+    processingPhoto: 'Foto wird verarbeitet…',
+    age_one: '{{count}} Jahr alt',
+    age_other: '{{count}} Jahre alt',
   },
 
   dialogs: {

@@ -182,6 +182,14 @@ export const en = {
 
   route: {
     loading: 'Loading route…',
+    view: {
+      stopList: 'Stops',
+      savedCopy: 'Showing the saved route',
+      offlineCopy: 'Offline — showing the saved route',
+      loadingMap: 'Loading the map…',
+      carousel: 'Remaining stops',
+      slide: '{{index}} of {{count}}',
+    },
     actions: {
       directions: 'Directions',
       moreInfo: 'More info',
@@ -250,6 +258,7 @@ export const en = {
       duration: 'Duration',
       completedAt: 'Completed at',
       requirements: 'Proof of delivery',
+      allUnits: 'All units',
     },
     requirements: {
       signature: 'Signature',
@@ -261,6 +270,9 @@ export const en = {
       delivered: 'Delivered',
       call: 'Call',
       arrived: 'Arrived',
+      viewCompletion: 'View completion',
+      label: 'Stop actions',
+      cleaningDisabled: "Skip and Delivered aren't used for this customer. Tap Arrived to record the stop.",
     },
     units: {
       title: 'Units',
@@ -296,6 +308,10 @@ export const en = {
     done: 'Done',
     delete: 'Delete',
     saving: 'Saving…',
+    outcome: 'Outcome',
+    notCollectable: "Can't be added in the app yet",
+    noNote: 'No note',
+    routeFinished: 'The route is completed, so this stop can no longer be changed.',
   },
 
   signature: {
@@ -330,6 +346,15 @@ export const en = {
     definitionPlaceholder: 'Describe what you found',
     sticker: 'Sticker',
     save: 'Save',
+  },
+
+  proof: {
+    signedBy: 'Signed by {{name}}',
+    deleteSignature: 'Delete signature',
+    deleteAgeVerification: 'Delete age verification',
+    processingPhoto: 'Processing photo…',
+    age_one: '{{count}} year old',
+    age_other: '{{count}} years old',
   },
 
   dialogs: {

@@ -176,6 +176,14 @@ export const nl: Messages = {
 
   route: {
     loading: 'Route laden…',
+    view: {
+      stopList: 'Stoplijst',
+      savedCopy: 'Opgeslagen route',
+      offlineCopy: 'Offline — opgeslagen route',
+      loadingMap: 'Kaart laden…',
+      carousel: 'Resterende stops',
+      slide: '{{index}} van {{count}}',
+    },
     actions: {
       directions: 'Navigeren',
       moreInfo: 'Meer info',
@@ -244,6 +252,7 @@ export const nl: Messages = {
       duration: 'Duur',
       completedAt: 'Afgerond om',
       requirements: 'Afleverbewijs',
+      allUnits: 'Alle eenheden',
     },
     requirements: {
       signature: 'Handtekening',
@@ -255,6 +264,9 @@ export const nl: Messages = {
       delivered: 'Afgeleverd',
       call: 'Bellen',
       arrived: 'Aangekomen',
+      viewCompletion: 'Afronding bekijken',
+      label: 'Acties voor deze stop',
+      cleaningDisabled: 'Overslaan en Afgeleverd worden bij deze klant niet gebruikt. Tik op Aangekomen om de stop vast te leggen.',
     },
     units: {
       title: 'Eenheden',
@@ -290,6 +302,10 @@ export const nl: Messages = {
     done: 'Klaar',
     delete: 'Verwijderen',
     saving: 'Opslaan…',
+    outcome: 'Resultaat',
+    notCollectable: 'Kan nog niet in de app worden toegevoegd',
+    noNote: 'Geen notitie',
+    routeFinished: 'De route is afgerond, dus deze stop kan niet meer worden gewijzigd.',
   },
 
   signature: {
@@ -324,6 +340,15 @@ export const nl: Messages = {
     definitionPlaceholder: 'Beschrijf wat je aantrof',
     sticker: 'Sticker geplakt',
     save: 'Opslaan',
+  },
+
+  proof: {
+    signedBy: 'Getekend door {{name}}',
+    deleteSignature: 'Handtekening verwijderen',
+    deleteAgeVerification: 'Leeftijdscontrole verwijderen',
+    processingPhoto: 'Foto wordt verwerkt…',
+    age_one: '{{count}} jaar oud',
+    age_other: '{{count}} jaar oud',
   },
 
   dialogs: {

@@ -1,0 +1,187 @@
+/**
+ * The complete screen's "Proof of delivery" block (spec sections 2 and 5): signature, age verification and photos,
+ * each with its control, what was collected (deletable before saving) and, after a refused Done, "Required" under
+ * each missing required proof. A feature the route may not use shows its disabled.* message instead.
+ *
+ * Props for the complete screen:
+ * - gates: featureGates(plan, publicationSettings) (the `notes` gate is not used here);
+ * - required: requiredProofs(...), marks the required ones with an asterisk;
+ * - errors: checkCompletion(...).proofs after a refused Done (a signature missing only its name reads "Name required!");
+ * - signature / onAddSignature (open SignatureCapture) / onDeleteSignature;
+ * - birthDate (YYYY-MM-DD once verified) / onVerifyAge (open AgeVerificationSheet) / onDeleteAgeVerification;
+ * - photos / onPhotosChange / onPhotoAdded (show "Photo added"), as PhotoStrip;
+ * - readOnly: a finished stop before Edit shows only what was collected, without controls.
+ */
+import { CircleExclamationPoint, Lock, PenLine, ShieldCheck, Trash, UserRoundCheck } from 'lucide-react';
+import { type ReactNode, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FeatureGates } from '../../src-shared/domain/proofs.ts';
+import type { Language } from '../../src-shared/domain/settings.ts';
+import { Button, IconButton } from '../components/index.ts';
+import { formatLongDate } from '../i18n/format.ts';
+import { PhotoStrip } from './PhotoStrip.tsx';
+import styles from './ProofSummary.module.css';
+
+export type ProofSlot = 'signature' | 'ageVerification' | 'photo';
+
+export interface ProofSummaryProps {
+  gates: Pick<FeatureGates, ProofSlot>;
+  required?: Partial<Record<ProofSlot, boolean>>;
+  errors?: readonly ProofSlot[];
+  /** The PNG data URL (or stored URL) and the signer's name ('' for none). */
+  signature: { image: string; name: string } | null;
+  onAddSignature: () => void;
+  onDeleteSignature: () => void;
+  birthDate: string | null;
+  onVerifyAge: () => void;
+  onDeleteAgeVerification: () => void;
+  photos: readonly string[];
+  onPhotosChange: (next: string[]) => void;
+  onPhotoAdded?: () => void;
+  readOnly?: boolean;
+}
+
+export function ProofSummary(props: ProofSummaryProps) {
+  const { t, i18n } = useTranslation();
+  const { gates, required = {}, errors = [], signature, birthDate, readOnly = false } = props;
+  const titleId = useId();
+  const ids = { signature: useId(), ageVerification: useId(), photo: useId() };
+  const errorOf = (slot: ProofSlot) => {
+    if (!errors.includes(slot)) return undefined;
+    return slot === 'signature' && signature ? t('signature.nameRequired') : t('common.required');
+  };
+  const errorId = (slot: ProofSlot) => (errors.includes(slot) ? ids[slot] : undefined);
+  const disabled = (slot: ProofSlot, key: string, collected: boolean) =>
+    !gates[slot] && !collected ? <Disabled text={t(key)} /> : null;
+
+  return (
+    <section className={styles.summary} aria-labelledby={titleId}>
+      <h2 id={titleId} className={styles.heading}>
+        {t('complete.proofOfDelivery')}
+      </h2>
+      <ProofItem
+        label={t('complete.signature')}
+        hidden={readOnly && !signature}
+        required={required.signature}
+        error={errorOf('signature')}
+        errorId={ids.signature}
+      >
+        {disabled('signature', 'disabled.signatureCollection', !!signature) ??
+          (signature ? (
+            <div className={styles.collected}>
+              <img className={styles.signature} src={signature.image} alt={t('complete.signature')} />
+              <span className={styles.text}>{signature.name && t('proof.signedBy', { name: signature.name })}</span>
+              {!readOnly && (
+                <IconButton icon={Trash} label={t('proof.deleteSignature')} onClick={props.onDeleteSignature} />
+              )}
+            </div>
+          ) : (
+            !readOnly && (
+              <Button
+                variant="secondary"
+                fullWidth
+                icon={<PenLine size={20} aria-hidden="true" />}
+                aria-describedby={errorId('signature')}
+                onClick={props.onAddSignature}
+              >
+                {t('complete.addSignature')}
+              </Button>
+            )
+          ))}
+      </ProofItem>
+      <ProofItem
+        label={t('complete.ageVerification')}
+        hidden={readOnly && !birthDate}
+        required={required.ageVerification}
+        error={errorOf('ageVerification')}
+        errorId={ids.ageVerification}
+      >
+        {disabled('ageVerification', 'disabled.ageVerification', !!birthDate) ??
+          (birthDate ? (
+            <div className={styles.collected}>
+              <ShieldCheck className={styles.verified} size={32} aria-hidden="true" />
+              <span className={styles.text}>
+                <strong>{t('success.ageVerified')}</strong>
+                <span>{t('complete.bornOn', { date: formatLongDate(birthDate, i18n.language as Language) })}</span>
+              </span>
+              {!readOnly && (
+                <IconButton
+                  icon={Trash}
+                  label={t('proof.deleteAgeVerification')}
+                  onClick={props.onDeleteAgeVerification}
+                />
+              )}
+            </div>
+          ) : (
+            !readOnly && (
+              <Button
+                variant="secondary"
+                fullWidth
+                icon={<UserRoundCheck size={20} aria-hidden="true" />}
+                aria-describedby={errorId('ageVerification')}
+                onClick={props.onVerifyAge}
+              >
+                {t('complete.verifyAge')}
+              </Button>
+            )
+          ))}
+      </ProofItem>
+      <ProofItem
+        label={t('complete.photos')}
+        hidden={readOnly && props.photos.length === 0}
+        required={required.photo}
+        error={errorOf('photo')}
+        errorId={ids.photo}
+      >
+        <PhotoStrip
+          photos={props.photos}
+          onChange={props.onPhotosChange}
+          onPhotoAdded={props.onPhotoAdded}
+          disabledReason={gates.photo ? undefined : t('disabled.photoCollection')}
+          readOnly={readOnly}
+          describedBy={errorId('photo')}
+        />
+      </ProofItem>
+    </section>
+  );
+}
+
+interface ProofItemProps {
+  label: string;
+  /** Read-only with nothing collected: nothing to show. */
+  hidden: boolean;
+  required?: boolean;
+  error?: string;
+  errorId: string;
+  children: ReactNode;
+}
+
+function ProofItem({ label, hidden, required, error, errorId, children }: ProofItemProps) {
+  if (hidden) return null;
+  return (
+    <div className={styles.item} data-invalid={error ? '' : undefined}>
+      <h3 className={styles.label}>
+        {label}
+        {required && (
+          <span className={styles.mark} aria-hidden="true">
+            *
+          </span>
+        )}
+      </h3>
+      {children}
+      <p id={errorId} className={styles.error} role="alert">
+        {error && <CircleExclamationPoint size={16} aria-hidden="true" />}
+        {error}
+      </p>
+    </div>
+  );
+}
+
+function Disabled({ text }: { text: string }) {
+  return (
+    <p className={styles.disabled}>
+      <Lock size={20} aria-hidden="true" />
+      {text}
+    </p>
+  );
+}

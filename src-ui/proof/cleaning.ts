@@ -1,0 +1,46 @@
+/**
+ * The cleaning variant's Select status screen, pure (spec section 5 "Cleaning variant"): Save is disabled until
+ * an option is chosen, and Other needs a definition text. The result is StopCompletion.cleaning.
+ */
+import { CLEANING_STATUSES, type CleaningStatus } from '../../src-shared/protocol/entities.ts';
+
+export { CLEANING_STATUSES, type CleaningStatus };
+
+/** What StopCompletion.cleaning carries: the definition only with Other (trimmed), else null. */
+export interface CleaningResult {
+  status: CleaningStatus;
+  definition: string | null;
+  sticker: boolean;
+}
+
+/** The picker's state while the driver edits it. */
+export interface CleaningDraft {
+  status: CleaningStatus | null;
+  definition: string;
+  sticker: boolean;
+}
+
+export type CleaningProblem = 'no_status' | 'definition_required';
+
+export const emptyCleaningDraft = (value?: CleaningResult | null): CleaningDraft => ({
+  status: value?.status ?? null,
+  definition: value?.definition ?? '',
+  sticker: value?.sticker ?? false,
+});
+
+/** Why Save is still disabled, or null when it may save. */
+export function cleaningProblem(draft: CleaningDraft): CleaningProblem | null {
+  if (draft.status === null || !CLEANING_STATUSES.includes(draft.status)) return 'no_status';
+  if (draft.status === 'other' && !draft.definition.trim()) return 'definition_required';
+  return null;
+}
+
+/** The value to save, or null while a problem remains. */
+export function cleaningResult(draft: CleaningDraft): CleaningResult | null {
+  if (cleaningProblem(draft) !== null || draft.status === null) return null;
+  return {
+    status: draft.status,
+    definition: draft.status === 'other' ? draft.definition.trim() : null,
+    sticker: draft.sticker,
+  };
+}
