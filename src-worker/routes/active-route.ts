@@ -211,7 +211,19 @@ export function createActiveRoute(deps: ActiveRouteDeps) {
       const body = stopUpdateBody(completion, deps.now());
       await deps.outbox.add(route.id, route.project_id, stopId, body);
       // The flow moves on at once: the stop shows done (and unsent until the server has it).
-      const stops = route.stops.map((s) => (s.id === stopId ? { ...s, status: completion.status } : s));
+      // The stop shows what the driver entered at once (its notes and time too), not only its new status.
+      const stops = route.stops.map((s) =>
+        s.id === stopId
+          ? {
+              ...s,
+              status: completion.status,
+              completion_note: body.completion_note ?? null,
+              recipient_note: body.recipient_note ?? null,
+              finish_time: body.finish_time === undefined ? s.finish_time : Number(body.finish_time),
+              completed_at: body.completed_at ?? s.completed_at,
+            }
+          : s,
+      );
       patch({
         route: { ...route, stops },
         unsentStopIds: [...new Set([...active.unsentStopIds, stopId])],

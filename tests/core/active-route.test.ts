@@ -137,9 +137,13 @@ describe('stops', () => {
   it('offline: the completion waits on the device, the flow moves on, and it reaches the server once', async () => {
     const { c, stops } = await started();
     offline = true;
-    expect(await c.api.completeStop(stops[1]!.id, { status: 'finished' })).toEqual({ ok: true });
+    expect(await c.api.completeStop(stops[1]!.id, { status: 'finished', completion_note: 'Left at the door' })).toEqual(
+      {
+        ok: true,
+      },
+    );
     const waiting = await c.until((s) => s.route?.unsentStopIds.includes(stops[1]!.id) === true);
-    expect(waiting.route!.route!.stops[1]!.status).toBe('finished');
+    expect(waiting.route!.route!.stops[1]!).toMatchObject({ status: 'finished', completion_note: 'Left at the door' });
     expect(waiting.route!.activeStopId).toBe(stops[2]!.id);
     await c.api.completeStop(stops[2]!.id, { status: 'skipped' });
     expect(await completions(stops[1]!.id)).toHaveLength(0);
