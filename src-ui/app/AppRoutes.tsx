@@ -1,12 +1,17 @@
 /**
  * The route table (spec section 2). A shared link was already turned into /routes/single/{routeId} at boot;
  * any other unknown path goes to the account when a driver is known, else to the sign-in.
+ *
+ * The route view's windows nest under its path: /routes/{id} (or /routes/single/{id}) is the main window and
+ * .../stops/{stopId}, .../units and .../complete are the stop windows, shown over it while it stays mounted. The
+ * paths stay absolute (no wouter `nest`), so every screen navigates with the same full paths.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Switch } from 'wouter';
 import { ProgressBar } from '../components/index.ts';
+import { withRouteMessages } from '../i18n/index.ts';
 import { AboutScreen } from '../screens/about/AboutScreen.tsx';
 import { AccountScreen } from '../screens/account/AccountScreen.tsx';
 import { LoginScreen } from '../screens/login/LoginScreen.tsx';
@@ -16,8 +21,18 @@ import { useCore } from './core-context.tsx';
 import { fallbackPath, PATHS } from './paths.ts';
 
 // Route screens load on demand: they are not on the path to the first screen.
-const RoutesScreen = lazy(() => import('../screens/routes/RoutesScreen.tsx'));
-const RouteScreen = lazy(() => import('../screens/routes/RouteScreen.tsx'));
+const RoutesScreen = lazy(() => withRouteMessages(import('../screens/routes/RoutesScreen.tsx')));
+const RouteScreen = lazy(() => withRouteMessages(import('../screens/routes/RouteScreen.tsx')));
+
+interface StopWindowProps {
+  base: string;
+  stopId: number;
+}
+const stopWindow = (load: () => Promise<ComponentType<StopWindowProps>>) =>
+  lazy(async () => ({ default: await load() }));
+const StopTaskScreen = stopWindow(async () => (await import('../screens/stop/StopTaskScreen.tsx')).StopTaskScreen);
+const UnitsScreen = stopWindow(async () => (await import('../screens/stop/UnitsScreen.tsx')).UnitsScreen);
+const CompleteScreen = stopWindow(async () => (await import('../screens/stop/CompleteScreen.tsx')).CompleteScreen);
 
 /** While a screen's code loads: a thin bar at the top, not a full-screen scrim that flashes. */
 function ScreenLoading() {
@@ -31,6 +46,23 @@ function Fallback() {
   const session = state.session.value;
   if (session.status === 'loading') return null;
   return <Redirect to={fallbackPath(session.driver !== null)} replace />;
+}
+
+/** The stop windows under a route's path (`base`: /routes/{id} or /routes/single/{id}). */
+function StopWindows({ base }: { base: string }) {
+  return (
+    <Switch>
+      <Route path={`${base}/stops/:stopId/units`}>
+        {(params) => <UnitsScreen base={base} stopId={Number(params.stopId)} />}
+      </Route>
+      <Route path={`${base}/stops/:stopId/complete`}>
+        {(params) => <CompleteScreen base={base} stopId={Number(params.stopId)} />}
+      </Route>
+      <Route path={`${base}/stops/:stopId`}>
+        {(params) => <StopTaskScreen base={base} stopId={Number(params.stopId)} />}
+      </Route>
+    </Switch>
+  );
 }
 
 export function AppRoutes() {
@@ -59,8 +91,16 @@ export function AppRoutes() {
         <Route path={PATHS.routesClosed}>
           <RoutesScreen tab="closed" />
         </Route>
-        <Route path="/routes/single/:id">{(params) => <RouteScreen id={params.id} shared />}</Route>
-        <Route path="/routes/:id">{(params) => <RouteScreen id={params.id} shared={false} />}</Route>
+        <Route path="/routes/single/:id/*?">
+          {(params) => (
+            <RouteScreen id={params.id} shared windows={<StopWindows base={PATHS.singleRoute(params.id)} />} />
+          )}
+        </Route>
+        <Route path="/routes/:id/*?">
+          {(params) => (
+            <RouteScreen id={params.id} shared={false} windows={<StopWindows base={`/routes/${params.id}`} />} />
+          )}
+        </Route>
         <Route>
           <Fallback />
         </Route>

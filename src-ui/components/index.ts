@@ -3,12 +3,13 @@
  *
  * Everything exported here lands in the first screen's JavaScript (each component imports its CSS, so none is
  * tree-shaken). Kit parts only lazy screens use are imported from their own files instead: BottomSheet.tsx,
- * PullToRefresh.tsx (with pull-distance.ts).
+ * PullToRefresh.tsx (with pull-distance.ts), ConfirmDialog.tsx, LoadingOverlay.tsx (with use-minimum-visible.ts).
+ * Re-exported here, a part would be bundled with the index, onto the first screen's path, as soon as any lazy
+ * screen used it.
  */
 export { AlertDialog, type AlertDialogProps } from './AlertDialog.tsx';
 export { Badge, type BadgeProps, type BadgeTone } from './Badge.tsx';
 export { Button, type ButtonProps, type ButtonSize, type ButtonVariant } from './Button.tsx';
-export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog.tsx';
 export { cx } from './cx.ts';
 export { Dialog, type DialogProps } from './Dialog.tsx';
 export { EmptyState, type EmptyStateProps } from './EmptyState.tsx';
@@ -17,7 +18,6 @@ export { FallbackPage, type FallbackPageProps } from './FallbackPage.tsx';
 export { IconButton, type IconButtonProps, type IconButtonVariant } from './IconButton.tsx';
 export { ListRow, type ListRowProps, type ListRowTrailing } from './ListRow.tsx';
 export { ListSection, type ListSectionProps } from './ListSection.tsx';
-export { LoadingOverlay, type LoadingOverlayProps } from './LoadingOverlay.tsx';
 export { LOGO_DROP_PATH, LOGO_ROUTE_PATH, Logo, type LogoProps } from './Logo.tsx';
 export { ProgressBar, type ProgressBarProps } from './ProgressBar.tsx';
 export { OptionPicker, RadioList, type RadioListProps, type RadioOption } from './RadioList.tsx';
@@ -43,6 +43,5 @@ export {
 } from './snackbar-queue.ts';
 export { TextField, type TextFieldProps } from './TextField.tsx';
 export { TopBar, type TopBarProps, type TopBarVariant } from './TopBar.tsx';
-export { useMinimumVisible } from './use-minimum-visible.ts';
 export { focusableIn, MODAL_EXEMPT_ATTRIBUTE, trapTab, useModalLayer } from './use-modal-layer.ts';
 export { type SnackbarControls, useSnackbarQueue } from './useSnackbarQueue.ts';

@@ -47,6 +47,7 @@ export function formatLongDate(date: Date | string, language: Language): string 
 }
 
 const SECONDS_PER_DAY = 86_400;
+const timeOfDay = new Map<Language, Intl.DateTimeFormat>();
 
 /**
  * Seconds since midnight as HH:MM on a 24-hour clock (all three languages use it): 29100 gives "08:05".
@@ -54,12 +55,19 @@ const SECONDS_PER_DAY = 86_400;
  */
 export function formatTimeOfDay(secondsSinceMidnight: number, language: Language): string {
   const seconds = ((Math.floor(secondsSinceMidnight) % SECONDS_PER_DAY) + SECONDS_PER_DAY) % SECONDS_PER_DAY;
-  return new Intl.DateTimeFormat(INTL_LOCALES[language], {
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: 'UTC',
-  }).format(new Date(seconds * 1000));
+  // One formatter per language: building an Intl.DateTimeFormat costs far more than formatting with it, and a
+  // stop list formats three times a row.
+  let format = timeOfDay.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(INTL_LOCALES[language], {
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: 'UTC',
+    });
+    timeOfDay.set(language, format);
+  }
+  return format.format(new Date(seconds * 1000));
 }
 
 /**

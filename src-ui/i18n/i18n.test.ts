@@ -4,7 +4,7 @@ import { de } from './de.ts';
 import { en } from './en.ts';
 import { intentErrorKey, intentErrorText, noticeText } from './errors.ts';
 import { formatDuration, formatTimeOfDay, formatWeekdayDayMonth, type Translate } from './format.ts';
-import { initI18n, setLanguage } from './index.ts';
+import { initI18n, loadRouteMessages, setLanguage } from './index.ts';
 import { nl } from './nl.ts';
 
 type Tree = { readonly [key: string]: string | Tree };
@@ -223,6 +223,7 @@ describe('message catalogues', () => {
 describe('i18next setup', () => {
   it('starts in Dutch, switches to German and back to English, with plurals', async () => {
     const i18n = await initI18n('nl');
+    await loadRouteMessages(i18n);
     expect(i18n.t('account.signOut')).toBe('Uitloggen');
     expect(i18n.t('common.stops', { count: 1 })).toBe('1 stop');
     await setLanguage('de');
@@ -240,6 +241,7 @@ describe('i18next setup', () => {
 
   it('turns failures and notices into text', async () => {
     const i18n = await initI18n('en');
+    await loadRouteMessages(i18n);
     const t: Translate = i18n.t;
     expect(intentErrorText({ error: 'too_long', field: 'email' }, t)).toBe('Please use at most 254 characters.');
     expect(intentErrorText({ error: 'server_message', message: 'Route is closed' }, t)).toBe('Route is closed');
@@ -268,6 +270,7 @@ describe('formatting', () => {
 
   it('formats durations in hours and minutes', async () => {
     const i18n = await initI18n('en');
+    await loadRouteMessages(i18n);
     const t: Translate = i18n.t;
     expect(formatDuration(2 * 3600 + 5 * 60, t)).toBe('2 h 5 min');
     expect(formatDuration(45 * 60, t)).toBe('45 min');
@@ -277,5 +280,19 @@ describe('formatting', () => {
     await setLanguage('de');
     expect(formatDuration(2 * 3600 + 5 * 60, t)).toBe('2 Std. 5 Min.');
     expect(formatDuration(45 * 60, t)).toBe('45 Min.');
+  });
+});
+
+describe('message parts', () => {
+  it('the first screen carries only the core part; the route part loads with the route screens', async () => {
+    const { enCore } = await import('./en-core.ts');
+    expect(Object.keys(enCore)).not.toContain('route');
+    expect(Object.keys(enCore)).toContain('login');
+    const i18n = await initI18n('en');
+    await loadRouteMessages(i18n);
+    expect(i18n.t('Stop.incompleteAlert', { number: 3 })).toContain('3');
+    await setLanguage('de', i18n);
+    // After a switch the route part of the new language is there too, not English.
+    expect(i18n.t('route.start.title')).toBe(de.route.start.title);
   });
 });

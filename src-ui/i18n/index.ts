@@ -1,6 +1,8 @@
 /**
- * The app's i18next instance. English is bundled; Dutch and German are dynamic imports, so each is its own chunk,
- * fetched only when that language is chosen (at start-up or from Settings).
+ * The app's i18next instance. Messages come in two parts per language: the core part (sign-in, account,
+ * settings, shared UI) and the route part (list, route view, stops, proofs). English core is bundled; every
+ * other part is a dynamic import, its own chunk: Dutch and German when chosen, the route parts with the route
+ * screens (loadRouteMessages), so the first screen carries only what it shows.
  *
  * Usage: `await initI18n(settings.language)` before the first render (it also registers the instance with
  * react-i18next, so `useTranslation()` needs no provider), then `setLanguage(lang)` whenever the setting changes.
@@ -8,7 +10,8 @@
 import { createInstance, type i18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type Language } from '../../src-shared/domain/settings.ts';
-import { en, type Messages } from './en.ts';
+import type { CoreMessages, Messages, RouteMessages } from './en.ts';
+import { enCore } from './en-core.ts';
 
 export type { Messages } from './en.ts';
 
@@ -16,15 +19,37 @@ const NAMESPACE = 'translation';
 
 type LazyLanguage = Exclude<Language, 'en'>;
 
-/** One dynamic import per language: Vite emits each as a separate chunk. */
-const loaders: Record<LazyLanguage, () => Promise<Messages>> = {
-  nl: () => import('./nl.ts').then((module) => module.nl),
-  de: () => import('./de.ts').then((module) => module.de),
+/** One dynamic import per part: Vite emits each as a separate chunk. */
+const coreLoaders: Record<LazyLanguage, () => Promise<CoreMessages>> = {
+  nl: () => import('./nl-core.ts').then((module) => module.nlCore),
+  de: () => import('./de-core.ts').then((module) => module.deCore),
+};
+const routeLoaders: Record<Language, () => Promise<RouteMessages>> = {
+  en: () => import('./en-route.ts').then((module) => module.enRoute),
+  nl: () => import('./nl-route.ts').then((module) => module.nlRoute),
+  de: () => import('./de-route.ts').then((module) => module.deRoute),
 };
 
-/** The messages of one language (English at once, the others from their chunk). */
-export function loadMessages(language: Language): Promise<Messages> {
-  return language === 'en' ? Promise.resolve(en) : loaders[language]();
+const loadCore = (language: Language): Promise<CoreMessages> =>
+  language === 'en' ? Promise.resolve(enCore) : coreLoaders[language]();
+
+/** All messages of one language (both parts). */
+export async function loadMessages(language: Language): Promise<Messages> {
+  const [core, route] = await Promise.all([loadCore(language), routeLoaders[language]()]);
+  return { ...core, ...route };
+}
+
+/** Set once a route screen asked for the route part: a later language switch loads that language's too. */
+let routePartWanted = false;
+
+async function addRoutePart(instance: i18n, language: Language): Promise<void> {
+  const has = (lng: Language) => instance.getResource(lng, NAMESPACE, 'route') !== undefined;
+  const wanted: Language[] = language === 'en' ? ['en'] : [language, 'en'];
+  await Promise.all(
+    wanted
+      .filter((lng) => !has(lng))
+      .map(async (lng) => instance.addResourceBundle(lng, NAMESPACE, await routeLoaders[lng](), true, true)),
+  );
 }
 
 let current: i18n | null = null;
@@ -44,11 +69,11 @@ function applyDocumentLanguage(language: Language): void {
  * before it was ever cached), the app starts in English rather than not at all.
  */
 export async function initI18n(language: Language): Promise<i18n> {
-  const resources: Resource = { en: { [NAMESPACE]: en } };
+  const resources: Resource = { en: { [NAMESPACE]: { ...enCore } } };
   let lng: Language = language;
   if (language !== 'en') {
     try {
-      resources[language] = { [NAMESPACE]: await loaders[language]() };
+      resources[language] = { [NAMESPACE]: { ...(await coreLoaders[language]()) } };
     } catch {
       lng = 'en';
     }
@@ -84,10 +109,24 @@ export async function setLanguage(language: Language, instance: i18n | null = cu
   if (!instance) throw new Error('setLanguage called before initI18n');
   const request = ++latestRequest;
   if (language !== 'en' && !instance.hasResourceBundle(language, NAMESPACE)) {
-    const messages = await loaders[language]();
-    instance.addResourceBundle(language, NAMESPACE, messages, true, true);
+    instance.addResourceBundle(language, NAMESPACE, await coreLoaders[language](), true, true);
   }
+  if (routePartWanted) await addRoutePart(instance, language);
   if (request !== latestRequest) return;
   await instance.changeLanguage(language);
   applyDocumentLanguage(language);
+}
+
+/**
+ * Loads the route part of the current language (and English as its fallback). Route screens wait for it before
+ * they render: `lazy(() => withRouteMessages(import('./RouteScreen.tsx')))`.
+ */
+export async function loadRouteMessages(instance: i18n | null = current): Promise<void> {
+  routePartWanted = true;
+  if (instance) await addRoutePart(instance, instance.language as Language);
+}
+
+export async function withRouteMessages<T>(screen: Promise<T>): Promise<T> {
+  const [module] = await Promise.all([screen, loadRouteMessages()]);
+  return module;
 }

@@ -1,16 +1,20 @@
 /**
  * A stop's details (spec section 2 "Stop detail (More info)"): name and location, notes, the load with its units,
  * type, time window, planned ETA, duration, when it was completed, and the proofs it asks for. Read-only; the route
- * view adds the quick actions. Notes are plain text for now (the spec's markdown comes with the route view).
+ * view adds the quick actions. Notes are plain text unless the caller renders them (the stop screen's markdown);
+ * the stop screen also swaps in its own unit list (expandable) and requirement list (with the feature gates).
  */
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../src-shared/domain/settings.ts';
-import type { Stop } from '../../src-shared/protocol/entities.ts';
+import { isDone } from '../../src-shared/domain/stops.ts';
+import type { Stop, Unit } from '../../src-shared/protocol/entities.ts';
 import { formatMinutes, formatTimeOfDay } from '../i18n/format.ts';
 import styles from './StopDetail.module.css';
 import { StopMarker } from './StopMarker.tsx';
 import {
   formatWindow,
+  type ProofKind,
   requiredProofs,
   stopAddress,
   stopName,
@@ -27,9 +31,18 @@ export interface StopDetailProps {
   language: Language;
   /** Id for the name heading, so a surrounding panel can be labelled by it. */
   titleId?: string;
+  /** The name's heading level: 3 inside a drawer (default), 2 on a page of its own; section labels follow it. */
+  headingLevel?: 2 | 3;
+  /** Shows the notes (markdown on the stop screen); plain text by default. */
+  renderNotes?: (notes: string) => ReactNode;
+  /** Replaces the load's unit list (called only when there are units). */
+  renderUnits?: (units: Unit[], total: number) => ReactNode;
+  /** Replaces the requirement list (called only when the stop asks for a proof). */
+  renderRequirements?: (kinds: ProofKind[]) => ReactNode;
 }
 
-export function StopDetail({ stop, number, language, titleId }: StopDetailProps) {
+export function StopDetail(props: StopDetailProps) {
+  const { stop, number, language, titleId, headingLevel = 3, renderNotes, renderUnits, renderRequirements } = props;
   const { t } = useTranslation();
   const windows = timeWindows(stop);
   const address = stopAddress(stop);
@@ -38,6 +51,8 @@ export function StopDetail({ stop, number, language, titleId }: StopDetailProps)
   const total = unitTotal(stop.units);
   const Outcome = OUTCOME_ICONS[stop.status];
   const outcomeKey = OUTCOME_LABEL_KEYS[stop.status];
+  const Name = headingLevel === 2 ? 'h2' : 'h3';
+  const Label = headingLevel === 2 ? 'h3' : 'h4';
 
   const facts: [label: string, value: string][] = [
     [t('stop.detail.type'), t(`stop.types.${stop.type}`)],
@@ -48,7 +63,7 @@ export function StopDetail({ stop, number, language, titleId }: StopDetailProps)
   ];
   if (stop.arr_time !== null) facts.push([t('stop.detail.plannedEta'), formatTimeOfDay(stop.arr_time, language)]);
   facts.push([t('stop.detail.duration'), formatMinutes(stop.duration, t)]);
-  if (stop.finish_time !== null)
+  if (stop.finish_time !== null && isDone(stop))
     facts.push([t('stop.detail.completedAt'), formatTimeOfDay(stop.finish_time, language)]);
 
   return (
@@ -57,9 +72,9 @@ export function StopDetail({ stop, number, language, titleId }: StopDetailProps)
         <StopMarker stop={stop} number={number} />
         <div className={styles.who}>
           {number !== null && <p className={styles.kicker}>{t('stop.detail.number', { number })}</p>}
-          <h3 id={titleId} className={styles.name} tabIndex={-1}>
+          <Name id={titleId} className={styles.name} tabIndex={-1}>
             {stop.type === 'break' ? t('route.breakTime') : stopName(stop)}
-          </h3>
+          </Name>
           {address && <p className={styles.address}>{address}</p>}
         </div>
         {Outcome && outcomeKey && (
@@ -71,27 +86,27 @@ export function StopDetail({ stop, number, language, titleId }: StopDetailProps)
 
       {notes && (
         <section className={styles.block}>
-          <h4 className={styles.label}>{t('stop.detail.notes')}</h4>
-          <p className={styles.notes}>{notes}</p>
+          <Label className={styles.label}>{t('stop.detail.notes')}</Label>
+          {renderNotes ? (
+            <div className={styles.notesBox}>{renderNotes(notes)}</div>
+          ) : (
+            <p className={styles.notes}>{notes}</p>
+          )}
         </section>
       )}
 
       {stop.units.length > 0 && (
         <section className={styles.block}>
-          <h4 className={styles.label}>
-            {t('stop.detail.load')} · {t('stop.detail.units', { count: total })}
-          </h4>
-          <ul className={styles.units}>
-            {stop.units.map((unit) => (
-              <li key={unit.id} className={styles.unit}>
-                <span className={styles.quantity}>{t('stop.units.quantity', { quantity: unit.quantity })}</span>
-                <span className={styles.unitText}>
-                  <span>{unitName(unit.name)}</span>
-                  {unit.note && <span className={styles.unitNote}>{unit.note}</span>}
-                </span>
-              </li>
-            ))}
-          </ul>
+          {renderUnits ? (
+            renderUnits(stop.units, total)
+          ) : (
+            <>
+              <Label className={styles.label}>
+                {t('stop.detail.load')} · {t('stop.detail.units', { count: total })}
+              </Label>
+              <UnitList units={stop.units} />
+            </>
+          )}
         </section>
       )}
 
@@ -106,20 +121,42 @@ export function StopDetail({ stop, number, language, titleId }: StopDetailProps)
 
       {proofs.length > 0 && (
         <section className={styles.block}>
-          <h4 className={styles.label}>{t('stop.detail.requirements')}</h4>
-          <ul className={styles.proofs}>
-            {proofs.map((kind) => {
-              const Icon = PROOF_ICONS[kind];
-              return (
-                <li key={kind} className={styles.proof}>
-                  <Icon size={20} strokeWidth={2} aria-hidden="true" />
-                  {t(PROOF_LABEL_KEYS[kind])}
-                </li>
-              );
-            })}
-          </ul>
+          <Label className={styles.label}>{t('stop.detail.requirements')}</Label>
+          {renderRequirements ? (
+            renderRequirements(proofs)
+          ) : (
+            <ul className={styles.proofs}>
+              {proofs.map((kind) => {
+                const Icon = PROOF_ICONS[kind];
+                return (
+                  <li key={kind} className={styles.proof}>
+                    <Icon size={20} strokeWidth={2} aria-hidden="true" />
+                    {t(PROOF_LABEL_KEYS[kind])}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
         </section>
       )}
     </article>
+  );
+}
+
+/** A stop's units: quantity, name (the text before a plus sign) and note. Also the units screen's list. */
+export function UnitList({ units, id }: { units: readonly Unit[]; id?: string }) {
+  const { t } = useTranslation();
+  return (
+    <ul id={id} className={styles.units}>
+      {units.map((unit) => (
+        <li key={unit.id} className={styles.unit}>
+          <span className={styles.quantity}>{t('stop.units.quantity', { quantity: unit.quantity })}</span>
+          <span className={styles.unitText}>
+            <span>{unitName(unit.name)}</span>
+            {unit.note && <span className={styles.unitNote}>{unit.note}</span>}
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -3,7 +3,7 @@
  * planned arrival, time windows and unit count, a pickup label or the break's length, early/late, the outcome of a
  * closed stop and the proofs it asks for. Read-only in the Closed tab's preview; the route view adds its actions.
  */
-import { Clock, TriangleExclamationPoint } from 'lucide-react';
+import { Clock, CloudUpload, TriangleExclamationPoint } from 'lucide-react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../src-shared/domain/settings.ts';
@@ -32,9 +32,11 @@ export interface StopRowProps {
   onOpen?: (stop: Stop) => void;
   /** The first and last rows end the connecting line at their marker. */
   position?: 'first' | 'middle' | 'last' | 'only';
+  /** Completed on the device but not on the server yet (the route view's unsent marker). */
+  unsent?: boolean;
 }
 
-function StopRowView({ stop, number, language, onOpen, position = 'middle' }: StopRowProps) {
+function StopRowView({ stop, number, language, onOpen, position = 'middle', unsent = false }: StopRowProps) {
   const { t } = useTranslation();
   const isBreak = stop.type === 'break';
   const title = isBreak ? t('route.breakTimeMinutes', { minutes: stop.duration }) : stopName(stop);
@@ -70,6 +72,7 @@ function StopRowView({ stop, number, language, onOpen, position = 'middle' }: St
           )}
           {units !== null && <span className={styles.units}>{t('route.stopRow.unitsShort', { count: units })}</span>}
           {stop.type === 'pickup' && <Badge label={t('stop.types.pickup')} tone="info" icon={PICKUP_ICON} />}
+          {unsent && <Badge label={t('connectivity.notSentYet')} tone="warning" icon={CloudUpload} />}
           {timing && (
             <Badge
               label={t(`common.a11y.${timing}`)}

@@ -1,39 +1,31 @@
 /**
- * /routes/{id} and /routes/single/{routeId}: a placeholder until the route view's issue, over a loading skeleton.
- * From a shared link, the back button leaves the link (forgets its session) and goes to the account.
+ * /routes/{id} and /routes/single/{routeId}: the lazily loaded entry of the route view (src-ui/screens/route-view).
+ * The id must be a route id; a shared link's page with anything else opens the link's own route.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useTranslation } from 'react-i18next';
+import type { ReactNode } from 'react';
+import { Redirect } from 'wouter';
 import { useCore } from '../../app/core-context.tsx';
-import { PATHS } from '../../app/paths.ts';
-import { Skeleton, TopBar } from '../../components/index.ts';
-import { leaveLink } from '../../platform/platform.ts';
-import { useNav } from '../shared/navigation.ts';
-import styles from './routes.module.css';
+import { fallbackPath } from '../../app/paths.ts';
+import { RouteView } from '../route-view/RouteView.tsx';
+import { linkedRoutePath } from '../shared/navigation.ts';
 
-export default function RouteScreen({ shared }: { id: string; shared: boolean }) {
+export interface RouteScreenProps {
+  id: string;
+  shared: boolean;
+  /** The stop windows under this route's path (the route table's). */
+  windows?: ReactNode;
+}
+
+export default function RouteScreen({ id, shared, windows }: RouteScreenProps) {
   useSignals();
-  const { t } = useTranslation();
-  const { api } = useCore();
-  const nav = useNav();
-
-  async function back() {
-    if (!shared) return nav.back(PATHS.routes);
-    await leaveLink(api);
-    nav.replace(PATHS.account);
+  const { state } = useCore();
+  const routeId = Number(id);
+  if (Number.isInteger(routeId) && routeId > 0) {
+    return <RouteView key={`${shared}-${routeId}`} routeId={routeId} shared={shared} windows={windows} />;
   }
-
-  return (
-    <div className={styles.page}>
-      <TopBar backLabel={t('common.a11y.back')} onBack={back} />
-      <main className={styles.list} aria-busy="true">
-        <p className="visually-hidden">{t('route.loading')}</p>
-        <Skeleton shape="rect" height="40dvh" />
-        <div className={styles.card}>
-          <Skeleton width="60%" height="var(--line-height-title)" />
-          <Skeleton lines={3} />
-        </div>
-      </main>
-    </div>
-  );
+  const session = state.session.value;
+  if (session.status === 'loading') return null;
+  if (shared && session.link) return <Redirect to={linkedRoutePath(session.link)} replace />;
+  return <Redirect to={fallbackPath(session.driver !== null)} replace />;
 }

@@ -2,10 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { IntentError } from '../../../src-shared/api/worker-api.ts';
 import type { SectionKey } from '../../../src-shared/domain/route-list.ts';
 import type { Translate } from '../../i18n/format.ts';
-import { initI18n } from '../../i18n/index.ts';
+import { initI18n, loadRouteMessages } from '../../i18n/index.ts';
 import { listFailureAlert, routeTitle, sectionId, sectionTitle } from './route-text.ts';
 
-const translate = async (language: 'en' | 'nl' | 'de'): Promise<Translate> => (await initI18n(language)).t;
+const translate = async (language: 'en' | 'nl' | 'de'): Promise<Translate> => {
+  const i18n = await initI18n(language);
+  await loadRouteMessages(i18n);
+  return i18n.t;
+};
 
 describe('section headings', () => {
   it.each<[SectionKey, string, string, string]>([

@@ -1,0 +1,116 @@
+/**
+ * The route view's map (spec section 2 "Layout", issue 5): with map view On it draws the stop markers and the
+ * planned line (counted as pixels of the line's blue and the markers' white in a screenshot of the map), with a
+ * hidden button per marker for screen readers; with map view Off the map's chunk and worker are never requested
+ * and no map canvas exists. WebGL runs on SwiftShader here, so this file starts Chromium with the GPU flags it
+ * needs (the other specs keep the project's --disable-gpu).
+ */
+import type { Page } from '@playwright/test';
+import { dayFrom, driverApi, routeOn } from './support/app.ts';
+import { DEMO, expect, test } from './support/fixtures.ts';
+
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--use-angle=swiftshader',
+      '--enable-unsafe-swiftshader',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  },
+});
+
+/** [r, g, b, tolerance]: the line's blue, and the markers' white (tight: the light map's land is near white). */
+const LINE = [0x00, 0x52, 0xb4, 24];
+const WHITE = [0xff, 0xff, 0xff, 4];
+
+/**
+ * Pixels of a PNG within each colour's tolerance, counted in the page (a canvas decodes the PNG). Written as text:
+ * the tests' TypeScript has no DOM types.
+ */
+const COUNT_IN_PAGE = `async ({ data, colours }) => {
+  const image = new Image();
+  image.src = 'data:image/png;base64,' + data;
+  await image.decode();
+  const canvas = document.createElement('canvas');
+  canvas.width = image.width;
+  canvas.height = image.height;
+  const context = canvas.getContext('2d');
+  context.drawImage(image, 0, 0);
+  const pixels = context.getImageData(0, 0, image.width, image.height).data;
+  return colours.map(([r, g, b, tolerance]) => {
+    let count = 0;
+    for (let i = 0; i < pixels.length; i += 4) {
+      if (Math.abs(pixels[i] - r) <= tolerance && Math.abs(pixels[i + 1] - g) <= tolerance &&
+          Math.abs(pixels[i + 2] - b) <= tolerance) count += 1;
+    }
+    return count;
+  });
+}`;
+
+async function countColours(page: Page, png: Buffer, colours: number[][]): Promise<number[]> {
+  const args = JSON.stringify({ data: png.toString('base64'), colours });
+  return page.evaluate<number[]>(`(${COUNT_IN_PAGE})(${args})`);
+}
+
+test('map view On draws the markers and the planned line', async ({ page, server, signIn }) => {
+  const bike = routeOn(await (await driverApi(server)).routes(), 'Cargo bike 1', dayFrom(0));
+  await signIn(page, DEMO.driver);
+  await page.goto(`/routes/${bike.id}`);
+  const canvas = page.locator('canvas.maplibregl-canvas');
+  await expect(canvas).toBeVisible({ timeout: 20_000 });
+  // One hidden button per marker, named by the stop's number.
+  await expect(page.getByRole('button', { name: 'Stop 1', exact: true })).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Stop 8', exact: true })).toHaveCount(1);
+  // The carousel has come to rest under the map (the drawer minimized).
+  await expect(page.getByRole('region', { name: 'Remaining stops' })).toBeVisible();
+
+  const map = (await canvas.boundingBox())!;
+  const drawerTop = (await page.getByRole('button', { name: 'Resize the stop list' }).boundingBox())!.y;
+  let counts = [0, 0];
+  // The markers and the line are drawn once the map has fitted the stops: poll until they show.
+  await expect
+    .poll(
+      async () => {
+        const png = await page.screenshot({
+          clip: { x: map.x, y: map.y, width: map.width, height: drawerTop - map.y },
+          mask: [
+            page.getByRole('button', { name: 'Fit to bounds' }),
+            page.getByRole('button', { name: 'Track my location' }),
+          ],
+          animations: 'disabled',
+        });
+        counts = await countColours(page, png, [LINE, WHITE]);
+        return Math.min(counts[0]! / 2000, counts[1]! / 5000);
+      },
+      { timeout: 20_000, message: 'line and marker pixels' },
+    )
+    .toBeGreaterThanOrEqual(1);
+  expect(counts[0], 'pixels of the line and markers’ blue').toBeGreaterThan(2000);
+  expect(counts[1], 'pixels of the markers’ white').toBeGreaterThan(5000);
+});
+
+test.describe('map view Off', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('never requests the map', async ({ page, context, server, signIn }) => {
+    const bike = routeOn(await (await driverApi(server)).routes(), 'Cargo bike 1', dayFrom(0));
+    const requests: string[] = [];
+    context.on('request', (request) => requests.push(request.url()));
+    await context.addCookies([{ name: 'dl_mapView', value: 'off', url: server.url }]);
+    await signIn(page, DEMO.driver);
+    await page.goto(`/routes/${bike.id}`);
+    await expect(page.getByRole('list', { name: 'Stops', exact: true }).getByRole('listitem').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+
+    expect(requests.filter((url) => /RouteMap-.*\.js|maplibre-gl-worker/.test(url))).toEqual([]);
+    expect(requests.some((url) => /RouteScreen-.*\.js/.test(url))).toBe(true);
+    await expect(page.locator('canvas')).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Remaining stops' })).toHaveCount(0);
+  });
+});

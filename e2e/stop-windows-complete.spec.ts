@@ -1,0 +1,132 @@
+/**
+ * The route view's complete window on the demo data (spec section 2 "Complete task screen", section 4 "Skipped
+ * with no note", section 5 "Notes" and "Proof rules"): the 500-character notes, Done, editing a done stop, the
+ * required proofs, the internal-notes variant, and Dutch. Routes are started through the driver API.
+ */
+import { dismissAlert, driver, listMode, serverStop } from './stop-windows.helpers.ts';
+import { DEMO, expect, test } from './support/fixtures.ts';
+
+test.use({ freshServer: true });
+
+test('the complete screen: the 500-character notes, Done delivered, and proofs required', async ({
+  page,
+  context,
+  server,
+  dispatch,
+  signIn,
+}) => {
+  await listMode(context, server);
+  const api = await driver(server, DEMO.driver);
+  const { summary, route, number } = await api.route('Cargo bike 1');
+  await api.start(summary);
+  const [first, second] = route.stops.filter((s) => number(s) === 1 || number(s) === 2);
+  expect(Object.values(first!.requirements).some(Boolean)).toBe(false);
+  expect(second!.requirements.signature).toBe(true);
+  await signIn(page, DEMO.driver);
+
+  await page.goto(`/routes/${route.id}/stops/${first!.id}/complete`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Complete stop');
+  await expect(page.getByRole('radio', { name: 'Delivered' })).toBeChecked();
+  // Nothing to prove here: no proof section.
+  await expect(page.getByRole('heading', { name: 'Proof of delivery' })).toHaveCount(0);
+  const main = page.getByRole('main');
+  await expect(main.getByText('0/500')).toHaveCount(2);
+
+  const internal = page.getByRole('textbox', { name: 'Note for internal use' });
+  await internal.fill(`${'x'.repeat(500)}and more`);
+  await expect(internal).toHaveValue('x'.repeat(500));
+  await expect(main.getByText('500/500')).toBeVisible();
+  await expect(main.getByText('Reached maximum character limit of 500')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Note for recipient' }).fill('In the shed');
+
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('status').getByText('Stop 1 delivered')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/routes/${route.id}$`));
+  const saved = await serverStop(dispatch, route.id, first!.id, 'finished', (s) => s.recipient_note, 'In the shed');
+  expect(saved.completion_note).toBe('x'.repeat(500));
+
+  // A done stop opens read-only, with Edit while the route runs; Done sends the change.
+  await page.goto(`/routes/${route.id}/stops/${first!.id}/complete`);
+  await expect(main.getByText('In the shed')).toBeVisible();
+  await expect(main.getByRole('textbox')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Edit' }).click();
+  const recipient = page.getByRole('textbox', { name: 'Note for recipient' });
+  await expect(recipient).toHaveValue('In the shed');
+  await recipient.fill('In the shed, behind the bikes');
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('status').getByText('Stop 1 delivered')).toBeVisible();
+  await serverStop(dispatch, route.id, first!.id, 'finished', (s) => s.recipient_note, 'In the shed, behind the bikes');
+
+  // A signature is required: Done refuses until it is there, unless the stop is skipped.
+  await page.goto(`/routes/${route.id}/stops/${second!.id}/complete`);
+  const proofs = page.getByRole('region', { name: 'Proof of delivery' });
+  await expect(proofs.getByRole('listitem').filter({ hasText: 'Signature' })).toBeVisible();
+  await page.getByRole('button', { name: 'Done' }).click();
+  await dismissAlert(page, 'Fulfill proof of delivery requirements');
+  await expect(proofs.getByRole('listitem').filter({ hasText: 'Signature' })).toContainText('Required');
+  await main.getByText('Skipped', { exact: true }).click();
+  await expect(proofs).toHaveCount(0);
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('status').getByText('Stop 2 skipped')).toBeVisible();
+  await serverStop(dispatch, route.id, second!.id, 'skipped');
+});
+test('the internal-notes variant skips through the complete screen and needs an internal note', async ({
+  page,
+  context,
+  server,
+  dispatch,
+  signIn,
+}) => {
+  await listMode(context, server);
+  const api = await driver(server, DEMO.notes);
+  const { summary, route, number } = await api.route('Van 1');
+  await api.start(summary);
+  const first = route.stops.find((s) => number(s) === 1)!;
+  await signIn(page, DEMO.notes);
+
+  await page.goto(`/routes/${route.id}/stops/${first.id}`);
+  await dismissAlert(page, first.information.notes!.replace(/[*_]/g, ''));
+  await page.getByRole('region', { name: 'Stop actions' }).getByRole('button', { name: 'Skip' }).click();
+  await expect(page).toHaveURL(new RegExp(`/routes/${route.id}/stops/${first.id}/complete\\?status=skipped$`));
+  await expect(page.getByRole('radio', { name: 'Skipped' })).toBeChecked();
+  await expect(page.getByRole('textbox', { name: 'Note for recipient' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Done' }).click();
+  await dismissAlert(page, /Please add a note|Required/);
+  const internal = page.getByRole('textbox', { name: 'Note for internal use' });
+  await expect(internal).toBeFocused();
+  await expect(page.getByRole('main').getByText('Required', { exact: true })).toBeVisible();
+  await internal.fill('Shop closed, back tomorrow');
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('status').getByText('Stop 1 skipped')).toBeVisible();
+  const saved = await serverStop(
+    dispatch,
+    route.id,
+    first.id,
+    'skipped',
+    (s) => s.completion_note,
+    'Shop closed, back tomorrow',
+  );
+  expect(saved.recipient_note).toBeNull();
+});
+test('the stop windows in Dutch', async ({ page, context, server, signIn }) => {
+  await listMode(context, server);
+  const api = await driver(server, DEMO.driver);
+  const { summary, route, number } = await api.route('Cargo bike 1');
+  await api.start(summary);
+  const first = route.stops.find((s) => number(s) === 1)!;
+  await signIn(page, DEMO.driver);
+  await context.addCookies([{ name: 'dl_language', value: 'nl', url: server.url }]);
+  await page.goto(`/routes/${route.id}/stops/${first.id}/complete`);
+
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Stop afronden');
+  await expect(page.getByRole('radio', { name: 'Afgeleverd' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Overgeslagen' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Notitie voor ontvanger' })).toBeVisible();
+  const internal = page.getByRole('textbox', { name: 'Notitie voor intern gebruik' });
+  await internal.fill('y'.repeat(500));
+  await expect(page.getByRole('main').getByText('500/500')).toBeVisible();
+  await expect(page.getByRole('main').getByText('Maximum van 500 tekens bereikt')).toBeVisible();
+  await page.getByRole('button', { name: 'Klaar' }).click();
+  await expect(page.getByRole('status').getByText('Stop 1 afgeleverd')).toBeVisible();
+});

@@ -1,0 +1,155 @@
+/**
+ * The minimized drawer's carousel (spec section 2): one card per stop not done yet, in route order, with dots.
+ * Swiping to a card (native scroll snapping) makes its stop the active one; a new active stop from elsewhere (a
+ * marker, the list, a completion) scrolls its card into place. Only the cards next to the current one are drawn.
+ * "All done!" when every stop is finished or skipped.
+ */
+import { ChevronLeft, ChevronRight, CircleCheck } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { NavigationApp } from '../../../src-shared/domain/settings.ts';
+import { countToShow, isDone } from '../../../src-shared/domain/stops.ts';
+import type { Route } from '../../../src-shared/protocol/entities.ts';
+import { cx, IconButton } from '../../components/index.ts';
+import { CarouselCard } from './CarouselCard.tsx';
+import styles from './carousel.module.css';
+
+export interface CarouselProps {
+  route: Route;
+  activeStopId: number | null;
+  navigationApp: NavigationApp;
+  starting: boolean;
+  onSelect: (stopId: number) => void;
+}
+
+/** Cards drawn on each side of the current one; the others are empty slots that keep the scroll width. */
+const DRAWN_AROUND = 1;
+const MAX_DOTS = 7;
+const SETTLE_MS = 120;
+
+const reducedMotion = () => matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+export function Carousel({ route, activeStopId, navigationApp, starting, onSelect }: CarouselProps) {
+  const { t } = useTranslation();
+  const trackRef = useRef<HTMLDivElement>(null);
+  const numbers = useMemo(() => countToShow(route.stops), [route.stops]);
+  const cards = useMemo(
+    () => route.stops.flatMap((stop, i) => (isDone(stop) ? [] : [{ stop, number: numbers[i] ?? null }])),
+    [route.stops, numbers],
+  );
+  const activeIndex = cards.findIndex((c) => c.stop.id === activeStopId);
+  const [current, setCurrent] = useState(Math.max(0, activeIndex));
+  const latest = useRef({ cards, activeStopId, onSelect });
+  latest.current = { cards, activeStopId, onSelect };
+
+  // A new active stop from elsewhere: its card comes into place.
+  useEffect(() => {
+    const track = trackRef.current;
+    if (!track || activeIndex < 0) return;
+    setCurrent(activeIndex);
+    const left = activeIndex * track.clientWidth;
+    if (Math.abs(track.scrollLeft - left) > 1)
+      track.scrollTo({ left, behavior: reducedMotion() || track.clientWidth === 0 ? 'instant' : 'smooth' });
+  }, [activeIndex]);
+
+  // A swipe that comes to rest on another card selects its stop.
+  useEffect(() => {
+    const track = trackRef.current;
+    if (!track) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const settled = () => {
+      const width = track.clientWidth;
+      if (width === 0) return;
+      const index = Math.round(track.scrollLeft / width);
+      const { cards, activeStopId, onSelect } = latest.current;
+      const card = cards[index];
+      setCurrent(index);
+      if (card && card.stop.id !== activeStopId) onSelect(card.stop.id);
+    };
+    const onScroll = () => {
+      const width = track.clientWidth;
+      if (width > 0) setCurrent(Math.round(track.scrollLeft / width));
+      clearTimeout(timer);
+      if (!('onscrollend' in window)) timer = setTimeout(settled, SETTLE_MS);
+    };
+    track.addEventListener('scroll', onScroll, { passive: true });
+    track.addEventListener('scrollend', settled);
+    return () => {
+      clearTimeout(timer);
+      track.removeEventListener('scroll', onScroll);
+      track.removeEventListener('scrollend', settled);
+    };
+  }, []);
+
+  if (cards.length === 0) {
+    return (
+      <div className={styles.allDone} role="status">
+        <CircleCheck size={32} strokeWidth={2.25} aria-hidden="true" />
+        {t('route.allDone')}
+      </div>
+    );
+  }
+
+  const step = (by: number) => {
+    const card = cards[Math.min(cards.length - 1, Math.max(0, current + by))];
+    if (card) onSelect(card.stop.id);
+  };
+  const firstDot = Math.min(Math.max(0, current - (MAX_DOTS >> 1)), Math.max(0, cards.length - MAX_DOTS));
+  const dots = cards.slice(firstDot, firstDot + MAX_DOTS);
+
+  return (
+    <section className={styles.carousel} aria-roledescription="carousel" aria-label={t('route.view.carousel')}>
+      <div ref={trackRef} className={styles.track}>
+        {cards.map((card, i) => (
+          // biome-ignore lint/a11y/useSemanticElements: the ARIA carousel pattern's slide is a group, not a form's fieldset.
+          <div
+            key={card.stop.id}
+            className={styles.slide}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={i === current ? t('route.view.slide', { index: i + 1, count: cards.length }) : undefined}
+            aria-hidden={i !== current || undefined}
+            inert={i !== current}
+          >
+            {Math.abs(i - current) <= DRAWN_AROUND && (
+              <CarouselCard
+                stop={card.stop}
+                number={card.number}
+                route={route}
+                navigationApp={navigationApp}
+                busy={starting && card.stop.type === 'start'}
+              />
+            )}
+          </div>
+        ))}
+      </div>
+      <div className={styles.nav}>
+        <IconButton
+          icon={ChevronLeft}
+          label={t('common.a11y.previousStop')}
+          disabled={current === 0}
+          onClick={() => step(-1)}
+        />
+        <span className={styles.dots} aria-hidden="true">
+          {dots.map((card, i) => {
+            const index = firstDot + i;
+            // The end dots shrink where more cards lie beyond them.
+            const edge = (i === 0 && firstDot > 0) || (i === dots.length - 1 && firstDot + dots.length < cards.length);
+            return (
+              <span
+                key={card.stop.id}
+                className={cx(styles.dot, index === current && styles.current, edge && styles.edge)}
+              />
+            );
+          })}
+        </span>
+        <IconButton
+          icon={ChevronRight}
+          label={t('common.a11y.nextStop')}
+          disabled={current >= cards.length - 1}
+          onClick={() => step(1)}
+        />
+      </div>
+    </section>
+  );
+}

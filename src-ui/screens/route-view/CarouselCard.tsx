@@ -1,0 +1,58 @@
+/**
+ * One card of the carousel: the stop's marker, name, address, planned arrival and time window on fixed lines (so
+ * the minimized drawer keeps its height from card to card), then its actions.
+ */
+import { Clock } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { Language, NavigationApp } from '../../../src-shared/domain/settings.ts';
+import type { Route, Stop } from '../../../src-shared/protocol/entities.ts';
+import { cx } from '../../components/index.ts';
+import { formatTimeOfDay } from '../../i18n/format.ts';
+import { StopMarker } from '../../route/StopMarker.tsx';
+import { arrivalTiming, formatWindow, stopAddress, stopName, timeWindows } from '../../route/stop-display.ts';
+import styles from './carousel.module.css';
+import { mainAction, StopActions } from './StopActions.tsx';
+
+export interface CarouselCardProps {
+  stop: Stop;
+  number: number | null;
+  route: Route;
+  navigationApp: NavigationApp;
+  busy: boolean;
+}
+
+export function CarouselCard({ stop, number, route, navigationApp, busy }: CarouselCardProps) {
+  const { t, i18n } = useTranslation();
+  const language = (i18n.resolvedLanguage ?? 'en') as Language;
+  const isBreak = stop.type === 'break';
+  const title = isBreak ? t('route.breakTimeMinutes', { minutes: stop.duration }) : stopName(stop);
+  const address = isBreak ? stopName(stop) : stopAddress(stop) || t(`stop.types.${stop.type}`);
+  const windows = timeWindows(stop);
+  const timing = arrivalTiming(stop);
+
+  return (
+    <article className={styles.card} aria-label={title}>
+      <div className={styles.cardHead}>
+        <StopMarker stop={stop} number={number} />
+        <div className={styles.cardText}>
+          <p className={styles.cardTitle}>{title}</p>
+          <p className={styles.cardLine}>{address}</p>
+        </div>
+        {stop.arr_time !== null && (
+          <p className={styles.cardTime}>
+            <Clock size={16} strokeWidth={2.25} aria-hidden="true" />
+            <span className="visually-hidden">{t('route.stopRow.plannedArrival')}</span>
+            {formatTimeOfDay(stop.arr_time, language)}
+            {windows.length > 0 && (
+              <span className={cx(styles.cardWindow, timing && styles[timing])}>
+                <span className="visually-hidden">{t('stop.detail.timeWindow')}</span>
+                {formatWindow(windows[0]!, language)}
+              </span>
+            )}
+          </p>
+        )}
+      </div>
+      <StopActions stop={stop} main={mainAction(stop, route)} navigationApp={navigationApp} busy={busy} />
+    </article>
+  );
+}

@@ -1,0 +1,118 @@
+/**
+ * Map view On (spec section 2 "Layout"): the route's map fills the screen under the header and the stop list lies
+ * in a drawer over it, minimized to the carousel at first. The map is its own chunk, loaded here only: with map view
+ * Off this component never renders, so the chunk is never downloaded. Tapping a marker makes its stop the active
+ * one and opens the drawer at it; when every stop is done the drawer opens (Complete route).
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import { lazy, memo, Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCore } from '../../app/core-context.tsx';
+import type { RouteMapProps } from '../../map/types.ts';
+import { geoPosition } from '../../platform/geolocation.ts';
+import { Carousel } from './Carousel.tsx';
+import { Drawer } from './Drawer.tsx';
+import type { DrawerState } from './drawer-math.ts';
+import styles from './route-view.module.css';
+import { StopList, type StopListProps } from './StopList.tsx';
+
+const RouteMap = lazy(() => import('../../map/RouteMap.tsx'));
+
+export type MapLayoutProps = Omit<StopListProps, 'revealSignal' | 'className'> & {
+  line: [number, number][] | null;
+};
+
+/** Memoized: a patch re-renders the route view at once, and this only when its own data changed (in a transition). */
+export const MapLayout = memo(function MapLayout(props: MapLayoutProps) {
+  const { t } = useTranslation();
+  const { api } = useCore();
+  const listId = useId();
+  const { route, activeStopId, finishing } = props;
+  const [drawer, setDrawer] = useState<DrawerState>(finishing ? 0 : -1);
+  const [inset, setInset] = useState(0);
+  const [reveal, setReveal] = useState(0);
+
+  // Every stop done: the drawer opens at the list's end, where Complete route is.
+  useEffect(() => {
+    if (finishing) setDrawer(0);
+  }, [finishing]);
+
+  const select = useCallback((stopId: number) => void api.selectStop(stopId), [api]);
+  const onMarker = useCallback(
+    (stopId: number) => {
+      void api.selectStop(stopId);
+      setDrawer(0);
+      setReveal((n) => n + 1);
+    },
+    [api],
+  );
+
+  return (
+    <div className={styles.stage}>
+      <div className={styles.map}>
+        <Suspense fallback={<p className="visually-hidden">{t('route.view.loadingMap')}</p>}>
+          <MapArea
+            stops={route.stops}
+            line={props.line}
+            activeStopId={activeStopId}
+            bottomInset={inset}
+            onSelectStop={onMarker}
+          />
+        </Suspense>
+      </div>
+      <Drawer
+        state={drawer}
+        onStateChange={setDrawer}
+        onInsetChange={setInset}
+        handleLabel={t('common.a11y.resizeStopList')}
+        listId={listId}
+        peek={
+          <Carousel
+            route={route}
+            activeStopId={activeStopId}
+            navigationApp={props.navigationApp}
+            starting={props.starting}
+            onSelect={select}
+          />
+        }
+      >
+        <StopList {...props} revealSignal={reveal} />
+      </Drawer>
+    </div>
+  );
+});
+
+type MapAreaProps = Pick<RouteMapProps, 'stops' | 'line' | 'activeStopId' | 'bottomInset' | 'onSelectStop'>;
+
+/** The map with what only it needs (the position, the theme, the style URLs): their changes re-render it alone. */
+function MapArea(props: MapAreaProps) {
+  useSignals();
+  const { t } = useTranslation();
+  const { state } = useCore();
+  const fix = geoPosition.value;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new fix is a new object; the same fix keeps the position.
+  const position = useMemo(() => (fix ? { lat: fix.lat, lng: fix.lng, accuracy: fix.accuracy } : null), [fix]);
+  const labels = useMemo<RouteMapProps['labels']>(() => {
+    // Numbered stops read "Stop 3"; start, break and end come with their name. Kept: the map names every marker
+    // on each render, and a long route has hundreds.
+    const names = new Map<string, string>();
+    const stopMarker = (n: string) => {
+      let name = names.get(n);
+      if (name === undefined) {
+        name = /^\d+$/.test(n) ? t('stop.detail.number', { number: n }) : n;
+        names.set(n, name);
+      }
+      return name;
+    };
+    return { fitBounds: t('route.map.fitBounds'), trackLocation: t('route.map.trackLocation'), stopMarker };
+  }, [t]);
+  return (
+    <RouteMap
+      {...props}
+      position={position}
+      theme={state.settings.value.mapTheme}
+      styleUrls={state.appConfig.value?.mapStyles ?? null}
+      labels={labels}
+    />
+  );
+}

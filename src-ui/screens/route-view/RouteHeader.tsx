@@ -1,0 +1,77 @@
+/**
+ * The route view's header (spec section 2 "Route view"): the vehicle's name (else "Route {index}"), done/total
+ * stops, the distance in the driver's unit and the total duration; a back button on a shared link's route, the
+ * More button, and a badge while the route shown is the device's copy. Skeleton lines while the route loads.
+ */
+import { ArrowLeft, CloudOff, EllipsisVertical } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { formatDistance } from '../../../src-shared/domain/format.ts';
+import type { DistanceUnit } from '../../../src-shared/domain/settings.ts';
+import { progress } from '../../../src-shared/domain/stops.ts';
+import type { Route } from '../../../src-shared/protocol/entities.ts';
+import { Badge, IconButton, Skeleton } from '../../components/index.ts';
+import { formatDuration } from '../../i18n/format.ts';
+import { routeTitle } from '../routes/route-text.ts';
+import styles from './route-view.module.css';
+
+export interface RouteHeaderProps {
+  route: Route | null;
+  unit: DistanceUnit;
+  /** Shown from the device's copy (the server could not be reached), or the device is offline. */
+  offline: { fromCache: boolean; online: boolean } | null;
+  /** A shared link's route: the back button leaves the link. */
+  onBack?: () => void;
+  onMore: () => void;
+}
+
+export function RouteHeader({ route, unit, offline, onBack, onMore }: RouteHeaderProps) {
+  const { t } = useTranslation();
+  const count = route ? progress(route.stops) : null;
+  const distance = route ? formatDistance(route.distances.total, unit) : null;
+
+  return (
+    <header className={styles.header}>
+      {onBack ? (
+        <IconButton icon={ArrowLeft} label={t('common.a11y.back')} onClick={onBack} />
+      ) : (
+        <span className={styles.headerSpacer} />
+      )}
+      <div className={styles.titles}>
+        {route && count && distance ? (
+          <>
+            <h1 className={styles.title}>{routeTitle(route, t)}</h1>
+            <p className={styles.facts}>
+              <span className={styles.progress}>
+                {t('common.stopProgress', { done: count.done, count: count.total })}
+              </span>
+              <span>
+                <span className="visually-hidden">{t('routes.card.distance')}</span>
+                {t(`common.distance.${distance.unit}`, { distance: distance.value })}
+              </span>
+              <span>
+                <span className="visually-hidden">{t('routes.card.completionTime')}</span>
+                {formatDuration(route.completion_time, t)}
+              </span>
+            </p>
+          </>
+        ) : (
+          <>
+            <h1 className="visually-hidden">{t('route.loading')}</h1>
+            <Skeleton width="55%" height="var(--line-height-title)" />
+            <Skeleton width="75%" />
+          </>
+        )}
+      </div>
+      <IconButton icon={EllipsisVertical} label={t('common.a11y.moreOptions')} onClick={onMore} />
+      {offline && (offline.fromCache || !offline.online) && (
+        <Badge
+          className={styles.offlineBadge}
+          emphasis="solid"
+          tone="warning"
+          icon={CloudOff}
+          label={offline.online ? t('route.view.savedCopy') : t('route.view.offlineCopy')}
+        />
+      )}
+    </header>
+  );
+}

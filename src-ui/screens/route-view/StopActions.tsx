@@ -1,0 +1,86 @@
+/**
+ * The active stop's buttons (spec section 2 "Active stop actions"): Directions (a link to the chosen navigation
+ * app, opened outside the app), More info, and the main action: Arrived, Start route on the start stop of a route
+ * not started yet, or Resume work on a break. The rules are checked when tapped (RouteActions.tsx).
+ */
+import { Coffee, Info, MapPinCheck, Navigation, Play } from 'lucide-react';
+import { memo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { directionsUrl } from '../../../src-shared/domain/links.ts';
+import type { NavigationApp } from '../../../src-shared/domain/settings.ts';
+import type { Route, Stop } from '../../../src-shared/protocol/entities.ts';
+import { Button, cx } from '../../components/index.ts';
+import { useRouteActions } from './RouteActions.tsx';
+import styles from './stop-actions.module.css';
+
+export type MainAction = 'start' | 'resume' | 'arrived';
+
+/** Start route on a not-started route's start stop, Resume work on a break, else Arrived. */
+export function mainAction(stop: Pick<Stop, 'type'>, route: Pick<Route, 'status'>): MainAction {
+  if (stop.type === 'start' && route.status !== 'in_progress' && route.status !== 'finished') return 'start';
+  if (stop.type === 'break') return 'resume';
+  return 'arrived';
+}
+
+const MAIN = {
+  start: { key: 'route.actions.startRoute', icon: Play },
+  resume: { key: 'route.actions.resumeWork', icon: Coffee },
+  arrived: { key: 'route.actions.arrived', icon: MapPinCheck },
+} as const;
+
+export interface StopActionsProps {
+  stop: Stop;
+  main: MainAction;
+  navigationApp: NavigationApp;
+  /** The route is starting (the main button spins). */
+  busy?: boolean;
+  className?: string;
+}
+
+function StopActionsView({ stop, main, navigationApp, busy = false, className }: StopActionsProps) {
+  const { t } = useTranslation();
+  const actions = useRouteActions();
+  const [resuming, setResuming] = useState(false);
+  const { key, icon: Icon } = MAIN[main];
+
+  async function onMain() {
+    if (main === 'start') return actions.start();
+    if (main === 'arrived') return actions.arrived(stop);
+    setResuming(true);
+    try {
+      await actions.resume(stop);
+    } finally {
+      setResuming(false);
+    }
+  }
+
+  return (
+    <div className={cx(styles.actions, className)}>
+      <a
+        className={styles.tile}
+        href={directionsUrl(navigationApp, stop.address)}
+        target="_blank"
+        rel="noopener noreferrer"
+        onClick={(event) => actions.directions(event, stop)}
+      >
+        <Navigation size={22} strokeWidth={2.25} aria-hidden="true" />
+        <span>{t('route.actions.directions')}</span>
+      </a>
+      <button type="button" className={styles.tile} onClick={() => actions.moreInfo(stop)}>
+        <Info size={22} strokeWidth={2.25} aria-hidden="true" />
+        <span>{t('route.actions.moreInfo')}</span>
+      </button>
+      <Button
+        className={styles.main}
+        size="lg"
+        loading={busy || resuming}
+        icon={<Icon size={22} strokeWidth={2.25} aria-hidden="true" />}
+        onClick={() => void onMain()}
+      >
+        {t(key)}
+      </Button>
+    </div>
+  );
+}
+
+export const StopActions = memo(StopActionsView);

@@ -1,0 +1,161 @@
+/**
+ * The route's stops as a virtualized list (spec section 2 "Stop row", section 9: 130 px rows by default): only the
+ * rows in view are rendered, so a 300-stop route opens and scrolls as quickly as a short one. The active stop shows
+ * its actions under its row; the last row completes the route. Pull-to-refresh reloads the route (80/100 px).
+ */
+import { memo, useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Language, NavigationApp } from '../../../src-shared/domain/settings.ts';
+import { countToShow } from '../../../src-shared/domain/stops.ts';
+import type { Route, Stop } from '../../../src-shared/protocol/entities.ts';
+import { cx } from '../../components/index.ts';
+// Only lazy screens use the pull: imported directly, so it stays out of the first screen's chunks.
+import { PullToRefresh } from '../../components/PullToRefresh.tsx';
+import { StopRow } from '../../route/StopRow.tsx';
+import { CompleteRouteRow } from './CompleteRouteRow.tsx';
+import { useRouteActions } from './RouteActions.tsx';
+import { type MainAction, mainAction, StopActions } from './StopActions.tsx';
+import styles from './stop-list.module.css';
+import { useVirtualRows } from './use-virtual-rows.ts';
+
+/** The stop list refreshes at 80 px of pull and stretches to 100 px at most (spec section 9). */
+const PULL_THRESHOLD = 80;
+const PULL_MAX = 100;
+const COMPLETE_KEY = 'complete';
+
+export interface StopListProps {
+  route: Route;
+  activeStopId: number | null;
+  unsentStopIds: readonly number[];
+  navigationApp: NavigationApp;
+  language: Language;
+  /** The route is starting: the start stop's button spins. */
+  starting: boolean;
+  /** Every stop but the end is done: Complete route is offered. */
+  finishing: boolean;
+  onRefresh: () => Promise<void>;
+  /** Changes when the list should show the active stop again (a marker was tapped, the drawer opened). */
+  revealSignal?: number;
+  className?: string;
+}
+
+const rowPosition = (i: number, count: number) =>
+  count === 1 ? 'only' : i === 0 ? 'first' : i === count - 1 ? 'last' : 'middle';
+
+/** Memoized: re-rendered only when its own data changed, not with every render of the route view. */
+export const StopList = memo(function StopList(props: StopListProps) {
+  const { route, activeStopId, unsentStopIds, navigationApp, language, starting, finishing } = props;
+  const { t } = useTranslation();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const { stops } = route;
+  const numbers = useMemo(() => countToShow(stops), [stops]);
+  const unsent = useMemo(() => new Set(unsentStopIds), [unsentStopIds]);
+  const keys = useMemo(() => [...stops.map((s) => String(s.id)), COMPLETE_KEY], [stops]);
+  const { range, before, after, measureRef, reveal } = useVirtualRows({ scrollRef, keys });
+
+  // The active stop shows (with its actions) when the list opens, when it changes and when asked to.
+  const { revealSignal } = props;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `revealSignal` asks for the same stop to show again.
+  useEffect(() => {
+    if (activeStopId !== null) reveal(String(activeStopId));
+  }, [activeStopId, revealSignal, reveal]);
+
+  const rows = [];
+  for (let i = range.start; i < range.end; i++) {
+    const stop = stops[i];
+    if (!stop) {
+      rows.push(
+        <li key={COMPLETE_KEY} ref={measureRef} data-row-key={COMPLETE_KEY} className={styles.footer}>
+          <CompleteRouteRow finished={route.status === 'finished'} ready={finishing} />
+        </li>,
+      );
+      continue;
+    }
+    const active = stop.id === activeStopId;
+    rows.push(
+      <StopItem
+        key={stop.id}
+        stop={stop}
+        number={numbers[i] ?? null}
+        index={i}
+        count={stops.length}
+        active={active}
+        unsent={unsent.has(stop.id)}
+        main={active ? mainAction(stop, route) : null}
+        busy={active && starting}
+        navigationApp={navigationApp}
+        language={language}
+        measureRef={measureRef}
+      />,
+    );
+  }
+
+  return (
+    <div ref={scrollRef} className={cx(styles.scroller, props.className)}>
+      <PullToRefresh
+        onRefresh={props.onRefresh}
+        threshold={PULL_THRESHOLD}
+        maxPull={PULL_MAX}
+        labels={{ release: t('common.pullToRefresh.release'), refreshing: t('common.pullToRefresh.refreshing') }}
+      >
+        <ol
+          className={styles.list}
+          aria-label={t('route.view.stopList')}
+          style={{ paddingTop: before, paddingBottom: after }}
+        >
+          {rows}
+        </ol>
+      </PullToRefresh>
+    </div>
+  );
+});
+
+interface StopItemProps {
+  stop: Stop;
+  number: number | null;
+  index: number;
+  count: number;
+  active: boolean;
+  unsent: boolean;
+  /** The active stop's main button; null for the others. */
+  main: MainAction | null;
+  busy: boolean;
+  navigationApp: NavigationApp;
+  language: Language;
+  measureRef: (element: HTMLElement | null) => () => void;
+}
+
+/** One stop, with the actions under it while it is the active one. */
+const StopItem = memo(function StopItem(props: StopItemProps) {
+  const { stop, active, main } = props;
+  const actions = useRouteActions();
+  return (
+    <li
+      ref={props.measureRef}
+      data-row-key={stop.id}
+      data-stop-id={stop.id}
+      aria-posinset={props.index + 1}
+      aria-setsize={props.count + 1}
+      aria-current={active ? 'step' : undefined}
+      className={cx(styles.item, active && styles.active)}
+    >
+      <StopRow
+        stop={stop}
+        number={props.number}
+        language={props.language}
+        onOpen={actions.select}
+        position={rowPosition(props.index, props.count)}
+        unsent={props.unsent}
+      />
+      {main && (
+        <StopActions
+          className={styles.rowActions}
+          stop={stop}
+          main={main}
+          navigationApp={props.navigationApp}
+          busy={props.busy}
+        />
+      )}
+    </li>
+  );
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { IntentError } from '../../../src-shared/api/worker-api.ts';
+import type { ActionBlock } from '../../../src-shared/domain/stops.ts';
+import type { Translate } from '../../i18n/format.ts';
+import { initI18n, loadRouteMessages } from '../../i18n/index.ts';
+import { blockMessage, routeFailure } from './route-view-text.ts';
+
+const english = async (): Promise<Translate> => {
+  const i18n = await initI18n('en');
+  await loadRouteMessages(i18n);
+  return i18n.t;
+};
+
+describe('route fetch failures (section 8)', () => {
+  it.each<[IntentError, string | undefined, string | null, string | null, boolean]>([
+    [
+      'route_expired',
+      undefined,
+      'No data found',
+      'Your route has expired. Please contact your administrator for more details (as they probably created a new route for you).',
+      true,
+    ],
+    ['stop_not_found', undefined, 'Attention', 'Stop not found. Please reload your route.', false],
+    ['server_message', 'Route is archived', 'Something went wrong', 'Route is archived', true],
+    ['server_message', undefined, 'Something went wrong', 'No data found', true],
+    ['fetch_failed', undefined, 'Oops', 'Something went wrong while fetching route.', false],
+    ['no_publication_settings', undefined, 'Oops', "Couldn't get publication settings.", false],
+    ['unauthorized', undefined, null, null, false],
+    ['offline', undefined, null, null, false],
+    ['not_found', undefined, null, null, true],
+    ['unknown', undefined, 'Oops', 'Something went wrong', false],
+  ])('%s (%s): %s / %s, leaves: %s', async (error, message, title, text, leave) => {
+    const outcome = routeFailure({ error, message }, await english());
+    expect(outcome.alert?.title ?? null).toBe(title);
+    expect(outcome.alert?.message ?? null).toBe(text);
+    expect(outcome.leave).toBe(leave);
+  });
+});
+
+describe('driver alerts', () => {
+  it.each<[ActionBlock, string]>([
+    [{ kind: 'not_started' }, 'You need to start the route first.'],
+    [{ kind: 'route_finished' }, "You've already completed the route."],
+    [{ kind: 'break_first' }, 'You need to complete your break first.'],
+    [{ kind: 'earlier_stop', number: 3 }, 'You need to complete stop 3 first.'],
+    [{ kind: 'complete_all_first' }, 'Complete all stops before arriving at your final destination.'],
+  ])('%j says %s', async (block, text) => {
+    expect(blockMessage(block, await english())).toBe(text);
+  });
+});

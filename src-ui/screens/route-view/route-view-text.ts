@@ -1,0 +1,66 @@
+/**
+ * The route view's words for what went wrong: a route that could not be fetched (spec section 8 "Route fetch and
+ * refresh", "Start route") and an action the rules refuse (section 4, "Driver alerts"). Pure, given a `t`.
+ */
+import type { Failure } from '../../../src-shared/api/worker-api.ts';
+import type { ActionBlock } from '../../../src-shared/domain/stops.ts';
+import { intentErrorText } from '../../i18n/errors.ts';
+import type { Translate } from '../../i18n/format.ts';
+
+export interface FailureOutcome {
+  /** The alert to show, or null for none. */
+  alert: { title: string; message: string } | null;
+  /** The route is gone for this driver: after the alert, on to the account (or the sign-in). */
+  leave: boolean;
+}
+
+/**
+ * A failed open, refresh or start. `unauthorized` says nothing (the session's end sends the driver to the
+ * sign-in), nor does `offline` (the device's copy shows, with its badge). The expired route and any other 404 or
+ * 400 (the core has cleared the link) leave the route; a start's 404 leaves without an alert.
+ */
+export function routeFailure(failure: Pick<Failure, 'error' | 'message'>, t: Translate): FailureOutcome {
+  const alert = (title: string, message: string, leave = false): FailureOutcome => ({
+    alert: { title: t(title, {}), message },
+    leave,
+  });
+  switch (failure.error) {
+    case 'unauthorized':
+    case 'offline':
+      return { alert: null, leave: false };
+    case 'not_found':
+      return { alert: null, leave: true };
+    case 'route_expired':
+      return alert('errors.noDataFound', t('errors.routeExpired', {}), true);
+    case 'stop_not_found':
+      return alert('alerts.title', t('errors.stopNotFoundReload', {}));
+    case 'server_message':
+      return alert('errors.somethingWentWrong', failure.message || t('errors.noDataFound', {}), true);
+    case 'fetch_failed':
+      return alert('errors.oops', t('errors.fetchRouteFailed', {}));
+    case 'no_publication_settings':
+      return alert('errors.oops', t('errors.publicationSettingsMissing', {}));
+    default:
+      return alert('errors.oops', intentErrorText(failure, t));
+  }
+}
+
+/** The driver alert for an action the rules refuse. */
+export function blockMessage(block: ActionBlock, t: Translate): string {
+  switch (block.kind) {
+    case 'not_started':
+      return t('alerts.startRouteFirst', {});
+    case 'route_finished':
+      return t('alerts.routeAlreadyCompleted', {});
+    case 'break_first':
+      return t('alerts.completeBreakFirst', {});
+    case 'earlier_stop':
+      return t('Stop.incompleteAlert', { number: block.number });
+    case 'complete_all_first':
+      return t('alerts.completeAllStops', {});
+    default: {
+      const never: never = block;
+      throw new Error(`unknown block ${JSON.stringify(never)}`);
+    }
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * The route view's hold on its route: opens it in the core when the view mounts (from the device's copy when
+ * offline), holds the device's position watch meanwhile, and turns a failed open or refresh into the spec's alert
+ * (section 8), leaving for the account (or the sign-in when no driver is known) where the route is gone.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Failure, Result } from '../../../src-shared/api/worker-api.ts';
+import { useCore } from '../../app/core-context.tsx';
+import { useFeedback } from '../../app/feedback.tsx';
+import { fallbackPath } from '../../app/paths.ts';
+import { startGeolocation } from '../../platform/geolocation.ts';
+import { useNav } from '../shared/navigation.ts';
+import { routeFailure } from './route-view-text.ts';
+
+export interface RouteSession {
+  /** The last open's failure while nothing is on screen (the page then says why and offers a retry). */
+  failure: Failure | null;
+  /** Opens the route again (after a failure). */
+  retry: () => void;
+  /** Pull-to-refresh: the route again from the server while it stays on screen. */
+  refresh: () => Promise<void>;
+  /** Shows a failed intent on the route the spec's way (alert, leaving when the route is gone). */
+  settle: (result: Result) => void;
+}
+
+export function useRouteSession(routeId: number, shared: boolean): RouteSession {
+  const { api, state } = useCore();
+  const { alert } = useFeedback();
+  const { t } = useTranslation();
+  const nav = useNav();
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const latest = useRef({ t, nav, alert });
+  useEffect(() => {
+    latest.current = { t, nav, alert };
+  });
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const settle = useCallback(
+    (result: Result) => {
+      if (result.ok || !mounted.current) return;
+      const { t, nav, alert } = latest.current;
+      const outcome = routeFailure(result, t);
+      const leave = () => nav.replace(fallbackPath(state.session.peek().driver !== null));
+      if (outcome.alert) alert({ ...outcome.alert, onClose: outcome.leave ? leave : undefined });
+      else if (outcome.leave) leave();
+    },
+    [state],
+  );
+
+  // The position is watched while the route is open: the start and the finish send it, the map shows it.
+  useEffect(() => startGeolocation(), []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry's trigger.
+  useEffect(() => {
+    let live = true;
+    setFailure(null);
+    void api.openRoute(routeId, { shared }).then((result) => {
+      if (!live) return;
+      setFailure(result.ok || result.error === 'offline' ? null : result);
+      settle(result);
+    });
+    return () => {
+      live = false;
+    };
+  }, [api, routeId, shared, settle, attempt]);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const refresh = useCallback(async () => settle(await api.refreshRoute()), [api, settle]);
+
+  return { failure, retry, refresh, settle };
+}

@@ -1,0 +1,145 @@
+/**
+ * The complete screen, the route view's "complete" window (`{base}/stops/{stopId}/complete`, `?status=skipped`
+ * preselects Skipped; spec section 2 "Complete task screen", section 5 "Notes" and "Proof rules"): the outcome,
+ * proof of delivery when delivered, the note for the recipient (not in the internal-notes variant) and the note
+ * for internal use, and Done. A done stop opens read-only, with Edit while the route is not finished.
+ * The proofs themselves come with the proof screens: `collected` is where they will land.
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearch } from 'wouter';
+import { isDone } from '../../../src-shared/domain/stops.ts';
+import { Badge, Button, RadioList } from '../../components/index.ts';
+import { useNav } from '../shared/navigation.ts';
+import { CompletionSummary, NoteField, ProofSection } from './CompleteParts.tsx';
+import { type CompletionStatus, checkCompletion, completionNotes, NOTHING_COLLECTED } from './complete-rules.ts';
+import { StopHeading, StopPage, StopPageState } from './StopPage.tsx';
+import type { StopScreenProps } from './StopTaskScreen.tsx';
+import styles from './stop.module.css';
+import { useCompleteStop } from './use-complete-stop.ts';
+import { type StopView, useStop } from './use-stop.ts';
+
+type Ready = Extract<StopView, { status: 'ready' }>;
+
+export function CompleteScreen({ base, stopId }: StopScreenProps) {
+  useSignals();
+  const nav = useNav();
+  const view = useStop(stopId);
+  const presetSkipped = new URLSearchParams(useSearch()).get('status') === 'skipped';
+  if (view.status !== 'ready') return <StopPageState status={view.status} onBack={() => nav.back(base)} />;
+  // Keyed by stop: the draft starts afresh for another stop.
+  return <CompleteForm key={view.stop.id} view={view} base={base} presetSkipped={presetSkipped} />;
+}
+
+function CompleteForm({ view, base, presetSkipped }: { view: Ready; base: string; presetSkipped: boolean }) {
+  const { t } = useTranslation();
+  const nav = useNav();
+  const { route, stop, number, variant, gates, required } = view;
+  const done = isDone(stop);
+  const [editing, setEditing] = useState(!done);
+  const [status, setStatus] = useState<CompletionStatus>(
+    done ? (stop.status as CompletionStatus) : presetSkipped ? 'skipped' : 'finished',
+  );
+  const [recipientNote, setRecipientNote] = useState(stop.recipient_note ?? '');
+  const [internalNote, setInternalNote] = useState(stop.completion_note ?? '');
+  const [showErrors, setShowErrors] = useState(false);
+  const internalRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  const actions = useCompleteStop(base, view);
+
+  const showRecipientNote = variant !== 'internal-notes';
+  const input = {
+    status,
+    variant,
+    recipientNote,
+    internalNote,
+    notesEnabled: gates.notes,
+    required,
+    collected: NOTHING_COLLECTED,
+  };
+  const check = checkCompletion(input);
+  // Limits show at once; a missing note only once Done was tried.
+  const noteError = (error: typeof check.internalNote) => (error === 'required' && !showErrors ? null : error);
+
+  async function onDone() {
+    if (!actions.allowed()) return;
+    setShowErrors(true);
+    if (check.alert === 'fulfill_requirements') return actions.refuse(t('alerts.fulfillRequirements'));
+    if (check.alert === 'add_note') {
+      internalRef.current?.focus();
+      return actions.refuse(t('complete.addNote'));
+    }
+    if (check.ok) await actions.complete(status, completionNotes(input));
+  }
+
+  const deliveredLabel = t(stop.type === 'pickup' ? 'complete.pickedUp' : 'complete.delivered');
+  const canEdit = route.status !== 'finished';
+  const footer = editing ? (
+    <Button fullWidth onClick={onDone} loading={actions.busy}>
+      {t('complete.done')}
+    </Button>
+  ) : canEdit ? (
+    <Button fullWidth variant="secondary" onClick={() => setEditing(true)}>
+      {t('complete.edit')}
+    </Button>
+  ) : (
+    <p className={styles.reason}>{t('complete.routeFinished')}</p>
+  );
+
+  return (
+    <StopPage title={t('complete.title')} onBack={() => nav.back(base)} footer={footer}>
+      <div className={styles.card}>
+        <StopHeading stop={stop} number={number} />
+        {view.unsent && (
+          <div className={styles.banner}>
+            <Badge label={t('connectivity.notSentYet')} tone="warning" />
+          </div>
+        )}
+      </div>
+      {!editing ? (
+        <div className={styles.card}>
+          <CompletionSummary stop={stop} showRecipientNote={showRecipientNote} />
+        </div>
+      ) : (
+        <>
+          <RadioList<CompletionStatus>
+            label={t('complete.outcome')}
+            showLabel
+            options={[
+              { value: 'finished', label: deliveredLabel },
+              { value: 'skipped', label: t('complete.skipped') },
+            ]}
+            value={status}
+            onChange={setStatus}
+          />
+          {status === 'finished' && (
+            <div className={styles.card}>
+              <ProofSection stop={stop} gates={gates} missing={check.proofs} showErrors={showErrors} />
+            </div>
+          )}
+          <div className={`${styles.card} ${styles.section}`}>
+            {showRecipientNote && (
+              <NoteField
+                label={t('complete.recipientNote')}
+                placeholder={t('complete.recipientNotePlaceholder')}
+                value={recipientNote}
+                onChange={setRecipientNote}
+                error={noteError(check.recipientNote)}
+                disabled={!gates.notes}
+              />
+            )}
+            <NoteField
+              label={t('complete.internalNote')}
+              placeholder={t('complete.internalNotePlaceholder')}
+              value={internalNote}
+              onChange={setInternalNote}
+              error={noteError(check.internalNote)}
+              disabled={!gates.notes}
+              inputRef={internalRef}
+            />
+          </div>
+        </>
+      )}
+    </StopPage>
+  );
+}

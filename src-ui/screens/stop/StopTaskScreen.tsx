@@ -1,0 +1,78 @@
+/**
+ * More info, the route view's "task" window (`{base}/stops/{stopId}`; spec section 2 "Stop detail"): the stop's
+ * name, location, notes (markdown, also shown once as an alert on opening), the load with its units, type, time
+ * window, planned ETA, duration, completed at, the proofs it asks for, and the quick actions in the bottom bar.
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../app/feedback.tsx';
+import { Badge } from '../../components/index.ts';
+import { StopDetail } from '../../route/StopDetail.tsx';
+import { useNav } from '../shared/navigation.ts';
+import { Markdown } from './Markdown.tsx';
+import { StopActions } from './StopActions.tsx';
+import { StopPage, StopPageState } from './StopPage.tsx';
+import { Load, Requirements } from './StopTaskParts.tsx';
+import styles from './stop.module.css';
+import { useStop } from './use-stop.ts';
+
+export interface StopScreenProps {
+  /** The route view's path: `/routes/{id}` or `/routes/single/{id}`. */
+  base: string;
+  stopId: number;
+}
+
+/** Start, end and break are worked from the route view itself (Start route, Complete route, Resume work). */
+const QUICK_ACTION_TYPES = new Set(['pickup', 'delivery']);
+
+/**
+ * The stop whose notes were last shown as an alert: coming back from its units screen does not show them again,
+ * opening another stop (or this one after another) does.
+ */
+let notesShownFor: number | null = null;
+
+export function StopTaskScreen({ base, stopId }: StopScreenProps) {
+  useSignals();
+  const { t } = useTranslation();
+  const nav = useNav();
+  const feedback = useFeedback();
+  const view = useStop(stopId);
+  const back = () => nav.back(base);
+  const notes = view.status === 'ready' ? view.stop.information.notes?.trim() : undefined;
+
+  useEffect(() => {
+    if (!notes || notesShownFor === stopId) return;
+    notesShownFor = stopId;
+    feedback.alert({ title: t('stop.detail.notes'), message: <Markdown text={notes} /> });
+  }, [notes, stopId, feedback, t]);
+
+  if (view.status !== 'ready') return <StopPageState status={view.status} onBack={back} />;
+  const { stop, number, language, gates } = view;
+  return (
+    <StopPage
+      title={t('stop.detail.title')}
+      onBack={back}
+      footer={QUICK_ACTION_TYPES.has(stop.type) ? <StopActions view={view} base={base} /> : undefined}
+    >
+      {view.unsent && (
+        <div className={styles.banner}>
+          <Badge label={t('connectivity.notSentYet')} tone="warning" />
+        </div>
+      )}
+      <div className={styles.card}>
+        <StopDetail
+          stop={stop}
+          number={number}
+          language={language}
+          headingLevel={2}
+          renderNotes={(text) => <Markdown text={text} />}
+          renderUnits={(units, total) => (
+            <Load units={units} total={total} unitsPath={`${base}/stops/${stop.id}/units`} />
+          )}
+          renderRequirements={(kinds) => <Requirements kinds={kinds} gates={gates} />}
+        />
+      </div>
+    </StopPage>
+  );
+}

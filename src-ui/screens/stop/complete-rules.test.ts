@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import type { RequiredProofs } from '../../../src-shared/domain/proofs.ts';
+import {
+  type CollectedProofs,
+  type CompletionCheck,
+  type CompletionInput,
+  checkCompletion,
+  completionNotes,
+  cutNote,
+  missingProofs,
+  NOTHING_COLLECTED,
+  noteStatus,
+} from './complete-rules.ts';
+
+const NONE: RequiredProofs = { photo: false, signature: false, signatureName: false, ageVerification: false };
+const ALL: RequiredProofs = { photo: true, signature: true, signatureName: true, ageVerification: true };
+const EVERYTHING: CollectedProofs = { photos: 1, signature: true, signatureName: 'J. Peters', ageVerified: true };
+const x500 = 'x'.repeat(500);
+
+describe('notes', () => {
+  it.each([
+    ['', 0, false, false],
+    ['abc', 3, false, false],
+    ['x'.repeat(499), 499, false, false],
+    [x500, 500, true, false],
+    [`${x500}y`, 501, true, true],
+  ])('%# a note of %s characters', (text, count, atLimit, tooLong) => {
+    expect(noteStatus(text)).toEqual({ count, atLimit, tooLong });
+  });
+
+  it('cuts input at 500 characters', () => {
+    expect(cutNote(`${x500}more`)).toBe(x500);
+    expect(cutNote('short')).toBe('short');
+  });
+});
+
+describe('missing proofs', () => {
+  it.each<[string, RequiredProofs, CollectedProofs, string[]]>([
+    ['nothing required', NONE, NOTHING_COLLECTED, []],
+    ['all required, nothing collected', ALL, NOTHING_COLLECTED, ['signature', 'ageVerification', 'photo']],
+    ['all collected', ALL, EVERYTHING, []],
+    ['signature without the required name', ALL, { ...EVERYTHING, signatureName: '  ' }, ['signature']],
+    [
+      'signature without a name nobody asks for',
+      { ...NONE, signature: true },
+      { ...NOTHING_COLLECTED, signature: true },
+      [],
+    ],
+    ['a photo is enough', { ...NONE, photo: true }, { ...NOTHING_COLLECTED, photos: 3 }, []],
+  ])('%s', (_, required, collected, missing) => {
+    expect(missingProofs(required, collected)).toEqual(missing);
+  });
+});
+
+const base: CompletionInput = {
+  status: 'finished',
+  variant: 'default',
+  recipientNote: '',
+  internalNote: '',
+  notesEnabled: true,
+  required: NONE,
+  collected: NOTHING_COLLECTED,
+};
+const pass: CompletionCheck = { ok: true, recipientNote: null, internalNote: null, proofs: [], alert: null };
+
+describe('Done', () => {
+  it.each<[string, Partial<CompletionInput>, CompletionCheck]>([
+    ['delivered, nothing required', {}, pass],
+    ['skipped, nothing required', { status: 'skipped' }, pass],
+    [
+      'delivered with proofs missing',
+      { required: { ...NONE, photo: true } },
+      { ...pass, ok: false, proofs: ['photo'], alert: 'fulfill_requirements' },
+    ],
+    ['skipped with proofs missing: proofs do not count', { status: 'skipped', required: ALL }, pass],
+    ['delivered with every proof', { required: ALL, collected: EVERYTHING }, pass],
+    [
+      'a note over the limit',
+      { recipientNote: `${x500}!`, internalNote: `${x500}!` },
+      { ...pass, ok: false, recipientNote: 'too_long', internalNote: 'too_long' },
+    ],
+    ['a note at the limit', { recipientNote: x500, internalNote: x500 }, pass],
+    [
+      'internal-notes variant, skipped without an internal note',
+      { variant: 'internal-notes', status: 'skipped', internalNote: '   ' },
+      { ...pass, ok: false, internalNote: 'required', alert: 'add_note' },
+    ],
+    [
+      'internal-notes variant, skipped with a note',
+      { variant: 'internal-notes', status: 'skipped', internalNote: 'Closed' },
+      pass,
+    ],
+    ['internal-notes variant, delivered without a note', { variant: 'internal-notes' }, pass],
+    [
+      'internal-notes variant, notes unavailable: nothing to ask for',
+      { variant: 'internal-notes', status: 'skipped', notesEnabled: false },
+      pass,
+    ],
+    ['default variant, skipped without a note', { status: 'skipped' }, pass],
+    [
+      'internal-notes variant hides the recipient note: its length does not count',
+      { variant: 'internal-notes', recipientNote: `${x500}!` },
+      pass,
+    ],
+  ])('%s', (_, input, expected) => {
+    expect(checkCompletion({ ...base, ...input })).toEqual(expected);
+  });
+});
+
+describe('the notes sent', () => {
+  it.each<[string, Parameters<typeof completionNotes>[0], ReturnType<typeof completionNotes>]>([
+    [
+      'empty as null',
+      { variant: 'default', recipientNote: ' ', internalNote: '' },
+      { completion_note: null, recipient_note: null },
+    ],
+    [
+      'trimmed',
+      { variant: 'default', recipientNote: ' In the shed ', internalNote: 'Gate\n' },
+      { completion_note: 'Gate', recipient_note: 'In the shed' },
+    ],
+    [
+      'no recipient note in the internal-notes variant',
+      { variant: 'internal-notes', recipientNote: 'hidden', internalNote: 'Closed' },
+      { completion_note: 'Closed', recipient_note: null },
+    ],
+  ])('%s', (_, input, expected) => {
+    expect(completionNotes(input)).toEqual(expected);
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * The words for a stop action's outcome (spec section 8 "Driver alerts" and "Success messages"), pure: why an
+ * action is refused, and the snackbar after a completion.
+ */
+import type { ActionBlock } from '../../../src-shared/domain/stops.ts';
+import type { StopType } from '../../../src-shared/protocol/entities.ts';
+import type { Translate } from '../../i18n/format.ts';
+import type { CompletionStatus } from './complete-rules.ts';
+
+/** The alert for an action the route's state refuses. */
+export function blockText(block: ActionBlock, t: Translate): string {
+  switch (block.kind) {
+    case 'not_started':
+      return t('alerts.startRouteFirst', {});
+    case 'route_finished':
+      return t('alerts.routeAlreadyCompleted', {});
+    case 'break_first':
+      return t('alerts.completeBreakFirst', {});
+    case 'earlier_stop':
+      return t('Stop.incompleteAlert', { number: block.number });
+    case 'complete_all_first':
+      return t('alerts.completeAllStops', {});
+    default:
+      return t('errors.intent.blocked', {});
+  }
+}
+
+const BLOCK_KINDS: readonly ActionBlock['kind'][] = [
+  'not_started',
+  'route_finished',
+  'break_first',
+  'earlier_stop',
+  'complete_all_first',
+];
+
+/**
+ * A `blocked` failure of completeStop carries only the kind; the stop number of `earlier_stop` comes from the
+ * block the UI computes itself (`local`), when it has one of the same kind.
+ */
+export function blockFromFailure(kind: string | undefined, local: ActionBlock | null): ActionBlock | null {
+  if (local && (kind === undefined || local.kind === kind)) return local;
+  if (!kind || !BLOCK_KINDS.includes(kind as ActionBlock['kind']) || kind === 'earlier_stop') return null;
+  return { kind } as ActionBlock;
+}
+
+/** "Stop 3 skipped", "Stop 3 picked up", "Stop 3 delivered". */
+export function successText(status: CompletionStatus, type: StopType, number: number | string, t: Translate): string {
+  if (status === 'skipped') return t('success.stopSkipped', { number });
+  return t(type === 'pickup' ? 'success.stopPickedUp' : 'success.stopDelivered', { number });
+}

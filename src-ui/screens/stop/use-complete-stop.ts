@@ -1,0 +1,81 @@
+/**
+ * Completing a stop from a stop window: the route's rules first (section 4: the alert naming what blocks), then
+ * the core's completeStop with the device's position, then the success snackbar ("Stop 3 delivered") and back to
+ * the route. A refusal from the core is shown as the same alerts.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { StopCompletion } from '../../../src-shared/api/worker-api.ts';
+import { actionBlock } from '../../../src-shared/domain/stops.ts';
+import type { Route, Stop } from '../../../src-shared/protocol/entities.ts';
+import { useCore } from '../../app/core-context.tsx';
+import { useFeedback } from '../../app/feedback.tsx';
+import { intentErrorText } from '../../i18n/errors.ts';
+import { stopName } from '../../route/stop-display.ts';
+import { useNav } from '../shared/navigation.ts';
+import type { CompletionStatus } from './complete-rules.ts';
+import { blockFromFailure, blockText, successText } from './stop-messages.ts';
+import { usePosition } from './use-stop.ts';
+
+export interface StopTarget {
+  route: Route;
+  stop: Stop;
+  number: number | null;
+}
+
+export interface CompleteStop {
+  /** A completion is on its way: the buttons show it and ignore repeats. */
+  busy: boolean;
+  /** An alert with the app's "Attention" title. */
+  refuse(message: string): void;
+  /** True when the route's rules allow acting on the stop now; otherwise shows why and answers false. */
+  allowed(): boolean;
+  /**
+   * Sends the completion (notes, and the proofs or the cleaning status when there are some); on success shows the
+   * snackbar, goes back to the route and answers true.
+   */
+  complete(status: CompletionStatus, details?: Omit<StopCompletion, 'status' | 'position'>): Promise<boolean>;
+}
+
+export function useCompleteStop(base: string, { route, stop, number }: StopTarget): CompleteStop {
+  const { t } = useTranslation();
+  const { api } = useCore();
+  const feedback = useFeedback();
+  const nav = useNav();
+  const position = usePosition();
+  const [busy, setBusy] = useState(false);
+
+  const refuse = (message: string) => feedback.alert({ title: t('alerts.title'), message });
+
+  return {
+    busy,
+    refuse,
+    allowed() {
+      const block = actionBlock(route, stop.id);
+      if (block) refuse(blockText(block, t));
+      return block === null;
+    },
+    async complete(status, details = {}) {
+      if (busy) return false;
+      setBusy(true);
+      const result = await api.completeStop(stop.id, { ...details, status, position: position() });
+      setBusy(false);
+      if (result.ok) {
+        feedback.snackbar({
+          id: `stop-completed-${stop.id}`,
+          text: successText(status, stop.type, number ?? stopName(stop), t),
+          tone: 'success',
+        });
+        nav.back(base);
+        return true;
+      }
+      if (result.error === 'blocked') {
+        const block = blockFromFailure(result.message, actionBlock(route, stop.id));
+        refuse(block ? blockText(block, t) : t('errors.intent.blocked'));
+      } else {
+        refuse(intentErrorText(result, t));
+      }
+      return false;
+    },
+  };
+}
