@@ -160,7 +160,6 @@ export const deRoute: RouteMessages = {
     delete: 'Löschen',
     saving: 'Wird gespeichert…',
     outcome: 'Ergebnis',
-    notCollectable: 'Kann noch nicht in der App hinzugefügt werden',
     noNote: 'Keine Notiz',
     routeFinished: 'Die Route ist abgeschlossen, daher kann dieser Stopp nicht mehr geändert werden.',
   },

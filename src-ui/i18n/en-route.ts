@@ -157,7 +157,6 @@ export const enRoute = {
     delete: 'Delete',
     saving: 'Saving…',
     outcome: 'Outcome',
-    notCollectable: "Can't be added in the app yet",
     noNote: 'No note',
     routeFinished: 'The route is completed, so this stop can no longer be changed.',
   },

@@ -160,7 +160,6 @@ export const nlRoute: RouteMessages = {
     delete: 'Verwijderen',
     saving: 'Opslaan…',
     outcome: 'Resultaat',
-    notCollectable: 'Kan nog niet in de app worden toegevoegd',
     noNote: 'Geen notitie',
     routeFinished: 'De route is afgerond, dus deze stop kan niet meer worden gewijzigd.',
   },

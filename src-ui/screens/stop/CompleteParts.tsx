@@ -1,15 +1,13 @@
 /**
- * Parts of the complete screen: a note field (cut at 500 with its n/500 counter), the proof-of-delivery section
- * (the proofs this stop needs; the proof screens fill it in), and the read-only view of a done stop's completion.
+ * Parts of the complete screen: a note field (cut at 500 with its n/500 counter) and the read-only view of a done
+ * stop's completion.
  */
 import { Ban, CircleCheck } from 'lucide-react';
-import { type Ref, useId } from 'react';
+import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FeatureGates } from '../../../src-shared/domain/proofs.ts';
 import type { Stop } from '../../../src-shared/protocol/entities.ts';
 import { cx, TextField } from '../../components/index.ts';
-import { PROOF_ICONS, PROOF_LABEL_KEYS } from '../../route/stop-icons.ts';
-import { cutNote, NOTE_MAX, type NoteError, noteStatus, type RequiredProof } from './complete-rules.ts';
+import { cutNote, NOTE_MAX, type NoteError, noteStatus } from './complete-rules.ts';
 import styles from './parts.module.css';
 import { DISABLED_KEYS } from './StopTaskParts.tsx';
 import frame from './stop.module.css';
@@ -51,62 +49,6 @@ export function NoteField({ label, placeholder, value, onChange, error, disabled
       disabled={disabled}
       inputRef={inputRef}
     />
-  );
-}
-
-/** The gate and the stop's own requirement of each proof the complete screen lists. */
-const PROOF_SOURCES = {
-  signature: { gate: 'signature', asks: 'signature', icon: PROOF_ICONS.signature, label: PROOF_LABEL_KEYS.signature },
-  ageVerification: {
-    gate: 'ageVerification',
-    asks: 'age_verification',
-    icon: PROOF_ICONS.age_verification,
-    label: PROOF_LABEL_KEYS.age_verification,
-  },
-  photo: { gate: 'photo', asks: 'picture', icon: PROOF_ICONS.picture, label: PROOF_LABEL_KEYS.picture },
-} as const;
-
-export interface ProofSectionProps {
-  stop: Stop;
-  gates: FeatureGates;
-  /** Required and not yet collected. */
-  missing: RequiredProof[];
-  showErrors: boolean;
-}
-
-/**
- * Proof of delivery: each proof the stop asks for. One the plan or the route turns off shows the disabled.*
- * message; a required one is not collectable yet (the proof screens add it here) and shows "Required" after Done.
- * Nothing at all when the stop asks for no proof.
- */
-export function ProofSection({ stop, gates, missing, showErrors }: ProofSectionProps) {
-  const { t } = useTranslation();
-  const titleId = useId();
-  const kinds = (Object.keys(PROOF_SOURCES) as RequiredProof[]).filter((k) => stop.requirements[PROOF_SOURCES[k].asks]);
-  if (kinds.length === 0) return null;
-  return (
-    <section className={frame.section} aria-labelledby={titleId}>
-      <h2 id={titleId} className={frame.label}>
-        {t('complete.proofOfDelivery')}
-      </h2>
-      <ul className={styles.requirements}>
-        {kinds.map((kind) => {
-          const { gate, icon: Icon, label } = PROOF_SOURCES[kind];
-          const on = gates[gate];
-          const error = on && showErrors && missing.includes(kind);
-          const note = !on ? t(DISABLED_KEYS[gate]) : error ? t('complete.required') : t('complete.notCollectable');
-          return (
-            <li key={kind} className={cx(styles.requirement, !on && styles.requirementOff, error && styles.proofError)}>
-              <Icon size={20} strokeWidth={2} aria-hidden="true" />
-              <span className={styles.requirementText}>
-                <span>{t(label)}</span>
-                <span className={styles.requirementNote}>{note}</span>
-              </span>
-            </li>
-          );
-        })}
-      </ul>
-    </section>
   );
 }
 

@@ -3,7 +3,7 @@
  * preselects Skipped; spec section 2 "Complete task screen", section 5 "Notes" and "Proof rules"): the outcome,
  * proof of delivery when delivered, the note for the recipient (not in the internal-notes variant) and the note
  * for internal use, and Done. A done stop opens read-only, with Edit while the route is not finished.
- * The proofs themselves come with the proof screens: `collected` is where they will land.
+ * The proofs are held in a draft (CompleteProofs) until Done; a skipped stop sends none.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useRef, useState } from 'react';
@@ -11,9 +11,19 @@ import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { isDone } from '../../../src-shared/domain/stops.ts';
 import { Badge, Button, RadioList } from '../../components/index.ts';
+import { CleaningStatusPicker } from '../../proof/CleaningStatusPicker.tsx';
 import { useNav } from '../shared/navigation.ts';
-import { CompletionSummary, NoteField, ProofSection } from './CompleteParts.tsx';
-import { type CompletionStatus, checkCompletion, completionNotes, NOTHING_COLLECTED } from './complete-rules.ts';
+import { CompletionSummary, NoteField } from './CompleteParts.tsx';
+import { CompleteProofs } from './CompleteProofs.tsx';
+import {
+  type CompletionStatus,
+  checkCompletion,
+  collectedProofs,
+  completionNotes,
+  completionProofs,
+  type ProofDraft,
+  proofDraftOf,
+} from './complete-rules.ts';
 import { StopHeading, StopPage, StopPageState } from './StopPage.tsx';
 import type { StopScreenProps } from './StopTaskScreen.tsx';
 import styles from './stop.module.css';
@@ -44,6 +54,7 @@ function CompleteForm({ view, base, presetSkipped }: { view: Ready; base: string
   const [recipientNote, setRecipientNote] = useState(stop.recipient_note ?? '');
   const [internalNote, setInternalNote] = useState(stop.completion_note ?? '');
   const [showErrors, setShowErrors] = useState(false);
+  const [proofs, setProofs] = useState<ProofDraft>(() => proofDraftOf(stop));
   const internalRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   const actions = useCompleteStop(base, view);
 
@@ -55,7 +66,7 @@ function CompleteForm({ view, base, presetSkipped }: { view: Ready; base: string
     internalNote,
     notesEnabled: gates.notes,
     required,
-    collected: NOTHING_COLLECTED,
+    collected: collectedProofs(proofs),
   };
   const check = checkCompletion(input);
   // Limits show at once; a missing note only once Done was tried.
@@ -69,7 +80,9 @@ function CompleteForm({ view, base, presetSkipped }: { view: Ready; base: string
       internalRef.current?.focus();
       return actions.refuse(t('complete.addNote'));
     }
-    if (check.ok) await actions.complete(status, completionNotes(input));
+    if (!check.ok) return;
+    const notes = completionNotes(input);
+    await actions.complete(status, status === 'skipped' ? notes : { ...notes, proofs: completionProofs(proofs) });
   }
 
   const deliveredLabel = t(stop.type === 'pickup' ? 'complete.pickedUp' : 'complete.delivered');
@@ -86,6 +99,28 @@ function CompleteForm({ view, base, presetSkipped }: { view: Ready; base: string
     <p className={styles.reason}>{t('complete.routeFinished')}</p>
   );
 
+  if (variant === 'cleaning' && editing) {
+    // The cleaning variant's Select status screen replaces the outcome, proofs and notes; Save completes the stop.
+    return (
+      <StopPage title={t('cleaning.title')} onBack={() => nav.back(base)}>
+        <div className={styles.card}>
+          <StopHeading stop={stop} number={number} />
+        </div>
+        <CleaningStatusPicker
+          value={
+            stop.cleaning_status
+              ? { status: stop.cleaning_status, definition: stop.cleaning_definition, sticker: stop.sticker ?? false }
+              : null
+          }
+          saving={actions.busy}
+          onSave={(cleaning) => {
+            if (actions.allowed()) void actions.complete('finished', { cleaning });
+          }}
+        />
+      </StopPage>
+    );
+  }
+
   return (
     <StopPage title={t('complete.title')} onBack={() => nav.back(base)} footer={footer}>
       <div className={styles.card}>
@@ -99,6 +134,17 @@ function CompleteForm({ view, base, presetSkipped }: { view: Ready; base: string
       {!editing ? (
         <div className={styles.card}>
           <CompletionSummary stop={stop} showRecipientNote={showRecipientNote} />
+          {stop.status === 'finished' && hasProofs(proofs) && (
+            <CompleteProofs
+              stop={stop}
+              gates={gates}
+              required={required}
+              errors={[]}
+              draft={proofs}
+              onChange={setProofs}
+              readOnly
+            />
+          )}
         </div>
       ) : (
         <>
@@ -114,7 +160,14 @@ function CompleteForm({ view, base, presetSkipped }: { view: Ready; base: string
           />
           {status === 'finished' && (
             <div className={styles.card}>
-              <ProofSection stop={stop} gates={gates} missing={check.proofs} showErrors={showErrors} />
+              <CompleteProofs
+                stop={stop}
+                gates={gates}
+                required={required}
+                errors={showErrors ? check.proofs : []}
+                draft={proofs}
+                onChange={setProofs}
+              />
             </div>
           )}
           <div className={`${styles.card} ${styles.section}`}>
@@ -143,3 +196,5 @@ function CompleteForm({ view, base, presetSkipped }: { view: Ready; base: string
     </StopPage>
   );
 }
+
+const hasProofs = (draft: ProofDraft) => draft.photos.length > 0 || draft.signature !== null || draft.verified;

@@ -5,11 +5,15 @@ import {
   type CompletionCheck,
   type CompletionInput,
   checkCompletion,
+  collectedProofs,
   completionNotes,
+  completionProofs,
   cutNote,
   missingProofs,
   NOTHING_COLLECTED,
   noteStatus,
+  type ProofDraft,
+  proofDraftOf,
 } from './complete-rules.ts';
 
 const NONE: RequiredProofs = { photo: false, signature: false, signatureName: false, ageVerification: false };
@@ -126,5 +130,60 @@ describe('the notes sent', () => {
     ],
   ])('%s', (_, input, expected) => {
     expect(completionNotes(input)).toEqual(expected);
+  });
+});
+
+describe('proof draft', () => {
+  const stored = {
+    images: ['https://x/a.jpg'],
+    signature: 'https://x/s.png',
+    signature_name: null,
+    recipient_date_of_birth: '1990-01-01',
+  };
+
+  it('starts from what a finished stop has', () => {
+    expect(proofDraftOf(stored)).toEqual({
+      photos: ['https://x/a.jpg'],
+      signature: { image: 'https://x/s.png', name: '' },
+      birthDate: '1990-01-01',
+      verified: true,
+    });
+    const empty = proofDraftOf({ images: [], signature: null, signature_name: null, recipient_date_of_birth: null });
+    expect(collectedProofs(empty)).toEqual(NOTHING_COLLECTED);
+  });
+
+  it('counts what was collected', () => {
+    const draft: ProofDraft = {
+      photos: ['data:a', 'data:b'],
+      signature: { image: 'data:s', name: 'J. Peters' },
+      birthDate: '1990-01-01',
+      verified: true,
+    };
+    expect(collectedProofs(draft)).toEqual({
+      photos: 2,
+      signature: true,
+      signatureName: 'J. Peters',
+      ageVerified: true,
+    });
+    expect(collectedProofs({ ...draft, verified: false }).ageVerified).toBe(false);
+  });
+
+  it('sends the name as null when empty and the birth date only when verified', () => {
+    const draft: ProofDraft = {
+      photos: ['data:a'],
+      signature: { image: 'data:s', name: '  ' },
+      birthDate: '2010-05-05',
+      verified: false,
+    };
+    expect(completionProofs(draft)).toEqual({
+      images: ['data:a'],
+      signature: 'data:s',
+      signature_name: null,
+      recipient_date_of_birth: null,
+    });
+    expect(completionProofs({ ...draft, signature: null, verified: true })).toMatchObject({
+      signature: null,
+      recipient_date_of_birth: '2010-05-05',
+    });
   });
 });

@@ -3,7 +3,9 @@
  * 8 "Driver alerts"): the note limit, the internal-notes variant's required note, and whether Done may go on.
  * The proofs themselves are collected by the proof-of-delivery screens; `collected` says what they have.
  */
+import type { StopCompletion } from '../../../src-shared/api/worker-api.ts';
 import type { RequiredProofs } from '../../../src-shared/domain/proofs.ts';
+import type { Stop } from '../../../src-shared/protocol/entities.ts';
 import type { Variant } from './variant.ts';
 
 /** Notes max length (section 9). */
@@ -108,5 +110,47 @@ export function completionNotes(input: Pick<CompletionInput, 'variant' | 'recipi
   return {
     completion_note: clean(input.internalNote),
     recipient_note: input.variant === 'internal-notes' ? null : clean(input.recipientNote),
+  };
+}
+
+/** The proofs as the complete screen holds them until Done (deletable before saving). */
+export interface ProofDraft {
+  /** Data URLs from preparePhoto, or the stop's stored photo URLs. */
+  photos: string[];
+  /** A PNG data URL (or the stored signature's URL) and the signer's name ('' for none). */
+  signature: { image: string; name: string } | null;
+  /** YYYY-MM-DD, kept once the recipient was verified as 18 or older. */
+  birthDate: string | null;
+  verified: boolean;
+}
+
+/** What a stop already has (editing a finished stop), or nothing. */
+export function proofDraftOf(
+  stop: Pick<Stop, 'images' | 'signature' | 'signature_name' | 'recipient_date_of_birth'>,
+): ProofDraft {
+  return {
+    photos: [...(stop.images ?? [])],
+    signature: stop.signature ? { image: stop.signature, name: stop.signature_name ?? '' } : null,
+    birthDate: stop.recipient_date_of_birth ?? null,
+    verified: Boolean(stop.recipient_date_of_birth),
+  };
+}
+
+export function collectedProofs(draft: ProofDraft): CollectedProofs {
+  return {
+    photos: draft.photos.length,
+    signature: draft.signature !== null,
+    signatureName: draft.signature?.name ?? '',
+    ageVerified: draft.verified && draft.birthDate !== null,
+  };
+}
+
+/** StopCompletion.proofs for a delivered stop: the name null when empty, the birth date only when verified. */
+export function completionProofs(draft: ProofDraft): NonNullable<StopCompletion['proofs']> {
+  return {
+    images: [...draft.photos],
+    signature: draft.signature?.image ?? null,
+    signature_name: draft.signature?.name.trim() || null,
+    recipient_date_of_birth: draft.verified ? draft.birthDate : null,
   };
 }

@@ -1,0 +1,172 @@
+/**
+ * Proof of delivery on the complete screen (spec section 2 "Signature screen", "Age verification", "Cleaning
+ * variant", section 5 "Proof rules", "Photos", section 8 "Success messages"): a drawn signature with a name, an
+ * adult birth date, a photo resized by the core, all sent and shown by the dispatcher API; and the cleaning
+ * variant's Select status screen. Routes are started through the driver API.
+ */
+import type { Page } from '@playwright/test';
+import type { Route } from '../src-shared/protocol/entities.ts';
+import { driver, listMode, serverStop } from './stop-windows.helpers.ts';
+import { DEMO, expect, type ServerInfo, test } from './support/fixtures.ts';
+
+test.use({ freshServer: true });
+
+/** A real 1600x1200 JPEG, drawn by the browser. */
+async function jpeg(page: Page): Promise<Buffer> {
+  const base64 = await page.evaluate(async () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 1600;
+    canvas.height = 1200;
+    const ctx = canvas.getContext('2d')!;
+    const gradient = ctx.createLinearGradient(0, 0, 1600, 1200);
+    gradient.addColorStop(0, '#1d6fb8');
+    gradient.addColorStop(1, '#f2b33d');
+    ctx.fillStyle = gradient;
+    ctx.fillRect(0, 0, 1600, 1200);
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.9));
+    const bytes = new Uint8Array(await blob!.arrayBuffer());
+    let binary = '';
+    for (const byte of bytes) binary += String.fromCharCode(byte);
+    return btoa(binary);
+  });
+  return Buffer.from(base64, 'base64');
+}
+
+/** The width in a PNG or JPEG header (the first start-of-frame segment). */
+function imageWidth(bytes: Uint8Array): number {
+  if (bytes[0] === 0x89 && bytes[1] === 0x50) return new DataView(bytes.buffer, bytes.byteOffset).getUint32(16);
+  expect([bytes[0], bytes[1]]).toEqual([0xff, 0xd8]);
+  let at = 2;
+  while (at + 9 < bytes.length) {
+    expect(bytes[at]).toBe(0xff);
+    const marker = bytes[at + 1]!;
+    const length = (bytes[at + 2]! << 8) | bytes[at + 3]!;
+    const isFrame = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+    if (isFrame) return (bytes[at + 7]! << 8) | bytes[at + 8]!;
+    at += 2 + length;
+  }
+  throw new Error('No JPEG frame header');
+}
+
+async function fetchImage(server: ServerInfo, url: string): Promise<{ type: string; bytes: Uint8Array }> {
+  const res = await fetch(new URL(url, server.url), { headers: { authorization: `Bearer ${server.dispatchToken}` } });
+  expect(res.status).toBe(200);
+  return { type: res.headers.get('content-type') ?? '', bytes: new Uint8Array(await res.arrayBuffer()) };
+}
+
+test('a signature with a name, an adult birth date and a resized photo reach the server', async ({
+  page,
+  context,
+  server,
+  dispatch,
+  signIn,
+}) => {
+  await listMode(context, server);
+  const api = await driver(server, DEMO.driver);
+  const { summary, route, number } = await api.route('Cargo bike 1');
+  await api.start(summary);
+  // Stops are done in order here: the first one, asked for every proof.
+  const stop = route.stops.find((s) => number(s) === 1)!;
+  const patched = await dispatch('PATCH', `/routes/${route.id}/stops/${stop.id}`, {
+    requirements: { picture: true, signature: true, signature_name: true, age_verification: true, barcode: false },
+  });
+  expect(patched.status).toBeLessThan(300);
+  await signIn(page, DEMO.driver);
+
+  await page.goto(`/routes/${route.id}/stops/${stop.id}/complete`);
+  const proofs = page.getByRole('region', { name: 'Proof of delivery' });
+  await expect(proofs).toBeVisible();
+
+  // Done is refused while the required proofs are missing.
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('alertdialog')).toContainText('Fulfill proof of delivery requirements');
+  await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
+  await expect(proofs.getByRole('alert').filter({ hasText: 'Required' })).toHaveCount(3);
+
+  // Signature: draw, type a name, Done.
+  await proofs.getByRole('button', { name: 'Add signature' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign below' });
+  await expect(dialog).toBeVisible();
+  const done = dialog.getByRole('button', { name: 'Done' });
+  await expect(done).toBeDisabled();
+  const box = (await dialog.getByRole('img', { name: 'Signature area' }).boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.6);
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i++) {
+    await page.mouse.move(box.x + box.width * (0.2 + i * 0.05), box.y + box.height * (0.6 - (i % 2) * 0.25));
+  }
+  await page.mouse.up();
+  await dialog.getByRole('textbox', { name: 'Name' }).fill('Jan Peters');
+  await expect(done).toBeEnabled();
+  await done.click();
+  await expect(page.getByRole('status').getByText('Signature added')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(proofs.getByText('Signed by Jan Peters')).toBeVisible();
+
+  // Age verification with the default 1990-01-01.
+  await proofs.getByRole('button', { name: 'Verify age' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(page.getByRole('status').getByText('Age verified: the recipient is 18 or older.')).toBeVisible();
+  await expect(proofs.getByText('Age verified')).toBeVisible();
+
+  // A 1600x1200 photo through the file input.
+  await proofs.locator('input[type="file"]').setInputFiles({
+    name: 'door.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await jpeg(page),
+  });
+  await expect(proofs.getByRole('img', { name: 'Photo 1' })).toBeVisible();
+  await expect(page.getByRole('status').getByText('Photo added')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('status').getByText(`Stop ${number(stop)} delivered`)).toBeVisible();
+
+  let saved: Route['stops'][number] | undefined;
+  await expect
+    .poll(async () => {
+      const { body } = await dispatch<Route>('GET', `/routes/${route.id}`);
+      saved = body.stops.find((s) => s.id === stop.id);
+      return saved && [saved.status, saved.images.length, saved.signature !== null];
+    })
+    .toEqual(['finished', 1, true]);
+  expect(saved!.signature_name).toBe('Jan Peters');
+  expect(saved!.recipient_date_of_birth).toBe('1990-01-01');
+
+  const photo = await fetchImage(server, saved!.images[0]!);
+  expect(photo.type).toMatch(/^image\//);
+  expect(imageWidth(photo.bytes)).toBeLessThanOrEqual(800);
+  const signature = await fetchImage(server, saved!.signature!);
+  expect(signature.type).toMatch(/^image\//);
+});
+
+test('the cleaning variant completes a stop through the Select status screen', async ({
+  page,
+  context,
+  server,
+  dispatch,
+  signIn,
+}) => {
+  await listMode(context, server);
+  const api = await driver(server, DEMO.cleaning);
+  const { summary, route, number } = await api.route('Van 1');
+  await api.start(summary);
+  const stop = route.stops.find((s) => number(s) === 1)!;
+  await signIn(page, DEMO.cleaning);
+
+  await page.goto(`/routes/${route.id}/stops/${stop.id}/complete`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Select status');
+  await expect(page.getByRole('radio', { name: 'Delivered' })).toHaveCount(0);
+  const save = page.getByRole('button', { name: 'Save' });
+  await expect(save).toBeDisabled();
+  await page.getByRole('main').getByText('Other', { exact: true }).click();
+  await expect(save).toBeDisabled();
+  await page.getByRole('textbox', { name: 'Definition' }).fill('Lid broken');
+  await expect(save).toBeEnabled();
+  await page.getByRole('switch', { name: 'Sticker' }).check();
+  await save.click();
+  await expect(page.getByRole('status').getByText(`Stop ${number(stop)} delivered`)).toBeVisible();
+
+  const saved = await serverStop(dispatch, route.id, stop.id, 'finished', (s) => s.cleaning_status, 'other');
+  expect(saved.sticker).toBe(true);
+  expect(saved.cleaning_definition).toBe('Lid broken');
+});

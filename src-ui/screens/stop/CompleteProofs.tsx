@@ -1,0 +1,87 @@
+/**
+ * Proof of delivery on the complete screen (spec sections 2 "Signature screen", "Age verification" and 5 "Proof
+ * rules"): ProofSummary over the screen's draft, the signature screen (loaded lazily: it brings signature_pad) and
+ * the age verification sheet, with the "Signature added", "Photo added" and age verification snackbars. What is
+ * collected stays in the draft (deletable) until Done sends it.
+ */
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FeatureGates, RequiredProofs } from '../../../src-shared/domain/proofs.ts';
+import type { Stop } from '../../../src-shared/protocol/entities.ts';
+import { useFeedback } from '../../app/feedback.tsx';
+import { AgeVerificationSheet } from '../../proof/AgeVerificationSheet.tsx';
+import { ProofSummary } from '../../proof/ProofSummary.tsx';
+import type { ProofDraft, RequiredProof } from './complete-rules.ts';
+
+const SignatureCapture = lazy(() => import('../../proof/SignatureCapture.tsx'));
+
+export interface CompleteProofsProps {
+  stop: Stop;
+  gates: FeatureGates;
+  required: RequiredProofs;
+  /** Missing required proofs to mark (after a refused Done). */
+  errors: readonly RequiredProof[];
+  draft: ProofDraft;
+  onChange: (update: (draft: ProofDraft) => ProofDraft) => void;
+  readOnly?: boolean;
+}
+
+export function CompleteProofs({ stop, gates, required, errors, draft, onChange, readOnly }: CompleteProofsProps) {
+  const { t } = useTranslation();
+  const feedback = useFeedback();
+  const [signing, setSigning] = useState(false);
+  const [verifying, setVerifying] = useState(false);
+  const success = (id: string, text: string) => feedback.snackbar({ id, text, tone: 'success' });
+
+  return (
+    <>
+      <ProofSummary
+        gates={gates}
+        required={required}
+        errors={errors}
+        signature={draft.signature}
+        onAddSignature={() => setSigning(true)}
+        onDeleteSignature={() => onChange((d) => ({ ...d, signature: null }))}
+        birthDate={draft.verified ? draft.birthDate : null}
+        onVerifyAge={() => setVerifying(true)}
+        onDeleteAgeVerification={() => onChange((d) => ({ ...d, birthDate: null, verified: false }))}
+        photos={draft.photos}
+        onPhotosChange={(photos) => onChange((d) => ({ ...d, photos }))}
+        onPhotoAdded={() => success('photo-added', t('success.photoAdded'))}
+        readOnly={readOnly}
+      />
+      {signing && (
+        <Suspense fallback={null}>
+          <SignatureCapture
+            street={stop.information.street ?? ''}
+            nameRequired={required.signatureName}
+            initialName={draft.signature?.name ?? ''}
+            onCancel={() => setSigning(false)}
+            onDone={({ signature, signatureName }) => {
+              onChange((d) => ({ ...d, signature: { image: signature, name: signatureName } }));
+              setSigning(false);
+              success('signature-added', t('success.signatureAdded'));
+            }}
+          />
+        </Suspense>
+      )}
+      <AgeVerificationSheet
+        open={verifying}
+        onClose={() => setVerifying(false)}
+        initialDate={draft.birthDate}
+        onResult={(result) => {
+          if (!result.verified) {
+            feedback.snackbar({
+              id: 'age-verification',
+              text: t('AgeVerification.unsuccessfull', { age: result.age }),
+              tone: 'danger',
+            });
+            return;
+          }
+          onChange((d) => ({ ...d, birthDate: result.date, verified: true }));
+          success('age-verification', t('AgeVerification.successfull'));
+        }}
+      />
+    </>
+  );
+}
