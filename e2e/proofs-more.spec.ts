@@ -1,0 +1,315 @@
+/**
+ * More proof of delivery on the complete screen (issue 6, "Tests"): a 4000x3000 JPEG with an EXIF orientation
+ * tag arrives at the server no wider than 800 px and upright; underage and adult birth dates on the date wheel;
+ * gating with the demo organisation that lacks every ft_ flag; editing a finished stop until the route is
+ * finished. Routes are started through the driver API.
+ */
+import type { Page } from '@playwright/test';
+import type { Route, Stop } from '../src-shared/protocol/entities.ts';
+import { driver, listMode, serverStop } from './stop-windows.helpers.ts';
+import { DEMO, type Dispatch, expect, type ServerInfo, test } from './support/fixtures.ts';
+
+test.use({ freshServer: true });
+
+const NO_PROOFS = { picture: false, signature: false, signature_name: false, age_verification: false, barcode: false };
+
+/**
+ * A 4000x3000 JPEG drawn by the browser, top half red and bottom half blue, with an APP1 EXIF segment inserted
+ * right after SOI carrying orientation 6 (shown rotated 90° clockwise: blue on the left, red on the right).
+ */
+async function rotatedJpeg(page: Page): Promise<Buffer> {
+  const base64 = await page.evaluate(async () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 4000;
+    canvas.height = 3000;
+    const ctx = canvas.getContext('2d')!;
+    ctx.fillStyle = '#ff0000';
+    ctx.fillRect(0, 0, 4000, 1500);
+    ctx.fillStyle = '#0000ff';
+    ctx.fillRect(0, 1500, 4000, 1500);
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.9));
+    const bytes = new Uint8Array(await blob!.arrayBuffer());
+    let binary = '';
+    for (const byte of bytes) binary += String.fromCharCode(byte);
+    return btoa(binary);
+  });
+  const jpeg = Buffer.from(base64, 'base64');
+  expect([jpeg[0], jpeg[1]]).toEqual([0xff, 0xd8]);
+  // "Exif\0\0", then a little-endian TIFF header and one IFD with one entry: Orientation (0x0112), SHORT, 1, 6.
+  const tiff = Buffer.alloc(8 + 2 + 12 + 4);
+  tiff.write('II', 0, 'latin1');
+  tiff.writeUInt16LE(42, 2);
+  tiff.writeUInt32LE(8, 4);
+  tiff.writeUInt16LE(1, 8);
+  tiff.writeUInt16LE(0x0112, 10);
+  tiff.writeUInt16LE(3, 12);
+  tiff.writeUInt32LE(1, 14);
+  tiff.writeUInt16LE(6, 18); // the value, left-justified in the 4-byte field
+  tiff.writeUInt32LE(0, 22); // no next IFD
+  const payload = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff]);
+  const header = Buffer.alloc(4);
+  header.writeUInt16BE(0xffe1, 0);
+  header.writeUInt16BE(payload.length + 2, 2);
+  return Buffer.concat([jpeg.subarray(0, 2), header, payload, jpeg.subarray(2)]);
+}
+
+/** Width and height from a JPEG's first start-of-frame segment. */
+function jpegSize(bytes: Uint8Array): { width: number; height: number } {
+  expect([bytes[0], bytes[1]]).toEqual([0xff, 0xd8]);
+  let at = 2;
+  while (at + 9 < bytes.length) {
+    expect(bytes[at]).toBe(0xff);
+    const marker = bytes[at + 1]!;
+    const length = (bytes[at + 2]! << 8) | bytes[at + 3]!;
+    const isFrame = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+    if (isFrame)
+      return { height: (bytes[at + 5]! << 8) | bytes[at + 6]!, width: (bytes[at + 7]! << 8) | bytes[at + 8]! };
+    at += 2 + length;
+  }
+  throw new Error('No JPEG frame header');
+}
+
+async function fetchImage(server: ServerInfo, url: string): Promise<{ type: string; bytes: Uint8Array }> {
+  const res = await fetch(new URL(url, server.url), { headers: { authorization: `Bearer ${server.dispatchToken}` } });
+  expect(res.status).toBe(200);
+  return { type: res.headers.get('content-type') ?? '', bytes: new Uint8Array(await res.arrayBuffer()) };
+}
+
+/** The first stop to do on today's route of `email`, with its requirements set; the route started. */
+async function startedStop(
+  server: ServerInfo,
+  dispatch: Dispatch,
+  email: string,
+  vehicle: string,
+  requirements: typeof NO_PROOFS,
+) {
+  const api = await driver(server, email);
+  const { summary, route, number } = await api.route(vehicle);
+  await api.start(summary);
+  const stop = route.stops.find((s) => number(s) === 1)!;
+  const patched = await dispatch('PATCH', `/routes/${route.id}/stops/${stop.id}`, { requirements });
+  expect(patched.status).toBeLessThan(300);
+  return { summary, route, stop, number: number(stop)! };
+}
+
+test('a 4000x3000 photo with EXIF orientation 6 arrives at most 800 wide and upright', async ({
+  page,
+  context,
+  server,
+  dispatch,
+  signIn,
+}) => {
+  await listMode(context, server);
+  const { route, stop, number } = await startedStop(server, dispatch, DEMO.driver, 'Cargo bike 1', {
+    ...NO_PROOFS,
+    picture: true,
+  });
+  await signIn(page, DEMO.driver);
+  await page.goto(`/routes/${route.id}/stops/${stop.id}/complete`);
+  const proofs = page.getByRole('region', { name: 'Proof of delivery' });
+  await expect(proofs).toBeVisible();
+
+  const file = await rotatedJpeg(page);
+  const chooser = page.waitForEvent('filechooser');
+  await proofs.getByRole('button', { name: 'Add photo' }).click();
+  await (await chooser).setFiles({ name: 'rotated.jpg', mimeType: 'image/jpeg', buffer: file });
+  await expect(proofs.getByRole('img', { name: 'Photo 1' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('status').getByText('Photo added')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('status').getByText(`Stop ${number} delivered`)).toBeVisible();
+  const saved = await serverStop(dispatch, route.id, stop.id, 'finished', (s) => s.images.length, 1);
+
+  const photo = await fetchImage(server, saved.images[0]!);
+  expect(photo.type).toBe('image/jpeg');
+  // Portrait once oriented: 3000x4000 resized to 800 wide.
+  expect(jpegSize(photo.bytes)).toEqual({ width: 800, height: 1067 });
+
+  // Upright: the red top of the drawing is now on the right, the blue bottom on the left.
+  const pixels = await page.evaluate(async (base64) => {
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/jpeg' }));
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const ctx = canvas.getContext('2d')!;
+    ctx.drawImage(bitmap, 0, 0);
+    const at = (x: number, y: number) => Array.from(ctx.getImageData(x, y, 1, 1).data.slice(0, 3));
+    const { width, height } = bitmap;
+    return { left: at(width * 0.25, height / 2), right: at(width * 0.75, height / 2) };
+  }, Buffer.from(photo.bytes).toString('base64'));
+  const [lr, , lb] = pixels.left as [number, number, number];
+  const [rr, , rb] = pixels.right as [number, number, number];
+  expect(lb, `left ${pixels.left}`).toBeGreaterThan(200);
+  expect(lr, `left ${pixels.left}`).toBeLessThan(60);
+  expect(rr, `right ${pixels.right}`).toBeGreaterThan(200);
+  expect(rb, `right ${pixels.right}`).toBeLessThan(60);
+});
+
+test('an underage birth date is refused with the age, an adult one is verified', async ({
+  page,
+  context,
+  server,
+  dispatch,
+  signIn,
+}) => {
+  await listMode(context, server);
+  const { route, stop, number } = await startedStop(server, dispatch, DEMO.driver, 'Cargo bike 1', {
+    ...NO_PROOFS,
+    age_verification: true,
+  });
+  await signIn(page, DEMO.driver);
+  await page.goto(`/routes/${route.id}/stops/${stop.id}/complete`);
+  const proofs = page.getByRole('region', { name: 'Proof of delivery' });
+  await proofs.getByRole('button', { name: 'Verify age' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Select birth date' });
+  await expect(sheet).toBeVisible();
+
+  // 1 January ten years ago (the wheel starts on 1990-01-01): exactly 10 on any day of this year.
+  const thisYear = new Date().getFullYear();
+  const year = sheet.getByRole('spinbutton', { name: 'Year' });
+  await expect(year).toHaveAttribute('aria-valuenow', '1990');
+  await year.press('End');
+  await expect(year).toHaveAttribute('aria-valuenow', String(thisYear));
+  await year.press('PageUp');
+  await expect(year).toHaveAttribute('aria-valuenow', String(thisYear - 5));
+  await year.press('PageUp');
+  await expect(year).toHaveAttribute('aria-valuenow', String(thisYear - 10));
+  await expect(sheet.getByRole('spinbutton', { name: 'Month' })).toHaveAttribute('aria-valuetext', 'January');
+  await expect(sheet.getByRole('spinbutton', { name: 'Day' })).toHaveAttribute('aria-valuenow', '1');
+  await expect(sheet.getByText('10 years old')).toBeVisible();
+  // The wheel has settled where the keys put it.
+  await page.waitForTimeout(700);
+  await expect(year).toHaveAttribute('aria-valuenow', String(thisYear - 10));
+
+  await sheet.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(sheet.getByRole('alert')).toHaveText('Receiver is underage!');
+  await expect(page.getByRole('status').getByText('Age verification failed: the recipient is only 10.')).toBeVisible();
+  await expect(sheet).toBeVisible();
+  await expect(proofs.getByText('Age verified')).toHaveCount(0);
+
+  // Thirty years ago: an adult. Changing the date clears the underage message.
+  for (const expected of [thisYear - 15, thisYear - 20, thisYear - 25, thisYear - 30]) {
+    await year.press('PageUp');
+    await expect(year).toHaveAttribute('aria-valuenow', String(expected));
+  }
+  await expect(sheet.getByRole('alert')).toHaveText('');
+  await expect(sheet.getByText('30 years old')).toBeVisible();
+  await page.waitForTimeout(700);
+  await expect(year).toHaveAttribute('aria-valuenow', String(thisYear - 30));
+  await sheet.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(page.getByRole('status').getByText('Age verified: the recipient is 18 or older.')).toBeVisible();
+  await expect(sheet).toHaveCount(0);
+  await expect(proofs.getByText('Age verified')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('status').getByText(`Stop ${number} delivered`)).toBeVisible();
+  await serverStop(dispatch, route.id, stop.id, 'finished', (s) => s.recipient_date_of_birth, `${thisYear - 30}-01-01`);
+});
+
+test('without the ft_ flags, required photo and signature show why and do not block Done', async ({
+  page,
+  context,
+  server,
+  dispatch,
+  signIn,
+}) => {
+  await listMode(context, server);
+  const { route, stop, number } = await startedStop(server, dispatch, DEMO.basic, 'Van 1', {
+    ...NO_PROOFS,
+    picture: true,
+    signature: true,
+  });
+  await signIn(page, DEMO.basic);
+  await page.goto(`/routes/${route.id}/stops/${stop.id}/complete`);
+  const proofs = page.getByRole('region', { name: 'Proof of delivery' });
+  await expect(proofs).toBeVisible();
+
+  await expect(
+    proofs.getByText("Photos aren't available for this route. Contact your dispatcher to turn them on."),
+  ).toBeVisible();
+  await expect(
+    proofs.getByText("Signatures aren't available for this route. Contact your dispatcher to turn them on."),
+  ).toBeVisible();
+  await expect(proofs.getByRole('button', { name: 'Add signature' })).toHaveCount(0);
+  await expect(proofs.getByRole('button', { name: 'Add photo' })).toHaveCount(0);
+  await expect(proofs.locator('input[type="file"]')).toHaveCount(1); // hidden, never opened
+  await expect(page.getByRole('radio', { name: 'Delivered' })).toBeChecked();
+
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('status').getByText(`Stop ${number} delivered`)).toBeVisible();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  const saved = await serverStop(dispatch, route.id, stop.id, 'finished');
+  expect(saved.images).toEqual([]);
+  expect(saved.signature).toBeNull();
+});
+
+test('a finished stop opens read-only, can be edited, and no longer once the route is finished', async ({
+  page,
+  context,
+  server,
+  dispatch,
+  signIn,
+}) => {
+  await listMode(context, server);
+  const { summary, route, stop, number } = await startedStop(server, dispatch, DEMO.driver, 'Cargo bike 1', NO_PROOFS);
+  await signIn(page, DEMO.driver);
+  const complete = `/routes/${route.id}/stops/${stop.id}/complete`;
+  await page.goto(complete);
+  const recipientNote = page.getByRole('textbox', { name: 'Note for recipient' });
+  await recipientNote.fill('Leave it at the back door');
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('status').getByText(`Stop ${number} delivered`)).toBeVisible();
+  await serverStop(dispatch, route.id, stop.id, 'finished', (s) => s.recipient_note, 'Leave it at the back door');
+
+  // Reopened: read-only, with Edit.
+  await page.goto(complete);
+  const main = page.getByRole('main');
+  await expect(main.getByText('Leave it at the back door', { exact: true })).toBeVisible();
+  await expect(recipientNote).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Done' })).toHaveCount(0);
+  const edit = page.getByRole('button', { name: 'Edit', exact: true });
+  await edit.click();
+  await expect(recipientNote).toHaveValue('Leave it at the back door');
+  await recipientNote.fill('Hand it to the neighbour at 12');
+  await page.getByRole('button', { name: 'Done' }).click();
+  await serverStop(dispatch, route.id, stop.id, 'finished', (s) => s.recipient_note, 'Hand it to the neighbour at 12');
+
+  // Every other stop done through the driver API, then the route finished: Edit is gone.
+  const token = await driverToken(server, DEMO.driver);
+  const { body: current } = await dispatch<Route>('GET', `/routes/${route.id}`);
+  const open = current.stops.filter((s: Stop) => s.type !== 'end' && s.type !== 'start' && s.status === 'pending');
+  for (const s of open) {
+    await driverCall(server, token, `/v1/projects/${summary.project_id}/routes/${route.id}/services/${s.id}`, {
+      status: 'finished',
+    });
+  }
+  await driverCall(server, token, `/v1/projects/${summary.project_id}/routes/${route.id}`, { status: 'finished' });
+  const { body: finished } = await dispatch<Route>('GET', `/routes/${route.id}`);
+  expect(finished.status).toBe('finished');
+
+  await page.goto(complete);
+  await expect(main.getByText('Hand it to the neighbour at 12', { exact: true })).toBeVisible();
+  await expect(page.getByText('The route is completed, so this stop can no longer be changed.')).toBeVisible({
+    timeout: 10_000,
+  });
+  await expect(edit).toHaveCount(0);
+  await expect(recipientNote).toHaveCount(0);
+});
+
+async function driverToken(server: ServerInfo, email: string): Promise<string> {
+  const res = await fetch(`${server.url}/v1/drivers/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO.password }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { accessToken: string }).accessToken;
+}
+
+async function driverCall(server: ServerInfo, token: string, path: string, body: unknown): Promise<void> {
+  const res = await fetch(server.url + path, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status, `POST ${path}: ${await res.clone().text()}`).toBeLessThan(300);
+}
