@@ -95,6 +95,46 @@ test('map view On draws the markers and the planned line', async ({ page, server
   expect(counts[1], 'pixels of the markers’ white').toBeGreaterThan(5000);
 });
 
+test('the drawer: a swipe up opens it, a swipe down minimizes it, a marker opens it at its stop', async ({
+  page,
+  server,
+  signIn,
+}) => {
+  const bike = routeOn(await (await driverApi(server)).routes(), 'Cargo bike 1', dayFrom(0));
+  await signIn(page, DEMO.driver);
+  await page.goto(`/routes/${bike.id}`);
+  const handle = page.getByRole('button', { name: 'Resize the stop list' });
+  await expect(handle).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('region', { name: 'Remaining stops' })).toBeVisible();
+
+  // A slow drag past 55 % of the way opens it.
+  const from = (await handle.boundingBox())!;
+  const x = from.x + from.width / 2;
+  await page.mouse.move(x, from.y + 10);
+  await page.mouse.down();
+  for (let y = from.y + 10; y > 150; y -= 20) await page.mouse.move(x, y, { steps: 2 });
+  await page.waitForTimeout(150);
+  await page.mouse.up();
+  await expect(handle).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('list', { name: 'Stops', exact: true })).toBeVisible();
+
+  // Dragged back down most of the way, it minimizes. (Flings are timing-bound: drawer-math.test.ts has them.)
+  const open = (await handle.boundingBox())!;
+  await page.mouse.move(x, open.y + 10);
+  await page.mouse.down();
+  for (let y = open.y + 10; y < 780; y += 20) await page.mouse.move(x, y, { steps: 2 });
+  await page.waitForTimeout(150);
+  await page.mouse.up();
+  await expect(handle).toHaveAttribute('aria-expanded', 'false');
+
+  // A marker (its hidden button) makes its stop the active one and opens the drawer there.
+  // (A screen reader's or keyboard's way in: the button is visually hidden.)
+  await page.getByRole('button', { name: 'Stop 5', exact: true }).press('Enter');
+  await expect(handle).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.locator('[aria-current="step"]')).toBeVisible();
+  await expect(page.locator('[aria-current="step"]').locator('span').first()).toContainText('5');
+});
+
 test.describe('map view Off', () => {
   test.use({ serviceWorkers: 'block' });
 

@@ -153,6 +153,58 @@ test.describe('on a server of its own', () => {
     await expect(page.getByRole('button', { name: 'Complete route' })).toHaveCount(0);
   });
 
+  test('offline, a finished break waits on the device, marked not sent yet', async ({
+    page,
+    context,
+    server,
+    dispatch,
+    signIn,
+  }) => {
+    const { summary, route, work } = await bikeRoute(server, dispatch);
+    const driver = await asDriver(server);
+    await driver.start(route);
+    const breakAt = work.findIndex((s) => s.type === 'break');
+    await driver.complete(route, work.slice(0, breakAt));
+    await mapViewOff(context, server);
+    await signIn(page, DEMO.driver);
+    await openRoute(page, summary.id);
+
+    await context.setOffline(true);
+    await activeRow(page).getByRole('button', { name: 'Resume work' }).click();
+    await expect(page.getByText('Break finished')).toBeVisible();
+    const breakRow = row(page, 'Break time: 30 min');
+    await expect(breakRow).toContainText('Not sent yet');
+    await context.setOffline(false);
+    await expect(breakRow).not.toContainText('Not sent yet', { timeout: 10_000 });
+  });
+
+  test('offline, Complete route says the connection is lost; Retry completes it', async ({
+    page,
+    context,
+    server,
+    dispatch,
+    signIn,
+  }) => {
+    const { summary, route, work } = await bikeRoute(server, dispatch);
+    const driver = await asDriver(server);
+    await driver.start(route);
+    await driver.complete(route, work);
+    await mapViewOff(context, server);
+    await signIn(page, DEMO.driver);
+    await openRoute(page, summary.id);
+
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Complete route' }).click();
+    const lost = page.getByText(
+      "Connection lost. Some changes haven't been sent yet, so please don't close this window.",
+    );
+    await expect(lost).toBeVisible({ timeout: 10_000 });
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByText("You've completed your route!")).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByText('Route completed!')).toBeVisible();
+  });
+
   test('a route given to another driver is gone', async ({ page, server, dispatch, signIn }) => {
     const { summary, route } = await bikeRoute(server, dispatch);
     const other = await dispatch<{ id: number }>('POST', '/drivers', {

@@ -132,8 +132,10 @@ export function Drawer({ state, onStateChange, onInsetChange, peek, children, ha
     setTimeout(() => {
       swallowClick.current = false;
     }, 0);
-    const next =
-      event.type === 'pointercancel' ? state : settleState(state, d.offset, travel, releaseVelocity(d.samples));
+    // The release is a sample too: a finger that stopped before letting go has no speed left.
+    d.samples.push({ t: event.timeStamp, y: event.clientY });
+    const velocity = releaseVelocity(d.samples);
+    const next = event.type === 'pointercancel' ? state : settleState(state, d.offset, travel, velocity);
     if (next === state) paint(restOffset(state, travel), true);
     else onStateChange(next);
   };

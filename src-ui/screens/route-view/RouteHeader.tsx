@@ -1,7 +1,7 @@
 /**
  * The route view's header (spec section 2 "Route view"): the vehicle's name (else "Route {index}"), done/total
  * stops, the distance in the driver's unit and the total duration; a back button on a shared link's route, the
- * More button, and a badge while the route shown is the device's copy. Skeleton lines while the route loads.
+ * More button, and a strip under it while the route shown is the device's copy. Skeleton lines while the route loads.
  */
 import { ArrowLeft, CloudOff, EllipsisVertical } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { formatDistance } from '../../../src-shared/domain/format.ts';
 import type { DistanceUnit } from '../../../src-shared/domain/settings.ts';
 import { progress } from '../../../src-shared/domain/stops.ts';
 import type { Route } from '../../../src-shared/protocol/entities.ts';
-import { Badge, IconButton, Skeleton } from '../../components/index.ts';
+import { IconButton, Skeleton } from '../../components/index.ts';
 import { formatDuration } from '../../i18n/format.ts';
 import { routeTitle } from '../routes/route-text.ts';
 import styles from './route-view.module.css';
@@ -64,13 +64,10 @@ export function RouteHeader({ route, unit, offline, onBack, onMore }: RouteHeade
       </div>
       <IconButton icon={EllipsisVertical} label={t('common.a11y.moreOptions')} onClick={onMore} />
       {offline && (offline.fromCache || !offline.online) && (
-        <Badge
-          className={styles.offlineBadge}
-          emphasis="solid"
-          tone="warning"
-          icon={CloudOff}
-          label={offline.online ? t('route.view.savedCopy') : t('route.view.offlineCopy')}
-        />
+        <p className={styles.offlineStrip} role="status">
+          <CloudOff size={18} strokeWidth={2.25} aria-hidden="true" />
+          {offline.online ? t('route.view.savedCopy') : t('route.view.offlineCopy')}
+        </p>
       )}
     </header>
   );

@@ -6,7 +6,7 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { CloudOff, TriangleExclamationPoint } from 'lucide-react';
-import { type ReactNode, Suspense, useDeferredValue, useMemo, useState } from 'react';
+import { type ReactNode, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRoute } from 'wouter';
 import type { Language } from '../../../src-shared/domain/settings.ts';
@@ -43,6 +43,17 @@ export function RouteView({ routeId, shared, windows }: RouteViewProps) {
   const [windowOpen] = useRoute(`${base}/stops/*`);
   const session = useRouteSession(routeId, shared);
   const [moreOpen, setMoreOpen] = useState(false);
+
+  // Back from a stop window, the focus returns to the button that opened it (More info, Arrived).
+  const opener = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (windowOpen) {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      return;
+    }
+    if (opener.current?.isConnected) opener.current.focus({ preventScroll: true });
+    opener.current = null;
+  }, [windowOpen]);
 
   const slice = state.route.value;
   const mine = slice?.routeId === routeId ? slice : null;

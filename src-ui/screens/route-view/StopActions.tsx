@@ -1,9 +1,10 @@
 /**
  * The active stop's buttons (spec section 2 "Active stop actions"): Directions (a link to the chosen navigation
  * app, opened outside the app), More info, and the main action: Arrived, Start route on the start stop of a route
- * not started yet, or Resume work on a break. The rules are checked when tapped (RouteActions.tsx).
+ * not started yet, Resume work on a break, Complete route at the end stop (where the list's last row already offers
+ * it, the list shows none). The rules are checked when tapped (RouteActions.tsx).
  */
-import { Coffee, Info, MapPinCheck, Navigation, Play } from 'lucide-react';
+import { Coffee, Flag, Info, MapPinCheck, Navigation, Play } from 'lucide-react';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { directionsUrl } from '../../../src-shared/domain/links.ts';
@@ -13,12 +14,13 @@ import { Button, cx } from '../../components/index.ts';
 import { useRouteActions } from './RouteActions.tsx';
 import styles from './stop-actions.module.css';
 
-export type MainAction = 'start' | 'resume' | 'arrived';
+export type MainAction = 'start' | 'resume' | 'arrived' | 'complete';
 
-/** Start route on a not-started route's start stop, Resume work on a break, else Arrived. */
+/** Start route on a not-started route's start stop, Resume work on a break, Complete route at the end, else Arrived. */
 export function mainAction(stop: Pick<Stop, 'type'>, route: Pick<Route, 'status'>): MainAction {
   if (stop.type === 'start' && route.status !== 'in_progress' && route.status !== 'finished') return 'start';
   if (stop.type === 'break') return 'resume';
+  if (stop.type === 'end') return 'complete';
   return 'arrived';
 }
 
@@ -26,11 +28,13 @@ const MAIN = {
   start: { key: 'route.actions.startRoute', icon: Play },
   resume: { key: 'route.actions.resumeWork', icon: Coffee },
   arrived: { key: 'route.actions.arrived', icon: MapPinCheck },
+  complete: { key: 'route.actions.completeRoute', icon: Flag },
 } as const;
 
 export interface StopActionsProps {
   stop: Stop;
-  main: MainAction;
+  /** null: Directions and More info only. */
+  main: MainAction | null;
   navigationApp: NavigationApp;
   /** The route is starting (the main button spins). */
   busy?: boolean;
@@ -41,11 +45,12 @@ function StopActionsView({ stop, main, navigationApp, busy = false, className }:
   const { t } = useTranslation();
   const actions = useRouteActions();
   const [resuming, setResuming] = useState(false);
-  const { key, icon: Icon } = MAIN[main];
+  const shown = main ? MAIN[main] : null;
 
   async function onMain() {
     if (main === 'start') return actions.start();
     if (main === 'arrived') return actions.arrived(stop);
+    if (main === 'complete') return actions.complete();
     setResuming(true);
     try {
       await actions.resume(stop);
@@ -55,7 +60,7 @@ function StopActionsView({ stop, main, navigationApp, busy = false, className }:
   }
 
   return (
-    <div className={cx(styles.actions, className)}>
+    <div className={cx(styles.actions, !main && styles.twoActions, className)}>
       <a
         className={styles.tile}
         href={directionsUrl(navigationApp, stop.address)}
@@ -70,15 +75,17 @@ function StopActionsView({ stop, main, navigationApp, busy = false, className }:
         <Info size={22} strokeWidth={2.25} aria-hidden="true" />
         <span>{t('route.actions.moreInfo')}</span>
       </button>
-      <Button
-        className={styles.main}
-        size="lg"
-        loading={busy || resuming}
-        icon={<Icon size={22} strokeWidth={2.25} aria-hidden="true" />}
-        onClick={() => void onMain()}
-      >
-        {t(key)}
-      </Button>
+      {shown && (
+        <Button
+          className={styles.main}
+          size="lg"
+          loading={busy || resuming}
+          icon={<shown.icon size={22} strokeWidth={2.25} aria-hidden="true" />}
+          onClick={() => void onMain()}
+        >
+          {t(shown.key)}
+        </Button>
+      )}
     </div>
   );
 }

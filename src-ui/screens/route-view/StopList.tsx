@@ -39,6 +39,12 @@ export interface StopListProps {
   className?: string;
 }
 
+/** The active row's main button; at the end stop none, as the last row offers Complete route right under it. */
+function listAction(stop: Stop, route: Route): MainAction | null {
+  const main = mainAction(stop, route);
+  return main === 'complete' ? null : main;
+}
+
 const rowPosition = (i: number, count: number) =>
   count === 1 ? 'only' : i === 0 ? 'first' : i === count - 1 ? 'last' : 'middle';
 
@@ -81,7 +87,7 @@ export const StopList = memo(function StopList(props: StopListProps) {
         count={stops.length}
         active={active}
         unsent={unsent.has(stop.id)}
-        main={active ? mainAction(stop, route) : null}
+        main={active ? listAction(stop, route) : undefined}
         busy={active && starting}
         navigationApp={navigationApp}
         language={language}
@@ -117,8 +123,8 @@ interface StopItemProps {
   count: number;
   active: boolean;
   unsent: boolean;
-  /** The active stop's main button; null for the others. */
-  main: MainAction | null;
+  /** The active stop's main button (null: none); undefined for the other stops, which show no actions. */
+  main: MainAction | null | undefined;
   busy: boolean;
   navigationApp: NavigationApp;
   language: Language;
@@ -147,7 +153,7 @@ const StopItem = memo(function StopItem(props: StopItemProps) {
         position={rowPosition(props.index, props.count)}
         unsent={props.unsent}
       />
-      {main && (
+      {main !== undefined && (
         <StopActions
           className={styles.rowActions}
           stop={stop}
