@@ -38,6 +38,16 @@ export default defineConfig({
       workbox: {
         // .mjs too: maplibre's worker is one (toolchain notes, pitfall 5).
         globPatterns: ['**/*.{js,mjs,css,html,wasm,webmanifest,png,svg,json}'],
+        // The map (about 640 KB gzip with its worker) is not precached: with map view Off it is never downloaded.
+        // It is cached on first use instead, so a phone that has shown the map once has it offline too.
+        globIgnores: ['**/RouteMap-*', '**/maplibre-gl-worker-*'],
+        runtimeCaching: [
+          {
+            urlPattern: /\/assets\/(RouteMap|maplibre-gl-worker)-/,
+            handler: 'CacheFirst',
+            options: { cacheName: 'droplane-map', expiration: { maxEntries: 8 } },
+          },
+        ],
         navigateFallback: '/index.html',
         // The API, its socket and the runtime settings always go to the network.
         navigateFallbackDenylist: [/^\/v1\//, /^\/app-config\.json$/],

@@ -68,7 +68,11 @@ export function stopUpdateBody(completion: StopCompletion, nowMs: number): StopU
 export function createActiveRoute(deps: ActiveRouteDeps) {
   const { store } = deps;
   const current = () => store.get().route;
-  const patch = (change: Partial<ActiveRouteState>) => store.update('route', (r) => (r ? { ...r, ...change } : r));
+  /** Field by field, so a new active stop sends just that field, not the whole route and its line again. */
+  const patch = (change: Partial<ActiveRouteState>) => {
+    if (!current()) return;
+    for (const [key, value] of Object.entries(change)) store.set(['route', key], value);
+  };
 
   /** Shows a route: marks unsent stops as the device knows them and keeps the finishing state in step. */
   async function show(route: Route, fromCache: boolean) {
