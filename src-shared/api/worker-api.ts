@@ -72,6 +72,12 @@ export interface StopCompletion {
   cleaning?: { status: CleaningStatus; definition: string | null; sticker: boolean };
 }
 
+/** The Blob (a File) the page hands over; written structurally because src-shared has no DOM lib. */
+export interface PhotoFile {
+  readonly type: string;
+  readonly size: number;
+}
+
 /** A photo resized in the core: at most 800 px wide, orientation applied, JPEG. */
 export interface PreparedPhoto {
   dataUrl: string;
@@ -153,7 +159,7 @@ export interface WorkerApi {
    */
   completeStop(stopId: number, update: StopCompletion): Promise<Result>;
   /** Decodes, orients and resizes a photo the driver took or picked (jpeg, jpg or png; else `unsupported_file`). */
-  preparePhoto(file: Blob): Promise<Result<PreparedPhoto>>;
+  preparePhoto(file: PhotoFile): Promise<Result<PreparedPhoto>>;
   /** Complete route: every stop done and nothing unsent (else `unsent_pending`, and a new send is tried). */
   finishRoute(position: { lat: number; lng: number } | null): Promise<Result>;
 

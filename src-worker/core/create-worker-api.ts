@@ -142,7 +142,7 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
       const media = await import('../media/photo.ts');
       if (!media.isPhotoType(file.type)) return fail('unsupported_file', file.type);
       try {
-        const photo = await media.resizePhoto(file);
+        const photo = await media.resizePhoto(file as Blob);
         return ok({
           dataUrl: await media.blobToDataUrl(photo.blob),
           width: photo.width,
