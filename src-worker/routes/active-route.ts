@@ -255,7 +255,7 @@ export function createActiveRoute(deps: ActiveRouteDeps) {
       patch({ busy: null });
       if (!res.ok) return res.kind === 'offline' ? fail('unsent_pending') : startFailure(res);
       await fetchRoute(route.id);
-      return ok(undefined);
+      return okVoid;
     },
 
     /** Back online: send what waits. */

@@ -1,5 +1,5 @@
 /** The first schema. Column types are chosen per dialect only where SQLite and PostgreSQL differ (ids, blobs). */
-import { type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, sql } from 'kysely';
+import type { ColumnDefinitionBuilder, CreateTableBuilder, Kysely } from 'kysely';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -186,6 +186,4 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('created_at', 'text', notNull)
     .addColumn('revoked_at', 'text')
     .execute();
-
-  void sql;
 }
