@@ -2,7 +2,7 @@
  * The route open in the route view: fetched (or read from the device's copy), its planned line, starting it,
  * completing stops through the outbox, and finishing it. Rules come from src-shared/domain/stops.ts.
  */
-import { fail, ok, okVoid, type Result, type StopCompletion } from '../../src-shared/api/worker-api.ts';
+import { fail, okVoid, type Result, type StopCompletion } from '../../src-shared/api/worker-api.ts';
 import { localDate } from '../../src-shared/domain/geo.ts';
 import { actionBlock, allWorkDone, isDone, nextActiveStop, startTooEarly } from '../../src-shared/domain/stops.ts';
 import type { Route, Stop } from '../../src-shared/protocol/entities.ts';
