@@ -1,0 +1,62 @@
+/**
+ * What the bench page's worker answers, shared by the worker (bench/app/harness/src) and the Node side
+ * (bench/app/worker-figures.ts). Types only, with no lib of its own, so both projects can include it.
+ */
+
+/** Milliseconds measured in the worker with performance.now(). */
+export type Samples = number[];
+
+export interface PhotoResizeAnswer {
+  samples: Samples;
+  input: { bytes: number; type: string };
+  output: { bytes: number; width: number; height: number };
+  /** The resized photo as the stop update carries it, reused as the completion's proof. */
+  dataUrl: string;
+}
+
+export interface LineDecodeAnswer {
+  samples: Samples;
+  warmUpRuns: number;
+  points: number;
+}
+
+/** The patches one intent produced, its background follow-ups (planned line, outbox send) included. */
+export interface IntentPatches {
+  intent: string;
+  patches: number;
+  ops: number;
+  bytes: number;
+  largestPatchBytes: number;
+  /** The intent's own promise, from the call to its resolution, in ms. */
+  ms: number;
+}
+
+export interface CoreFiguresInput {
+  baseUrl: string;
+  email: string;
+  password: string;
+  routeId: number;
+  workRouteId: number;
+  runs: number;
+  /** A data URL of a resized photo, the delivered stop's proof. */
+  proofImage: string;
+}
+
+export interface CoreFiguresAnswer {
+  intents: IntentPatches[];
+  /** `openRoute` of the big route, timed after one untimed warm-up open. */
+  openRouteSamples: Samples;
+  /** `completeStop` of consecutive open stops of the work route (store, send, refresh). */
+  completeStopSamples: Samples;
+  /** The big route's stops without its start and end, as the app counts them. */
+  routeStops: number;
+  /** snapshot() as JSON, in bytes, with the big route open and its planned line loaded. */
+  snapshotBytes: number;
+  stats: { patches: number; ops: number };
+}
+
+export interface BenchWorker {
+  resizePhoto(photo: Blob, runs: number): Promise<PhotoResizeAnswer>;
+  decodeLine(encoded: string, runs: number): Promise<LineDecodeAnswer>;
+  coreFigures(input: CoreFiguresInput): Promise<CoreFiguresAnswer>;
+}

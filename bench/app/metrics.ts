@@ -1,0 +1,169 @@
+/**
+ * What the benchmark reads in the page: paint and long-task entries, Event Timing entries per interaction,
+ * web-vitals' INP, and the moment a selector first shows. Installed as init scripts, so the observers are there
+ * before the app's first byte runs; they only append to arrays, so they cost the measured page next to nothing.
+ */
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { BrowserContext, Page } from '@playwright/test';
+
+export interface LongTask {
+  start: number;
+  duration: number;
+}
+
+export interface InteractionEvent {
+  name: string;
+  interactionId: number;
+  start: number;
+  duration: number;
+}
+
+export interface PageMetrics {
+  /** performance.timeOrigin of the page: epoch ms, to place Playwright's network timings on the page's clock. */
+  timeOrigin: number;
+  fcp: number | null;
+  /** The latest largest-contentful-paint candidate's time. */
+  lcp: number | null;
+  longTasks: LongTask[];
+  events: InteractionEvent[];
+  /** web-vitals' INP so far (reportAllChanges), null before any interaction. */
+  inp: number | null;
+  /** When each watched selector was first in the DOM, at the start of the frame that paints it. */
+  seen: Record<string, number>;
+  now: number;
+}
+
+declare global {
+  interface Window {
+    __bench: {
+      fcp: number | null;
+      lcp: number | null;
+      longTasks: LongTask[];
+      events: InteractionEvent[];
+      inp: number | null;
+      seen: Record<string, number>;
+      watch(name: string, selector: string): void;
+    };
+    webVitals?: { onINP(callback: (metric: { value: number }) => void, options: { reportAllChanges: boolean }): void };
+  }
+}
+
+/** What the scenarios wait for, by name: watched from the document's start, so no first paint is missed. */
+export const WATCHED = {
+  routeList: '[role="tabpanel"] article',
+  stopList: 'ol[aria-label="Stops"] li',
+} as const;
+
+/** Runs in the page before anything else. */
+function observe(watches: Record<string, string>) {
+  const bench: Window['__bench'] = {
+    fcp: null,
+    lcp: null,
+    longTasks: [],
+    events: [],
+    inp: null,
+    seen: {},
+    watch(name, selector) {
+      if (name in bench.seen) return;
+      const check = () => {
+        if (name in bench.seen || !document.querySelector(selector)) return false;
+        observer.disconnect();
+        requestAnimationFrame((frame) => {
+          bench.seen[name] = frame;
+        });
+        return true;
+      };
+      const observer = new MutationObserver(check);
+      if (!check()) observer.observe(document, { childList: true, subtree: true });
+    },
+  };
+  window.__bench = bench;
+  const on = (type: string, each: (entry: PerformanceEntry) => void, extra: Record<string, unknown> = {}) =>
+    new PerformanceObserver((list) => list.getEntries().forEach(each)).observe({ type, buffered: true, ...extra });
+  on('paint', (e) => {
+    if (e.name === 'first-contentful-paint') bench.fcp = e.startTime;
+  });
+  on('largest-contentful-paint', (e) => {
+    bench.lcp = e.startTime;
+  });
+  on('longtask', (e) => bench.longTasks.push({ start: e.startTime, duration: e.duration }));
+  on(
+    'event',
+    (e) => {
+      const id = (e as PerformanceEventTiming).interactionId;
+      if (id) bench.events.push({ name: e.name, interactionId: id, start: e.startTime, duration: e.duration });
+    },
+    { durationThreshold: 16 },
+  );
+  for (const [name, selector] of Object.entries(watches)) bench.watch(name, selector);
+  addEventListener('DOMContentLoaded', () => {
+    window.webVitals?.onINP(
+      (metric) => {
+        bench.inp = metric.value;
+      },
+      { reportAllChanges: true },
+    );
+  });
+}
+
+// The package exports no path to its IIFE build: find it beside the package's main file.
+const webVitalsScript = join(dirname(createRequire(import.meta.url).resolve('web-vitals')), 'web-vitals.iife.js');
+
+export async function installMetrics(context: BrowserContext): Promise<void> {
+  await context.addInitScript({ path: webVitalsScript });
+  // tsx compiles named inner functions with esbuild's __name(); the page has no such helper, so it gets one.
+  await context.addInitScript({
+    content: `var __name = (f) => f; (${observe.toString()})(${JSON.stringify(WATCHED)});`,
+  });
+}
+
+export async function waitSeen(page: Page, name: keyof typeof WATCHED, timeout = 60_000): Promise<number> {
+  await page.waitForFunction((n) => n in window.__bench.seen, name, { timeout });
+  return page.evaluate((n) => window.__bench.seen[n]!, name);
+}
+
+export function readMetrics(page: Page): Promise<PageMetrics> {
+  return page.evaluate(() => {
+    const b = window.__bench;
+    return {
+      timeOrigin: performance.timeOrigin,
+      fcp: b.fcp,
+      lcp: b.lcp,
+      longTasks: [...b.longTasks],
+      events: [...b.events],
+      inp: b.inp,
+      seen: { ...b.seen },
+      now: performance.now(),
+    };
+  });
+}
+
+/** Main-thread blocking: the part of each long task over 50 ms, for tasks starting in [from, to). */
+export function blockingTime(tasks: LongTask[], from = 0, to = Number.POSITIVE_INFINITY): number {
+  return tasks.filter((t) => t.start >= from && t.start < to).reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0);
+}
+
+/**
+ * When the page became interactive after `from`: the end of the last long task before the first quiet window
+ * (no long task starting within `quietMs`), as Lighthouse's TTI does with a 5 s window.
+ */
+export function interactiveAt(tasks: LongTask[], from: number, quietMs = 500): number {
+  let at = from;
+  for (const task of [...tasks].sort((a, b) => a.start - b.start)) {
+    if (task.start + task.duration <= at) continue;
+    if (task.start >= at + quietMs) break;
+    at = Math.max(at, task.start + task.duration);
+  }
+  return at;
+}
+
+/** The latency of each interaction (the longest event of it) that started in [from, to). */
+export function interactionLatencies(events: InteractionEvent[], from: number, to = Number.POSITIVE_INFINITY) {
+  const byId = new Map<number, number>();
+  for (const e of events) {
+    if (e.start < from || e.start >= to) continue;
+    byId.set(e.interactionId, Math.max(byId.get(e.interactionId) ?? 0, e.duration));
+  }
+  return [...byId.values()];
+}

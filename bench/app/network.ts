@@ -1,0 +1,56 @@
+/**
+ * The requests a context made (the page's and its dedicated worker's), with when each finished on the wall clock
+ * and how many body bytes crossed the wire, and the gzip size of a built script (the server sends files as built;
+ * gzip sizes are what a phone gets through any compressing proxy, and match the critical-path check).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { BrowserContext } from '@playwright/test';
+
+export interface FinishedRequest {
+  url: string;
+  /** Epoch ms when the request was sent and when its response ended. */
+  startWall: number;
+  endWall: number;
+  /** Body bytes received (as transferred). */
+  bytes: number;
+}
+
+export function recordRequests(context: BrowserContext): FinishedRequest[] {
+  const finished: FinishedRequest[] = [];
+  context.on('requestfinished', async (request) => {
+    const timing = request.timing();
+    let bytes = 0;
+    try {
+      bytes = (await request.sizes()).responseBodySize;
+    } catch {
+      // A response served by the service worker has no network sizes.
+    }
+    finished.push({
+      url: request.url(),
+      startWall: timing.startTime,
+      endWall: timing.startTime + Math.max(0, timing.responseEnd),
+      bytes,
+    });
+  });
+  return finished;
+}
+
+const gzipCache = new Map<string, number>();
+
+/** The gzip size of a script of the build at `url`, or 0 when the URL is no file of dist/. */
+export function gzipSizeOf(distDir: string, url: string): number {
+  const path = new URL(url).pathname;
+  if (!/\.m?js$/.test(path)) return 0;
+  const cached = gzipCache.get(path);
+  if (cached !== undefined) return cached;
+  let size = 0;
+  try {
+    size = gzipSync(readFileSync(join(distDir, path)), { level: 9 }).length;
+  } catch {
+    size = 0;
+  }
+  gzipCache.set(path, size);
+  return size;
+}

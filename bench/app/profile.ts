@@ -1,0 +1,60 @@
+/**
+ * The low-end phone the app benchmark pretends to be: a 390x844 touch screen, the main thread slowed 4x through
+ * CDP, and Lighthouse's slow-4G figures (150 ms RTT, 1.6 Mbps down, 750 Kbps up). CDP's CPU slowdown reaches the
+ * page's main thread only, not its workers (field-research.md): the worker's own figures are measured apart.
+ */
+import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
+
+export const PHONE = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  locale: 'en-US',
+} as const;
+
+export const CPU_SLOWDOWN = 4;
+
+/** Lighthouse's mobile network: round trip in ms, throughput in bytes per second. */
+export const SLOW_4G = {
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+} as const;
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      // A background tab's timers are throttled; the benchmark's page is never in the background.
+      '--disable-background-timer-throttling',
+      '--disable-renderer-backgrounding',
+    ],
+  });
+}
+
+export function newPhoneContext(browser: Browser, options: { serviceWorkers?: 'allow' | 'block' } = {}) {
+  return browser.newContext({ ...PHONE, serviceWorkers: options.serviceWorkers ?? 'allow' });
+}
+
+/** Slows the page's main thread and its network (the page's requests and its dedicated worker's). */
+export async function throttle(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, ...SLOW_4G });
+}
+
+/** A page of the context with the low-end profile applied before it loads anything. */
+export async function throttledPage(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await throttle(page);
+  return page;
+}

@@ -1,0 +1,65 @@
+/** The app benchmark's table: which figures it shows, in what order, and its place in the README. */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { type Budget, type Figures, type Row, sideBySideTable } from './report.ts';
+
+export const ROWS: Row[] = [
+  { scenario: '1 Cold start', figure: 'LCP', key: 'coldStart.lcp', unit: 'ms' },
+  { scenario: '1 Cold start', figure: 'Route list painted', key: 'coldStart.routeList', unit: 'ms' },
+  { scenario: '1 Cold start', figure: 'TBT', key: 'coldStart.tbt', unit: 'ms' },
+  { scenario: '1 Cold start', figure: 'JS before first paint (gzip)', key: 'coldStart.jsGzipBeforeFcp', unit: 'KB' },
+  { scenario: '1 Cold start', figure: 'Bytes before the list', key: 'coldStart.bytesBeforeList', unit: 'KB' },
+  { scenario: '2 Warm start', figure: 'LCP', key: 'warmStart.lcp', unit: 'ms' },
+  { scenario: '2 Warm start', figure: 'Route list painted', key: 'warmStart.routeList', unit: 'ms' },
+  { scenario: '2 Warm start', figure: 'TBT', key: 'warmStart.tbt', unit: 'ms' },
+  { scenario: '2 Warm start', figure: 'Bytes before the list', key: 'warmStart.bytesBeforeList', unit: 'KB' },
+  {
+    scenario: '3 Open 300-stop route',
+    figure: 'Interactive after data',
+    key: 'openRoute.interactiveAfterData',
+    unit: 'ms',
+  },
+  {
+    scenario: '3 Open 300-stop route',
+    figure: 'Interactive after tap',
+    key: 'openRoute.interactiveAfterTap',
+    unit: 'ms',
+  },
+  { scenario: '3 Open 300-stop route', figure: 'Long tasks', key: 'openRoute.longTasks', unit: '' },
+  { scenario: '3 Open 300-stop route', figure: 'Long-task time', key: 'openRoute.longTaskMs', unit: 'ms' },
+  { scenario: '3 Open 300-stop route', figure: 'Bytes before the list', key: 'openRoute.bytesBeforeList', unit: 'KB' },
+  { scenario: '4 Work 20 stops', figure: 'INP Arrived', key: 'workStops.inpByAction.arrived', unit: 'ms' },
+  { scenario: '4 Work 20 stops', figure: 'INP Add photo', key: 'workStops.inpByAction.addPhoto', unit: 'ms' },
+  { scenario: '4 Work 20 stops', figure: 'INP Done', key: 'workStops.inpByAction.done', unit: 'ms' },
+  { scenario: '4 Work 20 stops', figure: 'INP (web-vitals)', key: 'workStops.inp', unit: 'ms' },
+  { scenario: '4 Work 20 stops', figure: 'Main-thread blocking', key: 'workStops.blocking', unit: 'ms' },
+  { scenario: '4 Work 20 stops', figure: 'Photo chosen to thumbnail', key: 'workStops.photoReady', unit: 'ms' },
+];
+
+export function appTable(figures: Figures, budgets: Budget[]): string {
+  const rows = ROWS.filter((r) => figures[`${r.key}.worker`] !== undefined);
+  const lines = [sideBySideTable(figures, rows, budgets)];
+  const gzip = figures['criticalPath.gzip'];
+  const pathBudget = budgets.find((b) => b.figure === 'criticalPath.gzip');
+  if (gzip !== undefined) {
+    const limit = pathBudget?.max !== undefined ? ` (budget ${(pathBudget.max / 1024).toFixed(0)} KB)` : '';
+    lines.push('', `Critical-path JavaScript: ${(gzip / 1024).toFixed(1)} KB gzip${limit}.`);
+  }
+  const ratio = figures['workStops.blockingRatio'];
+  if (ratio !== undefined) {
+    const min = budgets.find((b) => b.figure === 'workStops.blockingRatio')?.min;
+    lines.push(`Scenario 4 main-thread blocking, inline ÷ worker: ${ratio}×${min ? ` (budget ≥ ${min}×)` : ''}.`);
+  }
+  return lines.join('\n');
+}
+
+const START = '<!-- bench:app:start -->';
+const END = '<!-- bench:app:end -->';
+
+/** Replaces the README's table between its markers (the markers must be there). */
+export function updateReadme(file: string, markdown: string): void {
+  const text = readFileSync(file, 'utf8');
+  const from = text.indexOf(START);
+  const to = text.indexOf(END);
+  if (from < 0 || to < from) throw new Error(`README.md has no ${START} … ${END} section`);
+  writeFileSync(file, `${text.slice(0, from + START.length)}\n${markdown}\n${text.slice(to)}`);
+}

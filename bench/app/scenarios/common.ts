@@ -1,0 +1,26 @@
+/** What every UI scenario shares: the two ways the core runs, the app URL for each, and page-clock conversion. */
+import type { Browser } from '@playwright/test';
+import type { StoredSession } from '../session.ts';
+
+export type CoreMode = 'worker' | 'inline';
+export const MODES: readonly CoreMode[] = ['worker', 'inline'];
+
+export interface ScenarioEnv {
+  browser: Browser;
+  baseUrl: string;
+  distDir: string;
+  session: StoredSession;
+}
+
+/** The app at `path`, with the core in a worker (as shipped) or inline on the main thread (`?core=inline`). */
+export function appUrl(env: ScenarioEnv, path: string, mode: CoreMode): string {
+  const url = new URL(path, env.baseUrl);
+  if (mode === 'inline') url.searchParams.set('core', 'inline');
+  return url.href;
+}
+
+/** An epoch-ms time on the page's performance clock. */
+export const pageTime = (timeOrigin: number, wall: number) => wall - timeOrigin;
+
+export const round = (n: number) => Math.round(n);
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

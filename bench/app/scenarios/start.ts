@@ -1,0 +1,73 @@
+/**
+ * Scenarios 1 and 2: the app opened to the route list by a signed-in driver, first with empty caches (cold: no
+ * HTTP cache, no service worker), then again in the same browser profile once the service worker has cached the
+ * app (warm). Both on the low-end profile.
+ */
+import type { BrowserContext } from '@playwright/test';
+import { blockingTime, installMetrics, readMetrics, waitSeen } from '../metrics.ts';
+import { gzipSizeOf, recordRequests } from '../network.ts';
+import { throttledPage } from '../profile.ts';
+import { signedInContext } from '../session.ts';
+import { appUrl, type CoreMode, pageTime, round, type ScenarioEnv, sleep } from './common.ts';
+
+export interface StartFigures {
+  /** Largest contentful paint, ms after navigation start. */
+  lcp: number;
+  fcp: number;
+  /** When the first route card was painted. */
+  routeList: number;
+  /** Total blocking time from the first paint until the list has settled. */
+  tbt: number;
+  /** Gzip size of the scripts (page's and worker's) that had arrived before the first paint. */
+  jsGzipBeforeFcp: number;
+  /** Bytes over the wire before the route list painted. */
+  bytesBeforeList: number;
+}
+
+/** How long the list is given to settle after it shows, so late long tasks and LCP candidates are counted. */
+const SETTLE_MS = 1500;
+
+async function openToList(env: ScenarioEnv, context: BrowserContext, mode: CoreMode): Promise<StartFigures> {
+  const requests = recordRequests(context);
+  const page = await throttledPage(context);
+  try {
+    await page.goto(appUrl(env, '/routes', mode), { waitUntil: 'commit' });
+    const listAt = await waitSeen(page, 'routeList');
+    await sleep(SETTLE_MS);
+    const m = await readMetrics(page);
+    if (m.fcp === null || m.lcp === null) throw new Error('no first or largest contentful paint was reported');
+    const at = (wall: number) => pageTime(m.timeOrigin, wall);
+    const beforeFcp = requests.filter((r) => at(r.endWall) <= m.fcp!);
+    return {
+      lcp: round(m.lcp),
+      fcp: round(m.fcp),
+      routeList: round(listAt),
+      tbt: round(blockingTime(m.longTasks, m.fcp, m.now)),
+      jsGzipBeforeFcp: beforeFcp.reduce((sum, r) => sum + gzipSizeOf(env.distDir, r.url), 0),
+      bytesBeforeList: requests.filter((r) => at(r.endWall) <= listAt).reduce((sum, r) => sum + r.bytes, 0),
+    };
+  } finally {
+    await page.close();
+  }
+}
+
+/** Waits until a service worker controls a page of the context and has cached the app. */
+async function untilServiceWorkerReady(env: ScenarioEnv, context: BrowserContext) {
+  const page = await context.newPage();
+  try {
+    await page.goto(`${env.baseUrl}/app-config.json`);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  } finally {
+    await page.close();
+  }
+}
+
+/** One cold start, then one warm start in the same profile; the context is the caller's to close. */
+export async function coldThenWarm(env: ScenarioEnv, mode: CoreMode) {
+  const context = await signedInContext(env.browser, env.baseUrl, env.session);
+  await installMetrics(context);
+  const cold = await openToList(env, context, mode);
+  await untilServiceWorkerReady(env, context);
+  const warm = await openToList(env, context, mode);
+  return { cold, warm, context };
+}

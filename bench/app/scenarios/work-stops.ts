@@ -1,0 +1,115 @@
+/**
+ * Scenario 4: working 20 stops of a started 300-stop route, as a driver does: Arrived on the active stop, Add photo
+ * (a 12 MP camera JPEG), Done, and on to the next stop. Measured: each action's interaction latency (Event Timing,
+ * the figure INP is made of) and web-vitals' INP over the whole run, and the main thread's total blocking time.
+ */
+import type { BrowserContext, Page } from '@playwright/test';
+import { blockingTime, interactionLatencies, readMetrics, waitSeen } from '../metrics.ts';
+import { throttledPage } from '../profile.ts';
+import { appUrl, type CoreMode, pageTime, round, type ScenarioEnv, sleep } from './common.ts';
+
+export const STOPS_TO_WORK = 20;
+export const ACTIONS = ['arrived', 'addPhoto', 'done'] as const;
+export type StopAction = (typeof ACTIONS)[number];
+
+export interface WorkStopsFigures {
+  /** Per action: the worst interaction latency over the stops (INP is the worst below 50 interactions). */
+  inpByAction: Record<StopAction, number>;
+  /** Per action: the median interaction latency. */
+  medianByAction: Record<StopAction, number>;
+  /** web-vitals' INP for the whole run. */
+  inp: number;
+  /** Sum over long tasks of their part over 50 ms, from the first Arrived to the last Done. */
+  blocking: number;
+  longTaskMs: number;
+  /** From choosing the photo to its thumbnail showing (resize and encode), median. */
+  photoReady: number;
+  /** Wall time for the 20 stops. */
+  totalMs: number;
+}
+
+async function act(page: Page, name: StopAction, marks: Map<StopAction, number[]>, action: () => Promise<void>) {
+  const start = await page.evaluate(() => performance.now());
+  await action();
+  marks.get(name)!.push(start);
+}
+
+export async function workStops(
+  env: ScenarioEnv,
+  context: BrowserContext,
+  mode: CoreMode,
+  routeId: number,
+  photo: Buffer,
+): Promise<WorkStopsFigures> {
+  const page = await throttledPage(context);
+  try {
+    await page.goto(appUrl(env, `/routes/${routeId}`, mode), { waitUntil: 'commit' });
+    await waitSeen(page, 'stopList');
+    const stops = page.getByRole('list', { name: 'Stops', exact: true });
+    await stops.locator('[aria-current="step"]').getByRole('button', { name: 'Arrived' }).waitFor();
+    await sleep(1000);
+    const marks = new Map<StopAction, number[]>(ACTIONS.map((a) => [a, []]));
+    const photoReady: number[] = [];
+    const began = Date.now();
+    const from = await page.evaluate(() => performance.now());
+
+    for (let n = 1; n <= STOPS_TO_WORK; n++) {
+      const active = stops.locator('[aria-current="step"]');
+      await act(page, 'arrived', marks, async () => {
+        await active.getByRole('button', { name: 'Arrived' }).click();
+        await page.getByRole('heading', { level: 1, name: 'Complete stop' }).waitFor();
+      });
+      const proofs = page.getByRole('region', { name: 'Proof of delivery' });
+      await act(page, 'addPhoto', marks, async () => {
+        const chooser = page.waitForEvent('filechooser');
+        await proofs.getByRole('button', { name: 'Add photo' }).click();
+        const chosenAt = Date.now();
+        await (await chooser).setFiles({ name: `stop-${n}.jpg`, mimeType: 'image/jpeg', buffer: photo });
+        await proofs.getByRole('img', { name: 'Photo 1' }).waitFor({ timeout: 60_000 });
+        photoReady.push(Date.now() - chosenAt);
+      });
+      await act(page, 'done', marks, async () => {
+        await page.getByRole('button', { name: 'Done' }).click();
+        await page
+          .getByRole('status')
+          .getByText(/^Stop \d+ delivered$/)
+          .first()
+          .waitFor();
+        await active.getByRole('button', { name: 'Arrived' }).waitFor();
+      });
+    }
+
+    const totalMs = Date.now() - began;
+    await sleep(500);
+    const m = await readMetrics(page);
+    const to = pageTime(m.timeOrigin, Date.now());
+    const inpByAction = {} as Record<StopAction, number>;
+    const medianByAction = {} as Record<StopAction, number>;
+    for (const name of ACTIONS) {
+      const starts = marks.get(name)!;
+      // An action's interaction starts after the action began and before the next one of any kind.
+      const allStarts = [...marks.values()].flat().sort((a, b) => a - b);
+      const latencies = starts.flatMap((s) => {
+        const next = allStarts.find((t) => t > s) ?? to;
+        return interactionLatencies(m.events, s, next);
+      });
+      if (latencies.length === 0) throw new Error(`no interaction was timed for ${name}`);
+      latencies.sort((a, b) => a - b);
+      inpByAction[name] = round(latencies.at(-1)!);
+      medianByAction[name] = round(latencies[Math.floor(latencies.length / 2)]!);
+    }
+    const tasks = m.longTasks.filter((t) => t.start >= from && t.start < to);
+    photoReady.sort((a, b) => a - b);
+    return {
+      inpByAction,
+      medianByAction,
+      inp: round(m.inp ?? 0),
+      blocking: round(blockingTime(m.longTasks, from, to)),
+      longTaskMs: round(tasks.reduce((sum, t) => sum + t.duration, 0)),
+      photoReady: round(photoReady[Math.floor(photoReady.length / 2)]!),
+      totalMs,
+    };
+  } finally {
+    await page.close();
+  }
+}

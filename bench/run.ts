@@ -1,0 +1,191 @@
+/**
+ * `npm run bench [-- --runs 3 --check --only cold,warm,open,work,worker --skip-build]`: the app benchmark (issue 7).
+ * Builds the app, starts the real server on a temporary database seeded with a 200-route list and 300-stop routes,
+ * and drives Debian's Chromium on a low-end phone profile (app/profile.ts) through the scenarios, each with the
+ * core in its worker and inline on the main thread. Writes bench/results.json and bench/results.md, puts the
+ * table into the README after a full run, and with --check exits non-zero when a figure breaks bench/budgets.json.
+ * `--check-only` checks the last results.json without running anything.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { BrowserContext } from '@playwright/test';
+import { startAppServer } from '../e2e/support/server.ts';
+import { measureCriticalPath } from '../scripts/critical-path.mjs';
+import { makeCameraJpeg } from './app/jpeg.ts';
+import { installMetrics } from './app/metrics.ts';
+import { CPU_SLOWDOWN, launchChromium, SLOW_4G } from './app/profile.ts';
+import { checkBudgets, describeBreach, type Figures, flatten, medianFigures } from './app/report.ts';
+import { appTable, updateReadme } from './app/results-table.ts';
+import { type CoreMode, MODES, type ScenarioEnv } from './app/scenarios/common.ts';
+import { openBigRoute } from './app/scenarios/open-route.ts';
+import { coldThenWarm } from './app/scenarios/start.ts';
+import { workStops } from './app/scenarios/work-stops.ts';
+import { BENCH_DRIVER, seedBench } from './app/seed.ts';
+import { captureSession, signedInContext } from './app/session.ts';
+import { measureWorkerFigures, workerFiguresTable } from './app/worker-figures.ts';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const DIST = join(ROOT, 'dist');
+const RESULTS = join(ROOT, 'bench/results.json');
+const RESULTS_MD = join(ROOT, 'bench/results.md');
+const BUDGETS = join(ROOT, 'bench/budgets.json');
+const SCENARIOS = ['cold', 'warm', 'open', 'work', 'worker'] as const;
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    check: { type: 'boolean', default: false },
+    'check-only': { type: 'boolean', default: false },
+    only: { type: 'string' },
+    'skip-build': { type: 'boolean', default: false },
+  },
+});
+const runs = Math.max(1, Number(values.runs));
+const only = new Set(values.only ? values.only.split(',') : SCENARIOS);
+for (const name of only) {
+  if (!(SCENARIOS as readonly string[]).includes(name)) throw new Error(`--only: unknown scenario ${name}`);
+}
+const budgets = JSON.parse(readFileSync(BUDGETS, 'utf8')).budgets;
+
+function check(figures: Figures): void {
+  const breaches = checkBudgets(figures, budgets);
+  const relevant = values.only ? breaches.filter((b) => b.value !== undefined) : breaches;
+  if (relevant.length === 0) {
+    console.log(`\nEvery budget of bench/budgets.json is met.`);
+    return;
+  }
+  console.error(`\n${relevant.length} budget(s) broken:`);
+  for (const breach of relevant) console.error(`  - ${describeBreach(breach)}`);
+  process.exitCode = 1;
+}
+
+if (values['check-only']) {
+  check(JSON.parse(readFileSync(RESULTS, 'utf8')).figures);
+  process.exit();
+}
+
+if (!values['skip-build']) {
+  console.log('Building the app…');
+  const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('vite build failed');
+}
+const criticalPath = measureCriticalPath(DIST);
+const figures: Figures = { 'criticalPath.gzip': criticalPath.totalGzip };
+const raw: Record<string, unknown> = {};
+
+const server = await startAppServer({ env: { SEED: 'none', ACCESS_TOKEN_TTL: '86400' } });
+const browser = await launchChromium();
+try {
+  console.log('Seeding a 200-route list and 300-stop routes…');
+  const data = await seedBench(server.url, server.dispatchToken, runs * MODES.length);
+  const photo = await makeCameraJpeg(browser);
+  const env: ScenarioEnv = {
+    browser,
+    baseUrl: server.url,
+    distDir: DIST,
+    session: await captureSession(browser, server.url, BENCH_DRIVER.email, BENCH_DRIVER.password),
+  };
+  const perMode = <T>() => ({ worker: [] as T[], inline: [] as T[] });
+  const starts = { cold: perMode<object>(), warm: perMode<object>(), open: perMode<object>() };
+  const work = perMode<object>();
+  // Alternating which mode goes first spreads any drift of the machine over both.
+  const order = (run: number): readonly CoreMode[] => (run % 2 === 0 ? MODES : [...MODES].reverse());
+
+  if (only.has('cold') || only.has('warm') || only.has('open')) {
+    for (let run = 0; run < runs; run++) {
+      for (const mode of order(run)) {
+        console.log(`Run ${run + 1}/${runs}, ${mode}: cold start, warm start, opening the 300-stop route…`);
+        const { cold, warm, context } = await coldThenWarm(env, mode);
+        starts.cold[mode].push(cold);
+        starts.warm[mode].push(warm);
+        if (only.has('open')) starts.open[mode].push(await openBigRoute(env, context, mode, data.bigRouteId));
+        await context.close();
+      }
+    }
+  }
+  if (only.has('work')) {
+    let route = 0;
+    for (let run = 0; run < runs; run++) {
+      for (const mode of order(run)) {
+        console.log(`Run ${run + 1}/${runs}, ${mode}: working 20 stops…`);
+        const context = await signedInContext(browser, server.url, env.session);
+        await installMetrics(context);
+        await warmUp(env, context);
+        work[mode].push(await workStops(env, context, mode, data.workRouteIds[route++]!, photo));
+        await context.close();
+      }
+    }
+  }
+  const scenarioNames = { cold: 'coldStart', warm: 'warmStart', open: 'openRoute' } as const;
+  for (const [key, name] of Object.entries(scenarioNames)) {
+    const perModeRuns = starts[key as keyof typeof starts];
+    if (!only.has(key) || perModeRuns.worker.length === 0) continue;
+    raw[name] = perModeRuns;
+    for (const mode of MODES) addFigures(name, mode, medianFigures(perModeRuns[mode]));
+  }
+  if (work.worker.length > 0) {
+    raw.workStops = work;
+    for (const mode of MODES) addFigures('workStops', mode, medianFigures(work[mode]));
+    figures['workStops.blockingRatio'] =
+      Math.round((figures['workStops.blocking.inline']! / Math.max(1, figures['workStops.blocking.worker']!)) * 10) /
+      10;
+  }
+  if (only.has('worker')) {
+    console.log('Worker-side figures…');
+    const workerFigures = await measureWorkerFigures({
+      browser,
+      baseUrl: server.url,
+      email: BENCH_DRIVER.email,
+      password: BENCH_DRIVER.password,
+      routeId: data.bigRouteId,
+      workRouteId: data.workRouteIds.at(-1)!,
+      runs: Math.max(runs, 5),
+      photo,
+    });
+    raw.worker = workerFigures;
+    flatten('worker', workerFigures, figures);
+  }
+
+  const report = {
+    at: new Date().toISOString(),
+    machine: { cpus: cpus().length, cpu: cpus()[0]?.model, chromium: browser.version() },
+    profile: { viewport: '390x844', cpuSlowdown: CPU_SLOWDOWN, network: SLOW_4G },
+    runs,
+    criticalPath,
+    figures,
+    raw,
+  };
+  writeFileSync(RESULTS, `${JSON.stringify(report, null, 2)}\n`);
+  const markdown = [
+    `App benchmark, ${report.at.slice(0, 10)}: medians of ${runs} run(s) on ${report.machine.cpus}× ${report.machine.cpu}, Chromium ${report.machine.chromium}, 390x844, CPU ${CPU_SLOWDOWN}× slower, slow 4G.`,
+    '',
+    appTable(figures, budgets),
+    ...(raw.worker ? ['', workerFiguresTable(raw.worker as Parameters<typeof workerFiguresTable>[0])] : []),
+  ].join('\n');
+  writeFileSync(RESULTS_MD, `${markdown}\n`);
+  console.log(`\n${markdown}\n\nWrote bench/results.json and bench/results.md.`);
+  if (!values.only) {
+    updateReadme(join(ROOT, 'README.md'), markdown);
+    console.log('Updated the table in README.md.');
+  }
+  if (values.check) check(figures);
+} finally {
+  await browser.close();
+  await server.stop();
+}
+
+function addFigures(scenario: string, mode: CoreMode, medians: Figures) {
+  for (const [key, value] of Object.entries(medians)) figures[`${scenario}.${key}.${mode}`] = value;
+}
+
+/** The app opened once without throttling, so the service worker has cached it before a measured run. */
+async function warmUp(env: ScenarioEnv, context: BrowserContext) {
+  const page = await context.newPage();
+  await page.goto(`${env.baseUrl}/routes`);
+  await page.getByRole('tab', { name: 'New' }).waitFor({ timeout: 30_000 });
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  await page.close();
+}
