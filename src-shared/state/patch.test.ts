@@ -39,4 +39,20 @@ describe('applyOp', () => {
     expect(applyOps(root, ops)).toEqual({ a: { b: 3, c: [1, 2, 3] }, d: null });
     expect([...touchedSlices(ops)]).toEqual(['a', 'd']);
   });
+
+  it('a list copies each container once, yet never changes the old root or a value an operation carries', () => {
+    const value = { x: 1 };
+    const ops = [
+      { op: 'set', path: ['a', 'c', 0], value: 7 },
+      { op: 'set', path: ['a', 'c', 2], value: 8 },
+      { op: 'set', path: ['n'], value },
+      { op: 'set', path: ['n', 'x'], value: 2 },
+    ] as const;
+    const next = applyOps(root, ops);
+    expect(next).toEqual(ops.reduce(applyOp, root));
+    expect(next).toEqual({ a: { b: 1, c: [7, 2, 8] }, d: { e: 'x' }, n: { x: 2 } });
+    expect(root).toEqual({ a: { b: 1, c: [1, 2, 3] }, d: { e: 'x' } });
+    expect(value).toEqual({ x: 1 });
+    expect(next.d).toBe(root.d);
+  });
 });

@@ -22,37 +22,54 @@ export interface Snapshot {
 
 type Container = Record<PathKey, unknown> | unknown[];
 
-function cloneShallow(value: unknown): Container {
-  if (Array.isArray(value)) return [...value];
-  if (value !== null && typeof value === 'object') return { ...(value as Record<PathKey, unknown>) };
-  return {};
+/**
+ * Copies made while applying one list of operations. They are reachable only through the new root, so later
+ * operations of the same list may change them in place: n operations under a 300-stop array copy it once, not n times.
+ */
+type Fresh = WeakSet<object>;
+
+function writable(value: unknown, fresh: Fresh): Container {
+  if (value !== null && typeof value === 'object' && fresh.has(value)) return value as Container;
+  const copy: Container = Array.isArray(value)
+    ? [...value]
+    : value !== null && typeof value === 'object'
+      ? { ...(value as Record<PathKey, unknown>) }
+      : {};
+  fresh.add(copy);
+  return copy;
 }
 
-function applyAt(target: unknown, path: Path, op: PatchOp, depth: number): unknown {
+function applyAt(target: unknown, path: Path, op: PatchOp, depth: number, fresh: Fresh): unknown {
   if (depth === path.length) return op.op === 'set' ? op.value : undefined;
   const key = path[depth]!;
-  const copy = cloneShallow(target);
+  const copy = writable(target, fresh);
   const child = (copy as Record<PathKey, unknown>)[key];
   if (depth === path.length - 1 && op.op === 'delete') {
     if (Array.isArray(copy) && typeof key === 'number') copy.splice(key, 1);
     else delete (copy as Record<PathKey, unknown>)[key];
     return copy;
   }
-  (copy as Record<PathKey, unknown>)[key] = applyAt(child, path, op, depth + 1);
+  (copy as Record<PathKey, unknown>)[key] = applyAt(child, path, op, depth + 1, fresh);
   return copy;
 }
 
-/** Applies one operation; returns a new root, sharing every untouched branch with the old one. */
-export function applyOp<T>(root: T, op: PatchOp): T {
+function applyWith<T>(root: T, op: PatchOp, fresh: Fresh): T {
   if (op.path.length === 0) {
     if (op.op === 'delete') throw new Error('cannot delete the root');
     return op.value as T;
   }
-  return applyAt(root, op.path, op, 0) as T;
+  return applyAt(root, op.path, op, 0, fresh) as T;
 }
 
+/** Applies one operation; returns a new root, sharing every untouched branch with the old one. */
+export function applyOp<T>(root: T, op: PatchOp): T {
+  return applyWith(root, op, new WeakSet());
+}
+
+/** Applies a list in order, as applyOp would one by one, copying each touched container only once. */
 export function applyOps<T>(root: T, ops: readonly PatchOp[]): T {
-  return ops.reduce(applyOp, root);
+  const fresh: Fresh = new WeakSet();
+  return ops.reduce((node, op) => applyWith(node, op, fresh), root);
 }
 
 /** The top-level slices a patch touches: the UI updates just those signals. */

@@ -4,12 +4,18 @@
  */
 import type { PatchListener } from '../../src-shared/api/worker-api.ts';
 import type { AppState, SliceKey } from '../../src-shared/state/app-state.ts';
-import { applyOp, type PatchOp, type Path, type Snapshot } from '../../src-shared/state/patch.ts';
+import { diffOps } from '../../src-shared/state/diff.ts';
+import { applyOps, type PatchOp, type Path, type Snapshot } from '../../src-shared/state/patch.ts';
 
 export interface Store {
   get(): AppState;
   /** Sets the value at a path (e.g. ['session', 'link']); no-op when it is already that very value. */
   set(path: Path, value: unknown): void;
+  /**
+   * Makes the value at a path deep-equal `value`, sending only what differs from the current one (see diffOps):
+   * for big values that are replaced by a mostly equal copy, such as a route the server answered again.
+   */
+  replace(path: Path, value: unknown): void;
   /** Replaces a slice with what `change` makes of it. */
   update<K extends SliceKey>(key: K, change: (slice: AppState[K]) => AppState[K]): void;
   /** Flushes what is pending first, so the snapshot and the patches after it line up. */
@@ -48,20 +54,25 @@ export function createStore(initial: AppState): Store {
     listener?.({ version, ops });
   }
 
-  function set(path: Path, value: unknown) {
-    if (valueAt(state, path) === value) return;
-    const op: PatchOp = { op: 'set', path, value };
-    state = applyOp(state, op);
-    pending.push(op);
+  function record(ops: PatchOp[]) {
+    if (ops.length === 0) return;
+    // The core changes its state by the very operations the UI applies: both keep the same branches unchanged.
+    state = applyOps(state, ops);
+    pending.push(...ops);
     if (!scheduled) {
       scheduled = true;
       queueMicrotask(flush);
     }
   }
 
+  function set(path: Path, value: unknown) {
+    if (valueAt(state, path) !== value) record([{ op: 'set', path, value }]);
+  }
+
   return {
     get: () => state,
     set,
+    replace: (path, value) => record(diffOps(path, valueAt(state, path), value)),
     update: (key, change) => set([key], change(state[key])),
     snapshot() {
       flush();

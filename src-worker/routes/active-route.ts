@@ -68,10 +68,13 @@ export function stopUpdateBody(completion: StopCompletion, nowMs: number): StopU
 export function createActiveRoute(deps: ActiveRouteDeps) {
   const { store } = deps;
   const current = () => store.get().route;
-  /** Field by field, so a new active stop sends just that field, not the whole route and its line again. */
+  /**
+   * Field by field, and each field as what differs from what the UI has: a new active stop sends just that field,
+   * a completed stop (or the server's answer to it) just that stop's changed fields, not the whole route again.
+   */
   const patch = (change: Partial<ActiveRouteState>) => {
     if (!current()) return;
-    for (const [key, value] of Object.entries(change)) store.set(['route', key], value);
+    for (const [key, value] of Object.entries(change)) store.replace(['route', key], value);
   };
 
   /** Shows a route: marks unsent stops as the device knows them and keeps the finishing state in step. */

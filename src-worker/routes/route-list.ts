@@ -51,7 +51,8 @@ export function createRouteList(deps: RouteListDeps) {
       fetchedAt,
       fromCache,
     };
-    store.set(['routeList'], next);
+    // A reload mostly finds the same list: only what differs travels.
+    store.replace(['routeList'], next);
   }
 
   async function fetchList(refresh: boolean): Promise<Result> {

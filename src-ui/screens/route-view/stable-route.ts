@@ -1,6 +1,7 @@
 /**
- * The core sends the whole route slice with every change (selecting a stop too), as new objects. These keep what
- * did not change as it was: each stop whose content is the same stays the very object the rows and the map already
+ * The core patches a route's changes in place (store.replace), so unchanged stops already keep their identity; but a
+ * route that arrives whole (opened again, reordered by the dispatcher, read from the device's copy) comes as new
+ * objects. These keep what did not change as it was: each stop whose content is the same stays the very object the rows and the map already
  * have, so a selection re-renders two rows instead of every row, and the map keeps its markers' data and its line.
  */
 import { useRef } from 'react';
