@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { formatSummary, precompress } from './precompress.mjs';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -68,8 +69,8 @@ export function runNode(args, label, options = {}) {
 }
 
 /**
- * Builds into staticDir (`vite build --outDir staticDir`) unless the build there is fresh. Resolves with vite's
- * exit code (0 when nothing had to be done).
+ * Builds into staticDir (`vite build --outDir staticDir`, then the brotli and gzip copies of scripts/precompress.mjs)
+ * unless the build there is fresh. Resolves with vite's exit code (0 when nothing had to be done).
  */
 export async function buildIfStale(staticDir, { log = console.log, stdio = 'inherit' } = {}) {
   const state = buildState(staticDir);
@@ -79,5 +80,7 @@ export async function buildIfStale(staticDir, { log = console.log, stdio = 'inhe
       ? 'Building the app (first start)...'
       : 'Sources changed since the last build: rebuilding the app...',
   );
-  return runNode([viteBin(), 'build', '--outDir', staticDir], 'vite', { stdio });
+  const code = await runNode([viteBin(), 'build', '--outDir', staticDir], 'vite', { stdio });
+  if (code === 0) log(formatSummary(await precompress(staticDir)));
+  return code;
 }

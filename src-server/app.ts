@@ -8,6 +8,7 @@ import type { ServerContext } from './context.ts';
 import { openDatabase } from './db/database.ts';
 import { registerAppConfigRoute } from './http/app-config-route.ts';
 import { registerAuthRoutes } from './http/auth-routes.ts';
+import { registerCompression } from './http/compression.ts';
 import { registerDispatchRoutes } from './http/dispatch-routes.ts';
 import { installErrorHandler } from './http/errors.ts';
 import { registerImageRoutes } from './http/image-routes.ts';
@@ -69,6 +70,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   installErrorHandler(app);
   installValidation(app);
   await app.register(rateLimit, { global: false });
+  await registerCompression(app);
   await app.register(websocket, {
     options: { maxPayload: config.wsMaxMessageBytes },
   });

@@ -8,6 +8,7 @@
  * (`npm start`, say); then nothing is built or started.
  */
 import { buildState, runNode, viteBin } from '../../scripts/app-build.mjs';
+import { precompress } from '../../scripts/precompress.mjs';
 import { DIST, ROOT, startAppServer } from './server.ts';
 
 export default async function globalSetup(): Promise<(() => Promise<void>) | undefined> {
@@ -21,6 +22,8 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
     console.log(state === 'missing' ? 'e2e: building the app...' : 'e2e: sources changed, rebuilding the app...');
     const code = await runNode([viteBin(), 'build', '--outDir', DIST, '--logLevel', 'warn'], 'vite', { cwd: ROOT });
     if (code !== 0) throw new Error(`The app build failed (vite exited with ${code}); see above.`);
+    // As `npm run build` does: the server sends these brotli/gzip copies in place of the files.
+    await precompress(DIST);
   }
 
   const server = await startAppServer();

@@ -21,7 +21,11 @@ function isDispatchToken(ctx: ServerContext, token: string | null): boolean {
 export function registerImageRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.get<{ Params: { id: number } }>(
     '/v1/images/:id',
-    { schema: { params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } } } } },
+    {
+      schema: { params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } } } },
+      // JPEG and PNG are compressed already: another pass would cost CPU and save nothing.
+      compress: false,
+    },
     async (request, reply) => {
       const dispatcher = isDispatchToken(ctx, bearerToken(request));
       const principal = dispatcher ? null : await authenticate(ctx, request);

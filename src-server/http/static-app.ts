@@ -1,7 +1,8 @@
 /**
- * Serves the built app (vite's output in STATIC_DIR) at `/`. Files are served as they are; any other GET outside
- * `/v1/` answers index.html so the app's own router handles deep links such as /routes/12. Until the app is
- * built, those paths answer a small page saying how to build it, while the API keeps working.
+ * Serves the built app (vite's output in STATIC_DIR) at `/`. Files are served as they are, or as the brotli or
+ * gzip copy the build wrote beside them; any other GET outside `/v1/` answers index.html so the app's own router
+ * handles deep links such as /routes/12. Until the app is built, those paths answer a small page saying how to
+ * build it, while the API keeps working.
  */
 import { stat } from 'node:fs/promises';
 import { extname, relative, resolve, sep } from 'node:path';
@@ -28,6 +29,8 @@ or run <code>npm run dev</code> for the development server.</p>
 `;
 
 const isApiPath = (path: string) => path === 'v1' || path.startsWith('v1/');
+/** The suffix of a copy written by scripts/precompress.mjs. */
+const PRECOMPRESSED = /\.(?:br|gz)$/;
 
 /** The file under root that a URL path names, or null; never anything outside root. */
 async function fileUnder(root: string, urlPath: string): Promise<string | null> {
@@ -44,8 +47,17 @@ export async function registerStaticApp(app: FastifyInstance, ctx: ServerContext
   const root = ctx.config.staticDir;
   // serve: false: only reply.sendFile. The wildcard route below decides what each path answers, so the plugin's
   // own wildcard route (which would clash with it) is not wanted. The folder may appear later (a build while the
-  // server runs), hence no warning when it is missing now.
-  await app.register(fastifyStatic, { root, serve: false, suppressWarning: true, dotfiles: 'ignore', index: false });
+  // server runs), hence no warning when it is missing now. preCompressed: sendFile picks the x.br or x.gz that
+  // scripts/precompress.mjs wrote beside x when Accept-Encoding allows, with x's Content-Type and Vary; without
+  // them it sends x, and compression.ts compresses it per request.
+  await app.register(fastifyStatic, {
+    root,
+    serve: false,
+    suppressWarning: true,
+    dotfiles: 'ignore',
+    index: false,
+    preCompressed: true,
+  });
 
   async function answer(request: FastifyRequest<{ Params: { '*'?: string } }>, reply: FastifyReply) {
     const path = request.params['*'] ?? '';
@@ -53,6 +65,9 @@ export async function registerStaticApp(app: FastifyInstance, ctx: ServerContext
     if (isApiPath(path)) return reply.callNotFound();
 
     const file = await fileUnder(root, path);
+    // The precompressed copies are served only in place of their original, never as files of their own.
+    if (file && PRECOMPRESSED.test(file) && (await fileUnder(root, file.replace(PRECOMPRESSED, ''))))
+      return reply.callNotFound();
     if (file) {
       reply.header('cache-control', file.startsWith('assets/') ? IMMUTABLE : REVALIDATE);
       return reply.sendFile(file, { cacheControl: false });

@@ -54,6 +54,8 @@ export async function registerSocket(app: FastifyInstance, ctx: ServerContext): 
     method: 'GET',
     url: SOCKET_PATH,
     schema: { querystring: querystringSchema },
+    // Nothing here to compress per answer: an upgrade hands the connection to ws, and a refusal is a few bytes.
+    compress: false,
     preHandler: async (request) => {
       if (!request.ws) return;
       const origin = request.headers.origin;
