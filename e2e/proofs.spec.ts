@@ -119,7 +119,9 @@ test('a signature with a name, an adult birth date and a resized photo reach the
   await expect(page.getByRole('status').getByText('Photo added')).toBeVisible();
 
   await page.getByRole('button', { name: 'Done' }).click();
-  await expect(page.getByRole('status').getByText(`Stop ${number(stop)} delivered`)).toBeVisible();
+  // At once, in place of "Photo added" (old news now), not after it has run its 4 s.
+  await expect(page.getByRole('status').getByText(`Stop ${number(stop)} delivered`)).toBeVisible({ timeout: 2000 });
+  await expect(page.getByRole('status').getByText('Photo added')).toHaveCount(0);
 
   let saved: Route['stops'][number] | undefined;
   await expect

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Snackbar } from './Snackbar.tsx';
 import styles from './SnackbarHost.module.css';
+import { useSnackbarClearance } from './snackbar-clearance.ts';
 import type { SnackbarQueueState } from './snackbar-queue.ts';
 import { MODAL_EXEMPT_ATTRIBUTE } from './use-modal-layer.ts';
 
@@ -11,7 +12,10 @@ export interface SnackbarHostProps {
   onDismiss: (id: string) => void;
   /** Translated close-button name for persistent messages without an action. */
   dismissLabel?: string;
-  /** Extra distance from the bottom (CSS length), e.g. to sit above the minimized stop carousel. */
+  /**
+   * Extra distance from the bottom (CSS length), e.g. to sit above the minimized stop carousel; by default the
+   * clearance a screen's pinned footer asks for (usePinnedFooter).
+   */
   bottomOffset?: string;
 }
 
@@ -21,6 +25,8 @@ export interface SnackbarHostProps {
  */
 export function SnackbarHost({ queue, onDismiss, dismissLabel, bottomOffset }: SnackbarHostProps) {
   const { current } = queue;
+  const clearance = useSnackbarClearance();
+  const offset = bottomOffset ?? clearance ?? undefined;
   // Paused for one message only, so a focused message that goes away cannot leave the next one stuck.
   const [pausedId, setPausedId] = useState<string | null>(null);
   const paused = current !== null && pausedId === current.id;
@@ -38,7 +44,7 @@ export function SnackbarHost({ queue, onDismiss, dismissLabel, bottomOffset }: S
   const host = (
     <div
       className={styles.host}
-      style={bottomOffset ? { ['--snackbar-offset' as string]: bottomOffset } : undefined}
+      style={offset ? { ['--snackbar-offset' as string]: offset } : undefined}
       {...{ [MODAL_EXEMPT_ATTRIBUTE]: '' }}
     >
       {/* The live region stays mounted so every new message is announced. */}

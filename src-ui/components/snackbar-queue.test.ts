@@ -87,6 +87,17 @@ describe('snackbar queue', () => {
     expect(ids(state)).toEqual(['p3', 'p2']);
   });
 
+  it.each([
+    ['the stale message on screen: the new one takes its place', ['photo', 'offline'], ['done', 'offline']],
+    ['a stale message waiting: it leaves the line', ['offline', 'photo', 'other'], ['offline', 'other', 'done']],
+    ['nothing stale: queued as usual', ['other'], ['other', 'done']],
+  ])('a message that supersedes others: %s', (_, before, after) => {
+    let state = emptySnackbarQueue;
+    for (const id of before) state = enqueueSnackbar(state, item(id));
+    state = enqueueSnackbar(state, { ...item('done'), supersedes: ['photo', 'signature'] });
+    expect(ids(state)).toEqual(after);
+  });
+
   it('never mutates the state it is given', () => {
     const state = Object.freeze({ current: item('a'), pending: Object.freeze([item('b')]) });
     expect(() => dismissSnackbar(enqueueSnackbar(state, item('c')), 'a')).not.toThrow();

@@ -24,6 +24,11 @@ export interface SnackbarItem {
   action?: SnackbarAction;
   /** Auto-hide after this many ms; null keeps it until dismissed. */
   durationMs: number | null;
+  /**
+   * Messages this one makes obsolete (e.g. "Stop 3 delivered" after "Photo added"): they leave the queue, and when
+   * one of them is on screen this message takes its place at once instead of waiting behind stale news.
+   */
+  supersedes?: readonly string[];
 }
 
 export interface SnackbarQueueState {
@@ -44,6 +49,11 @@ export function enqueueSnackbar(
   item: SnackbarItem,
   maxPending = DEFAULT_MAX_PENDING,
 ): SnackbarQueueState {
+  if (item.supersedes?.length) {
+    const stale = new Set(item.supersedes);
+    const pending = state.pending.filter((p) => !stale.has(p.id));
+    state = state.current && stale.has(state.current.id) ? { current: null, pending } : { ...state, pending };
+  }
   if (state.current?.id === item.id) return { ...state, current: item };
   const index = state.pending.findIndex((p) => p.id === item.id);
   if (index >= 0) return { ...state, pending: state.pending.map((p, i) => (i === index ? item : p)) };

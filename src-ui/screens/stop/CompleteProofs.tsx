@@ -12,6 +12,7 @@ import { useFeedback } from '../../app/feedback.tsx';
 import { AgeVerificationSheet } from '../../proof/AgeVerificationSheet.tsx';
 import { ProofSummary } from '../../proof/ProofSummary.tsx';
 import type { ProofDraft, RequiredProof } from './complete-rules.ts';
+import { PROOF_SNACKBAR } from './stop-messages.ts';
 
 const SignatureCapture = lazy(() => import('../../proof/SignatureCapture.tsx'));
 
@@ -47,7 +48,7 @@ export function CompleteProofs({ stop, gates, required, errors, draft, onChange,
         onDeleteAgeVerification={() => onChange((d) => ({ ...d, birthDate: null, verified: false }))}
         photos={draft.photos}
         onPhotosChange={(photos) => onChange((d) => ({ ...d, photos }))}
-        onPhotoAdded={() => success('photo-added', t('success.photoAdded'))}
+        onPhotoAdded={() => success(PROOF_SNACKBAR.photo, t('success.photoAdded'))}
         readOnly={readOnly}
       />
       {signing && (
@@ -60,7 +61,7 @@ export function CompleteProofs({ stop, gates, required, errors, draft, onChange,
             onDone={({ signature, signatureName }) => {
               onChange((d) => ({ ...d, signature: { image: signature, name: signatureName } }));
               setSigning(false);
-              success('signature-added', t('success.signatureAdded'));
+              success(PROOF_SNACKBAR.signature, t('success.signatureAdded'));
             }}
           />
         </Suspense>
@@ -79,7 +80,7 @@ export function CompleteProofs({ stop, gates, required, errors, draft, onChange,
             return;
           }
           onChange((d) => ({ ...d, birthDate: result.date, verified: true }));
-          success('age-verification', t('AgeVerification.successfull'));
+          success(PROOF_SNACKBAR.age, t('AgeVerification.successfull'));
         }}
       />
     </>

@@ -4,10 +4,11 @@
  * one (No internet connection) never covers Done. Also the frame's loading and "Stop not found." states.
  */
 import { MapPinOff } from 'lucide-react';
-import { type ReactNode, useLayoutEffect, useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Stop } from '../../../src-shared/protocol/entities.ts';
 import { Button, EmptyState, Skeleton, TopBar } from '../../components/index.ts';
+import { usePinnedFooter } from '../../components/snackbar-clearance.ts';
 import { StopMarker } from '../../route/StopMarker.tsx';
 import { stopAddress, stopName } from '../../route/stop-display.ts';
 import styles from './stop.module.css';
@@ -21,32 +22,12 @@ export interface StopPageProps {
   busy?: boolean;
 }
 
-/** The snackbar host's bottom offset (see SnackbarHost), inherited from <body> where the host is portalled. */
-const SNACKBAR_OFFSET = '--snackbar-offset';
-
 export function StopPage({ title, onBack, children, footer, busy }: StopPageProps) {
   const { t } = useTranslation();
   const footerRef = useRef<HTMLDivElement>(null);
   const hasFooter = Boolean(footer);
 
-  useLayoutEffect(() => {
-    const bar = footerRef.current;
-    if (!hasFooter || !bar) return;
-    const body = document.body.style;
-    // The host adds its own gap and the safe area; the bar's height already holds the safe area.
-    const apply = () =>
-      body.setProperty(
-        SNACKBAR_OFFSET,
-        `calc(${bar.offsetHeight}px + var(--space-2) - var(--space-4) - var(--safe-bottom))`,
-      );
-    apply();
-    const observer = new ResizeObserver(apply);
-    observer.observe(bar);
-    return () => {
-      observer.disconnect();
-      body.removeProperty(SNACKBAR_OFFSET);
-    };
-  }, [hasFooter]);
+  usePinnedFooter(footerRef, hasFooter, (px) => `calc(${px}px + var(--space-2) - var(--space-4) - var(--safe-bottom))`);
 
   return (
     <div className={styles.page}>

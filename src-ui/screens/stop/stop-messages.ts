@@ -48,3 +48,13 @@ export function successText(status: CompletionStatus, type: StopType, number: nu
   if (status === 'skipped') return t('success.stopSkipped', { number });
   return t(type === 'pickup' ? 'success.stopPickedUp' : 'success.stopDelivered', { number });
 }
+
+/** The ids of the proof confirmations of the complete screen ("Photo added" and the like). */
+export const PROOF_SNACKBAR = {
+  photo: 'photo-added',
+  signature: 'signature-added',
+  age: 'age-verification',
+} as const;
+
+/** What a stop's completion makes old news (see SnackbarItem.supersedes). */
+export const PROOF_SNACKBARS: readonly string[] = Object.values(PROOF_SNACKBAR);

@@ -14,7 +14,7 @@ import { intentErrorText } from '../../i18n/errors.ts';
 import { stopName } from '../../route/stop-display.ts';
 import { useNav } from '../shared/navigation.ts';
 import type { CompletionStatus } from './complete-rules.ts';
-import { blockFromFailure, blockText, successText } from './stop-messages.ts';
+import { blockFromFailure, blockText, PROOF_SNACKBARS, successText } from './stop-messages.ts';
 import { usePosition } from './use-stop.ts';
 
 export interface StopTarget {
@@ -65,6 +65,8 @@ export function useCompleteStop(base: string, { route, stop, number }: StopTarge
           id: `stop-completed-${stop.id}`,
           text: successText(status, stop.type, number ?? stopName(stop), t),
           tone: 'success',
+          // The stop is done: "Photo added" and the like are old news, and would cover the next stop's buttons.
+          supersedes: PROOF_SNACKBARS,
         });
         nav.back(base);
         return true;

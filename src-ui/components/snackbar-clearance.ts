@@ -1,0 +1,52 @@
+/**
+ * How far above the bottom snackbars sit while a screen pins a footer (a Done button, the sign-in's Next): the
+ * screen measures its footer and says so here, and the snackbar host reads it. Kept in a tiny store that only the
+ * host subscribes to, not in a custom property on <body>: changing an inherited property on <body> restyles every
+ * element of the page, which with a 300-stop route mounted under a stop window cost a long task per window.
+ */
+import { type RefObject, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+
+let clearance: string | null = null;
+const listeners = new Set<() => void>();
+
+function setClearance(value: string | null) {
+  if (value === clearance) return;
+  clearance = value;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The current clearance (a CSS length), or null when no footer is pinned. */
+export function useSnackbarClearance(): string | null {
+  return useSyncExternalStore(subscribe, () => clearance);
+}
+
+/**
+ * Keeps snackbars clear of a pinned footer while it is mounted: `toLength` turns the footer's height in pixels
+ * into the CSS length to keep free, and is called again whenever the footer changes size.
+ */
+export function usePinnedFooter(
+  footer: RefObject<HTMLElement | null>,
+  pinned: boolean,
+  toLength: (px: number) => string,
+) {
+  // The latest formula, without re-measuring each render for a new function identity.
+  const format = useRef(toLength);
+  format.current = toLength;
+  useLayoutEffect(() => {
+    const element = footer.current;
+    if (!pinned || !element) return;
+    const apply = () => setClearance(format.current(element.offsetHeight));
+    apply();
+    const observer = new ResizeObserver(apply);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      setClearance(null);
+    };
+  }, [footer, pinned]);
+}
