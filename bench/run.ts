@@ -7,8 +7,8 @@
  * `--check-only` checks the last results.json without running anything.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { BrowserContext } from '@playwright/test';
@@ -71,6 +71,9 @@ if (!values['skip-build']) {
   console.log('Building the app…');
   const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
   if (built.status !== 0) throw new Error('vite build failed');
+  // As `npm run build` does: the .br and .gz copies the server sends (scripts/precompress.mjs).
+  const compressed = spawnSync('node', ['scripts/precompress.mjs'], { cwd: ROOT, stdio: 'inherit' });
+  if (compressed.status !== 0) throw new Error('precompressing the build failed');
 }
 const criticalPath = measureCriticalPath(DIST);
 const figures: Figures = { 'criticalPath.gzip': criticalPath.totalGzip };
@@ -82,6 +85,8 @@ try {
   console.log('Seeding a 200-route list and 300-stop routes…');
   const data = await seedBench(server.url, server.dispatchToken, runs * MODES.length);
   const photo = await makeCameraJpeg(browser);
+  const photoFile = join(mkdtempSync(join(tmpdir(), 'droplane-bench-photo-')), 'camera.jpg');
+  writeFileSync(photoFile, photo);
   const env: ScenarioEnv = {
     browser,
     baseUrl: server.url,
@@ -114,7 +119,7 @@ try {
         const context = await signedInContext(browser, server.url, env.session);
         await installMetrics(context);
         await warmUp(env, context);
-        work[mode].push(await workStops(env, context, mode, data.workRouteIds[route++]!, photo));
+        work[mode].push(await workStops(env, context, mode, data.workRouteIds[route++]!, photoFile));
         await context.close();
       }
     }

@@ -3,6 +3,7 @@
  * web-vitals' INP, and the moment a selector first shows. Installed as init scripts, so the observers are there
  * before the app's first byte runs; they only append to arrays, so they cost the measured page next to nothing.
  */
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
@@ -97,29 +98,29 @@ function observe(watches: Record<string, string>) {
     { durationThreshold: 16 },
   );
   for (const [name, selector] of Object.entries(watches)) bench.watch(name, selector);
-  addEventListener('DOMContentLoaded', () => {
-    window.webVitals?.onINP(
-      (metric) => {
-        bench.inp = metric.value;
-      },
-      { reportAllChanges: true },
-    );
-  });
+  window.webVitals?.onINP(
+    (metric) => {
+      bench.inp = metric.value;
+    },
+    { reportAllChanges: true },
+  );
 }
 
 // The package exports no path to its IIFE build: find it beside the package's main file.
 const webVitalsScript = join(dirname(createRequire(import.meta.url).resolve('web-vitals')), 'web-vitals.iife.js');
 
 export async function installMetrics(context: BrowserContext): Promise<void> {
-  await context.addInitScript({ path: webVitalsScript });
-  // tsx compiles named inner functions with esbuild's __name(); the page has no such helper, so it gets one.
+  // One script, web-vitals first: the order of separate init scripts is not defined. Playwright runs an init
+  // script inside a function, so web-vitals' top-level `var` is made global by hand. tsx compiles named inner
+  // functions with esbuild's __name(); the page has no such helper, so it gets one.
+  const webVitals = readFileSync(webVitalsScript, 'utf8');
   await context.addInitScript({
-    content: `var __name = (f) => f; (${observe.toString()})(${JSON.stringify(WATCHED)});`,
+    content: `${webVitals}\nwindow.webVitals = webVitals;\nvar __name = (f) => f;\n(${observe.toString()})(${JSON.stringify(WATCHED)});`,
   });
 }
 
 export async function waitSeen(page: Page, name: keyof typeof WATCHED, timeout = 60_000): Promise<number> {
-  await page.waitForFunction((n) => n in window.__bench.seen, name, { timeout });
+  await page.waitForFunction((n) => n in window.__bench.seen, name, { timeout, polling: 100 });
   return page.evaluate((n) => window.__bench.seen[n]!, name);
 }
 

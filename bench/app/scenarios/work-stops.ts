@@ -6,6 +6,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { blockingTime, interactionLatencies, readMetrics, waitSeen } from '../metrics.ts';
 import { throttledPage } from '../profile.ts';
+import { tap, until, untilGone } from '../touch.ts';
 import { appUrl, type CoreMode, pageTime, round, type ScenarioEnv, sleep } from './common.ts';
 
 export const STOPS_TO_WORK = 20;
@@ -28,6 +29,12 @@ export interface WorkStopsFigures {
   totalMs: number;
 }
 
+const ACTIVE_ROW = 'ol[aria-label="Stops"] [aria-current="step"]';
+const ARRIVED = `${ACTIVE_ROW} button`;
+
+const activeStopText = (page: Page) =>
+  page.evaluate((selector) => document.querySelector(selector)?.textContent ?? '', ACTIVE_ROW);
+
 async function act(page: Page, name: StopAction, marks: Map<StopAction, number[]>, action: () => Promise<void>) {
   const start = await page.evaluate(() => performance.now());
   await action();
@@ -39,14 +46,13 @@ export async function workStops(
   context: BrowserContext,
   mode: CoreMode,
   routeId: number,
-  photo: Buffer,
+  photoFile: string,
 ): Promise<WorkStopsFigures> {
   const page = await throttledPage(context);
   try {
     await page.goto(appUrl(env, `/routes/${routeId}`, mode), { waitUntil: 'commit' });
     await waitSeen(page, 'stopList');
-    const stops = page.getByRole('list', { name: 'Stops', exact: true });
-    await stops.locator('[aria-current="step"]').getByRole('button', { name: 'Arrived' }).waitFor();
+    await until(page, ARRIVED, 'Arrived');
     await sleep(1000);
     const marks = new Map<StopAction, number[]>(ACTIONS.map((a) => [a, []]));
     const photoReady: number[] = [];
@@ -54,28 +60,34 @@ export async function workStops(
     const from = await page.evaluate(() => performance.now());
 
     for (let n = 1; n <= STOPS_TO_WORK; n++) {
-      const active = stops.locator('[aria-current="step"]');
+      const before = await activeStopText(page);
       await act(page, 'arrived', marks, async () => {
-        await active.getByRole('button', { name: 'Arrived' }).click();
-        await page.getByRole('heading', { level: 1, name: 'Complete stop' }).waitFor();
+        await tap(page, ARRIVED, 'Arrived');
+        await until(page, 'h1', 'Complete stop');
       });
-      const proofs = page.getByRole('region', { name: 'Proof of delivery' });
       await act(page, 'addPhoto', marks, async () => {
         const chooser = page.waitForEvent('filechooser');
-        await proofs.getByRole('button', { name: 'Add photo' }).click();
+        // Should the tap fail, its error is the one to see, not this wait's when the page closes.
+        chooser.catch(() => {});
+        await tap(page, 'button', 'Add photo');
         const chosenAt = Date.now();
-        await (await chooser).setFiles({ name: `stop-${n}.jpg`, mimeType: 'image/jpeg', buffer: photo });
-        await proofs.getByRole('img', { name: 'Photo 1' }).waitFor({ timeout: 60_000 });
+        // A file on disk, as a camera gives: a buffer would be decoded from base64 by script in the page.
+        await (await chooser).setFiles(photoFile);
+        await until(page, 'img[alt="Photo 1"]');
         photoReady.push(Date.now() - chosenAt);
       });
       await act(page, 'done', marks, async () => {
-        await page.getByRole('button', { name: 'Done' }).click();
-        await page
-          .getByRole('status')
-          .getByText(/^Stop \d+ delivered$/)
-          .first()
-          .waitFor();
-        await active.getByRole('button', { name: 'Arrived' }).waitFor();
+        await tap(page, 'button', 'Done');
+        await untilGone(page, 'h1', 'Complete stop');
+        // Back on the route, the next stop is the active one.
+        await page.waitForFunction(
+          ([selector, previous]) => {
+            const row = document.querySelector(selector);
+            return row !== null && row.textContent !== previous && row.querySelector('button') !== null;
+          },
+          [ACTIVE_ROW, before] as const,
+          { polling: 50, timeout: 60_000 },
+        );
       });
     }
 

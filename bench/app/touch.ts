@@ -1,0 +1,59 @@
+/**
+ * Driving the page the way a finger does, cheaply: one evaluate finds the target by CSS and text and scrolls it
+ * into view, then a touchscreen tap lands on its centre. Playwright's own locators would poll accessibility queries
+ * on the page's main thread, which the 4x slowdown makes expensive enough to show up in the very figures measured.
+ */
+import type { Page } from '@playwright/test';
+
+/** Taps the first element matching `selector` whose trimmed text is `text` (any text when omitted). */
+export async function tap(page: Page, selector: string, text?: string): Promise<void> {
+  const point = await page.evaluate(
+    async ([sel, wanted]) => {
+      const found = [...document.querySelectorAll<HTMLElement>(sel)].find(
+        (el) => wanted === null || el.textContent?.trim() === wanted,
+      );
+      if (!found) return null;
+      found.scrollIntoView({ block: 'center' });
+      // A screen that slides in moves its buttons, and a snackbar may lie over one for a few seconds: like a
+      // driver, wait until the target stays put and nothing covers it (up to 10 s), else say what covers it.
+      let box = found.getBoundingClientRect();
+      let hit: Element | null = null;
+      const waitUntil = performance.now() + 10_000;
+      while (performance.now() < waitUntil) {
+        await new Promise(requestAnimationFrame);
+        const next = found.getBoundingClientRect();
+        const still = next.top === box.top && next.left === box.left;
+        box = next;
+        hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        if (still && hit && (hit === found || found.contains(hit))) break;
+      }
+      const centre = { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+      return hit && (hit === found || found.contains(hit)) ? centre : { ...centre, covered: hit?.outerHTML.slice(0, 120) };
+    },
+    [selector, text ?? null] as const,
+  );
+  const target = `${selector}${text ? ` "${text}"` : ''}`;
+  if (!point) throw new Error(`nothing to tap: ${target}`);
+  if ('covered' in point) throw new Error(`${target} is covered by ${point.covered}`);
+  await page.touchscreen.tap(point.x, point.y);
+}
+
+/** Waits until `selector` (with `text`, when given) is in the page, checking every 50 ms. */
+export async function until(page: Page, selector: string, text?: string, timeout = 60_000): Promise<void> {
+  await page.waitForFunction(
+    ([sel, wanted]) =>
+      [...document.querySelectorAll(sel)].some((el) => wanted === null || el.textContent?.trim() === wanted),
+    [selector, text ?? null] as const,
+    { polling: 50, timeout },
+  );
+}
+
+/** Waits until no element matches `selector` (with `text`, when given). */
+export async function untilGone(page: Page, selector: string, text?: string, timeout = 60_000): Promise<void> {
+  await page.waitForFunction(
+    ([sel, wanted]) =>
+      ![...document.querySelectorAll(sel)].some((el) => wanted === null || el.textContent?.trim() === wanted),
+    [selector, text ?? null] as const,
+    { polling: 50, timeout },
+  );
+}
