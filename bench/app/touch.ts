@@ -28,7 +28,9 @@ export async function tap(page: Page, selector: string, text?: string): Promise<
         if (still && hit && (hit === found || found.contains(hit))) break;
       }
       const centre = { x: box.left + box.width / 2, y: box.top + box.height / 2 };
-      return hit && (hit === found || found.contains(hit)) ? centre : { ...centre, covered: hit?.outerHTML.slice(0, 120) };
+      return hit && (hit === found || found.contains(hit))
+        ? centre
+        : { ...centre, covered: hit?.outerHTML.slice(0, 120) };
     },
     [selector, text ?? null] as const,
   );

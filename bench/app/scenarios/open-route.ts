@@ -8,8 +8,8 @@ import type { BrowserContext } from '@playwright/test';
 import { blockingTime, interactiveAt, readMetrics, waitSeen } from '../metrics.ts';
 import { recordRequests } from '../network.ts';
 import { throttledPage } from '../profile.ts';
-import { tap, until } from '../touch.ts';
 import { BIG_ROUTE_VEHICLE } from '../seed.ts';
+import { tap, until } from '../touch.ts';
 import { appUrl, type CoreMode, pageTime, round, type ScenarioEnv, sleep } from './common.ts';
 
 /** A route card's title on the route list: tapping it opens the route. */
