@@ -40,9 +40,12 @@ export function usePinnedFooter(
   useLayoutEffect(() => {
     const element = footer.current;
     if (!pinned || !element) return;
-    const apply = () => setClearance(format.current(element.offsetHeight));
-    apply();
-    const observer = new ResizeObserver(apply);
+    // The observer reports the size once laid out, and again on every change: reading offsetHeight here instead
+    // would force a layout of the whole page in the middle of the commit.
+    const observer = new ResizeObserver(([entry]) => {
+      const height = entry?.borderBoxSize?.[0]?.blockSize ?? element.offsetHeight;
+      setClearance(format.current(Math.round(height)));
+    });
     observer.observe(element);
     return () => {
       observer.disconnect();

@@ -16,6 +16,7 @@ import type { Language } from '../../../src-shared/domain/settings.ts';
 import type { RouteSummary } from '../../../src-shared/protocol/entities.ts';
 import { useCore } from '../../app/core-context.tsx';
 import { PATHS } from '../../app/paths.ts';
+import { formatWeekdayDayMonth } from '../../i18n/format.ts';
 import { IconButton, ProgressBar, TopBar } from '../../components/index.ts';
 // Only this lazy screen uses the pull: imported directly, so it stays out of the first screen's chunks.
 import { PullToRefresh } from '../../components/PullToRefresh.tsx';
@@ -53,6 +54,17 @@ export default function RoutesScreen({ tab }: { tab: RouteTab }) {
     if (routeAction(route) === 'view') setPreviewing(route);
     else navRef.current.go(PATHS.route(route.id));
   }, []);
+
+  // The date headings' formatter costs far more to build than to use (the first Intl use loads locale data): built
+  // while the list is still on its way, it is not part of the long task that renders the list.
+  useEffect(() => {
+    const warm = () => {
+      formatWeekdayDayMonth(new Date(), language);
+    };
+    if (typeof requestIdleCallback !== 'function') return warm();
+    const id = requestIdleCallback(warm, { timeout: 2000 });
+    return () => cancelIdleCallback(id);
+  }, [language]);
 
   // Each tab starts at the top of its list.
   useEffect(() => {

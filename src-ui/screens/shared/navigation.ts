@@ -12,7 +12,7 @@ interface NavState {
 }
 
 export interface Nav {
-  /** Forward to `to`, remembering this screen as the one to come back to. */
+  /** Forward to `to`, remembering this screen as the one to come back to; after the tap's feedback has painted. */
   go(to: string): void;
   /** Back to `to`: pops the entry when the driver came from `to`, else replaces the current one. */
   back(to: string): void;
@@ -22,10 +22,39 @@ export interface Nav {
   linkState: NavState;
 }
 
+/** The forward move waiting for the next frame (see afterNextPaint); a second tap before it only retargets it. */
+let pendingGo: { to: string; from: string } | null = null;
+
+/**
+ * Runs `run` once the browser has painted the current frame, so a tap's pressed state shows before the next screen
+ * is rendered (on a slow phone rendering a screen takes longer than a frame). A hidden page paints no frames,
+ * hence the timer as well: whichever comes first.
+ */
+function afterNextPaint(run: () => void) {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    run();
+  };
+  const timer = setTimeout(once, 100);
+  requestAnimationFrame(() => setTimeout(once, 0));
+}
+
 export function useNav(): Nav {
   const [location, navigate] = useLocation();
   return {
-    go: (to) => navigate(to, { state: { from: location } satisfies NavState }),
+    go: (to) => {
+      const waiting = pendingGo !== null;
+      pendingGo = { to, from: location };
+      if (waiting) return;
+      afterNextPaint(() => {
+        const next = pendingGo;
+        pendingGo = null;
+        if (next) navigate(next.to, { state: { from: next.from } satisfies NavState });
+      });
+    },
     back: (to) => {
       const state = history.state as NavState | null;
       if (state?.from === to) history.back();
