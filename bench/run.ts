@@ -7,7 +7,7 @@
  * `--check-only` checks the last results.json without running anything.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -81,11 +81,13 @@ const raw: Record<string, unknown> = {};
 
 const server = await startAppServer({ env: { SEED: 'none', ACCESS_TOKEN_TTL: '86400' } });
 const browser = await launchChromium();
+// The camera's photo goes to a file: a buffer handed to setFiles would be decoded from base64 in the page.
+const photoDir = mkdtempSync(join(tmpdir(), 'droplane-bench-photo-'));
 try {
   console.log('Seeding a 200-route list and 300-stop routes…');
   const data = await seedBench(server.url, server.dispatchToken, runs * MODES.length);
   const photo = await makeCameraJpeg(browser);
-  const photoFile = join(mkdtempSync(join(tmpdir(), 'droplane-bench-photo-')), 'camera.jpg');
+  const photoFile = join(photoDir, 'camera.jpg');
   writeFileSync(photoFile, photo);
   const env: ScenarioEnv = {
     browser,
@@ -180,6 +182,7 @@ try {
 } finally {
   await browser.close();
   await server.stop();
+  rmSync(photoDir, { recursive: true, force: true });
 }
 
 function addFigures(scenario: string, mode: CoreMode, medians: Figures) {

@@ -23,9 +23,10 @@ export function recordRequests(context: BrowserContext): FinishedRequest[] {
     const timing = request.timing();
     let bytes = 0;
     try {
-      bytes = (await request.sizes()).responseBodySize;
+      // -1 for an answer that did not come over the network (the service worker's cache).
+      bytes = Math.max(0, (await request.sizes()).responseBodySize);
     } catch {
-      // A response served by the service worker has no network sizes.
+      // A response served by the service worker may have no network sizes at all.
     }
     finished.push({
       url: request.url(),

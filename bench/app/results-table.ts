@@ -7,6 +7,7 @@ export const ROWS: Row[] = [
   { scenario: '1 Cold start', figure: 'Route list painted', key: 'coldStart.routeList', unit: 'ms' },
   { scenario: '1 Cold start', figure: 'TBT', key: 'coldStart.tbt', unit: 'ms' },
   { scenario: '1 Cold start', figure: 'JS before first paint (gzip)', key: 'coldStart.jsGzipBeforeFcp', unit: 'KB' },
+  { scenario: '1 Cold start', figure: 'JS before the list (gzip)', key: 'coldStart.jsGzipBeforeList', unit: 'KB' },
   { scenario: '1 Cold start', figure: 'Bytes before the list', key: 'coldStart.bytesBeforeList', unit: 'KB' },
   { scenario: '2 Warm start', figure: 'LCP', key: 'warmStart.lcp', unit: 'ms' },
   { scenario: '2 Warm start', figure: 'Route list painted', key: 'warmStart.routeList', unit: 'ms' },
