@@ -25,7 +25,7 @@ import { coldThenWarm } from './app/scenarios/start.ts';
 import { workStops } from './app/scenarios/work-stops.ts';
 import { BENCH_DRIVER, seedBench } from './app/seed.ts';
 import { captureSession, signedInContext } from './app/session.ts';
-import { measureWorkerFigures, workerFiguresTable } from './app/worker-figures.ts';
+import { measureWorkerFigures, workerFiguresTable, workerSummary } from './app/worker-figures.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DIST = join(ROOT, 'dist');
@@ -153,7 +153,7 @@ try {
       photo,
     });
     raw.worker = workerFigures;
-    flatten('worker', workerFigures, figures);
+    flatten('worker', workerSummary(workerFigures), figures);
   }
 
   const report = {

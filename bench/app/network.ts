@@ -15,6 +15,8 @@ export interface FinishedRequest {
   endWall: number;
   /** Body bytes received (as transferred). */
   bytes: number;
+  /** Fetched by the service worker (its precaching), not by the page or its worker. */
+  byServiceWorker: boolean;
 }
 
 export function recordRequests(context: BrowserContext): FinishedRequest[] {
@@ -33,6 +35,7 @@ export function recordRequests(context: BrowserContext): FinishedRequest[] {
       startWall: timing.startTime,
       endWall: timing.startTime + Math.max(0, timing.responseEnd),
       bytes,
+      byServiceWorker: request.serviceWorker() !== null,
     });
   });
   return finished;

@@ -50,6 +50,11 @@ export function appTable(figures: Figures, budgets: Budget[]): string {
     const min = budgets.find((b) => b.figure === 'workStops.blockingRatio')?.min;
     lines.push(`Scenario 4 main-thread blocking, inline ÷ worker: ${ratio}×${min ? ` (budget ≥ ${min}×)` : ''}.`);
   }
+  const patch = figures['worker.patchBytes.completeStop'];
+  if (patch !== undefined) {
+    const max = budgets.find((b) => b.figure === 'worker.patchBytes.completeStop')?.max;
+    lines.push(`A stop's completion reaches the UI as ${patch} B of patches${max ? ` (budget ≤ ${max} B)` : ''}.`);
+  }
   return lines.join('\n');
 }
 

@@ -13,6 +13,7 @@ import { imageSize } from 'image-size';
 import { build } from 'vite';
 import type { BenchWorker, IntentPatches } from './harness/protocol.ts';
 import { HARNESS_OUT, HARNESS_ROOT } from './harness/vite.config.ts';
+import { median } from './report.ts';
 
 export type { IntentPatches } from './harness/protocol.ts';
 
@@ -71,13 +72,6 @@ const CONTENT_TYPES: Record<string, string> = {
 export async function buildHarness(): Promise<string> {
   await build({ configFile: join(HARNESS_ROOT, 'vite.config.ts'), logLevel: 'warn' });
   return HARNESS_OUT;
-}
-
-export function median(samples: number[]): number {
-  if (samples.length === 0) throw new Error('No samples to take a median of');
-  const sorted = [...samples].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 const round = (ms: number) => Math.round(ms * 100) / 100;
@@ -214,4 +208,22 @@ export function workerFiguresTable(f: WorkerFigures): string {
     `| patches in the session (core stats) | ${f.totals.patches} | ${f.totals.ops} ops |`,
   ];
   return rows.join('\n');
+}
+
+/** The figures budgets.json and the flat figures of results.json name (worker.*): medians in ms, sizes in bytes. */
+export function workerSummary(f: WorkerFigures): Record<string, number> {
+  const intent = (prefix: string) => f.intents.find((i) => i.intent.startsWith(prefix));
+  const summary: Record<string, number> = {
+    photoResizeMs: f.photoResize.time.median,
+    polylineDecodeMs: f.polylineDecode.time.median,
+    openRouteMs: f.openRoute.time.median,
+    completeStopMs: f.completeStop.time.median,
+    snapshotBytes: f.snapshotBytes,
+    largestPatchBytes: f.largestPatch.bytes,
+  };
+  for (const name of ['loadRouteList', 'openRoute', 'selectStop', 'completeStop']) {
+    const found = intent(name);
+    if (found) summary[`patchBytes.${name}`] = found.bytes;
+  }
+  return summary;
 }
