@@ -87,8 +87,22 @@ describe('sideBySideTable', () => {
 describe('blockingTime', () => {
   it.each([
     ['nothing over 50 ms', [{ start: 0, duration: 50 }], 0],
-    ['the part over 50 ms of each task', [{ start: 0, duration: 80 }, { start: 200, duration: 120 }], 100],
-    ['only tasks starting in the window', [{ start: 0, duration: 80 }, { start: 500, duration: 150 }], 30],
+    [
+      'the part over 50 ms of each task',
+      [
+        { start: 0, duration: 80 },
+        { start: 200, duration: 120 },
+      ],
+      100,
+    ],
+    [
+      'only tasks starting in the window',
+      [
+        { start: 0, duration: 80 },
+        { start: 500, duration: 150 },
+      ],
+      30,
+    ],
   ])('%s', (_, tasks, expected) => {
     expect(blockingTime(tasks, 0, 400)).toBe(expected);
   });
@@ -99,7 +113,14 @@ describe('interactiveAt', () => {
     ['no long task: at the paint', [], 1000],
     ['a task running over the paint: at its end', [{ start: 900, duration: 300 }], 1200],
     ['a task soon after: at its end', [{ start: 1300, duration: 100 }], 1400],
-    ['a chain of tasks each within the quiet window', [{ start: 1300, duration: 100 }, { start: 1800, duration: 60 }], 1860],
+    [
+      'a chain of tasks each within the quiet window',
+      [
+        { start: 1300, duration: 100 },
+        { start: 1800, duration: 60 },
+      ],
+      1860,
+    ],
     ['a task after a quiet window does not count', [{ start: 1600, duration: 200 }], 1000],
     ['tasks before the paint do not count', [{ start: 100, duration: 300 }], 1000],
   ])('%s', (_, tasks, expected) => {

@@ -16,10 +16,10 @@ import type { Language } from '../../../src-shared/domain/settings.ts';
 import type { RouteSummary } from '../../../src-shared/protocol/entities.ts';
 import { useCore } from '../../app/core-context.tsx';
 import { PATHS } from '../../app/paths.ts';
-import { formatWeekdayDayMonth } from '../../i18n/format.ts';
 import { IconButton, ProgressBar, TopBar } from '../../components/index.ts';
 // Only this lazy screen uses the pull: imported directly, so it stays out of the first screen's chunks.
 import { PullToRefresh } from '../../components/PullToRefresh.tsx';
+import { formatWeekdayDayMonth } from '../../i18n/format.ts';
 import { linkedRoutePath, useNav } from '../shared/navigation.ts';
 import { PreviewDrawer } from './PreviewDrawer.tsx';
 import { RouteList } from './RouteList.tsx';
