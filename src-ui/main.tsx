@@ -7,6 +7,7 @@ import { proxy } from 'comlink';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { preloadScreenFor } from './app/AppRoutes.tsx';
 import { PATHS } from './app/paths.ts';
 import { registerServiceWorker, takeUpdatedFlag } from './app/sw-update.ts';
 import { connectCore, coreModeFrom } from './bridge/connect.ts';
@@ -20,9 +21,12 @@ async function boot() {
   const link = takeLinkFromUrl();
   if (link) history.replaceState(null, '', PATHS.singleRoute(link.routeId));
 
-  const connection = await connectCore(coreModeFrom(location.search));
-  const { api } = connection;
   const init = platformInit(link);
+  // The core's script first, then the first screen's code: both download while the core starts.
+  const connecting = connectCore(coreModeFrom(location.search));
+  preloadScreenFor(location.pathname, init.settings.language);
+  const connection = await connecting;
+  const { api } = connection;
   const mirror = await startMirror(api, () => api.start(init), proxy);
   await initI18n(mirror.state.settings.value.language);
   effect(() => {

@@ -126,6 +126,18 @@ export async function loadRouteMessages(instance: i18n | null = current): Promis
   if (instance) await addRoutePart(instance, instance.language as Language);
 }
 
+/**
+ * Starts downloading a language's route part (and English's, its fallback) without adding it anywhere: at boot,
+ * when the first screen is a route screen, so its strings are not one more round trip after its code.
+ */
+export function preloadRouteMessages(language: Language): void {
+  for (const lng of language === 'en' ? (['en'] as const) : [language, 'en' as const]) {
+    routeLoaders[lng]().catch(() => {
+      // Offline and never cached: the screen's own load says so when it gets there.
+    });
+  }
+}
+
 export async function withRouteMessages<T>(screen: Promise<T>): Promise<T> {
   const [module] = await Promise.all([screen, loadRouteMessages()]);
   return module;

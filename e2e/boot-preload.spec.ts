@@ -1,0 +1,41 @@
+/**
+ * Opening the app straight on a route screen (a reload, a wrapper's deep link): the screen's code and the core's
+ * route features are fetched while the core starts, not one round trip after it (the app benchmark's cold start).
+ * Checked by the order of requests, which does not depend on the machine's speed.
+ */
+import type { Page } from '@playwright/test';
+import { DEMO, expect, test } from './support/fixtures.ts';
+
+/** The paths the page and its worker request from now on, in order. */
+function requestOrder(page: Page): string[] {
+  const paths: string[] = [];
+  page.on('request', (request) => paths.push(new URL(request.url()).pathname));
+  return paths;
+}
+
+const firstIndex = (paths: string[], pattern: RegExp) => paths.findIndex((p) => pattern.test(p));
+
+test('a reload on the route list asks for its screen before the core restores the session', async ({
+  page,
+  signIn,
+}) => {
+  await signIn(page, DEMO.driver);
+  await page.goto('/routes');
+  await expect(page.getByRole('tab', { name: 'New' })).toBeVisible();
+  const paths = requestOrder(page);
+  await page.reload();
+  await expect(page.getByRole('article').first()).toBeVisible();
+
+  const screen = firstIndex(paths, /^\/assets\/RoutesScreen-[\w-]+\.js$/);
+  const restore = firstIndex(paths, /^\/v1\/drivers\//);
+  const features = firstIndex(paths, /^\/assets\/route-features-[\w-]+\.js$/);
+  const config = firstIndex(paths, /^\/app-config\.json$/);
+  const list = firstIndex(paths, /^\/v1\/projects\/routes$/);
+  expect(screen, paths.join('\n')).toBeGreaterThanOrEqual(0);
+  expect(restore, paths.join('\n')).toBeGreaterThanOrEqual(0);
+  expect(screen).toBeLessThan(restore);
+  // The worker fetches its route code as soon as it knows the driver, before the app's settings and the list.
+  expect(features, paths.join('\n')).toBeGreaterThanOrEqual(0);
+  expect(features).toBeLessThan(config);
+  expect(features).toBeLessThan(list);
+});
