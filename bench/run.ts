@@ -11,7 +11,6 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { BrowserContext } from '@playwright/test';
 import { startAppServer } from '../e2e/support/server.ts';
 import { measureCriticalPath } from '../scripts/critical-path.mjs';
 import { makeCameraJpeg } from './app/jpeg.ts';
@@ -21,7 +20,7 @@ import { checkBudgets, describeBreach, type Figures, flatten, medianFigures } fr
 import { appTable, updateReadme } from './app/results-table.ts';
 import { type CoreMode, MODES, type ScenarioEnv } from './app/scenarios/common.ts';
 import { openBigRoute } from './app/scenarios/open-route.ts';
-import { coldThenWarm } from './app/scenarios/start.ts';
+import { cacheApp, coldThenWarm } from './app/scenarios/start.ts';
 import { workStops } from './app/scenarios/work-stops.ts';
 import { BENCH_DRIVER, seedBench } from './app/seed.ts';
 import { captureSession, signedInContext } from './app/session.ts';
@@ -120,7 +119,7 @@ try {
         console.log(`Run ${run + 1}/${runs}, ${mode}: working 20 stops…`);
         const context = await signedInContext(browser, server.url, env.session);
         await installMetrics(context);
-        await warmUp(env, context);
+        await cacheApp(env, context);
         work[mode].push(await workStops(env, context, mode, data.workRouteIds[route++]!, photoFile));
         await context.close();
       }
@@ -187,13 +186,4 @@ try {
 
 function addFigures(scenario: string, mode: CoreMode, medians: Figures) {
   for (const [key, value] of Object.entries(medians)) figures[`${scenario}.${key}.${mode}`] = value;
-}
-
-/** The app opened once without throttling, so the service worker has cached it before a measured run. */
-async function warmUp(env: ScenarioEnv, context: BrowserContext) {
-  const page = await context.newPage();
-  await page.goto(`${env.baseUrl}/routes`);
-  await page.getByRole('tab', { name: 'New' }).waitFor({ timeout: 30_000 });
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
-  await page.close();
 }

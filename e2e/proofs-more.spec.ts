@@ -6,8 +6,9 @@
  */
 import type { Page } from '@playwright/test';
 import type { Route, Stop } from '../src-shared/protocol/entities.ts';
-import { driver, listMode, serverStop } from './stop-windows.helpers.ts';
+import { driver, listMode, serverStop, startFirstStop } from './stop-windows.helpers.ts';
 import { DEMO, type Dispatch, expect, type ServerInfo, test } from './support/fixtures.ts';
+import { fetchImage, jpegSize } from './support/images.ts';
 
 test.use({ freshServer: true });
 
@@ -53,28 +54,6 @@ async function rotatedJpeg(page: Page): Promise<Buffer> {
   return Buffer.concat([jpeg.subarray(0, 2), header, payload, jpeg.subarray(2)]);
 }
 
-/** Width and height from a JPEG's first start-of-frame segment. */
-function jpegSize(bytes: Uint8Array): { width: number; height: number } {
-  expect([bytes[0], bytes[1]]).toEqual([0xff, 0xd8]);
-  let at = 2;
-  while (at + 9 < bytes.length) {
-    expect(bytes[at]).toBe(0xff);
-    const marker = bytes[at + 1]!;
-    const length = (bytes[at + 2]! << 8) | bytes[at + 3]!;
-    const isFrame = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
-    if (isFrame)
-      return { height: (bytes[at + 5]! << 8) | bytes[at + 6]!, width: (bytes[at + 7]! << 8) | bytes[at + 8]! };
-    at += 2 + length;
-  }
-  throw new Error('No JPEG frame header');
-}
-
-async function fetchImage(server: ServerInfo, url: string): Promise<{ type: string; bytes: Uint8Array }> {
-  const res = await fetch(new URL(url, server.url), { headers: { authorization: `Bearer ${server.dispatchToken}` } });
-  expect(res.status).toBe(200);
-  return { type: res.headers.get('content-type') ?? '', bytes: new Uint8Array(await res.arrayBuffer()) };
-}
-
 /** The first stop to do on today's route of `email`, with its requirements set; the route started. */
 async function startedStop(
   server: ServerInfo,
@@ -83,10 +62,7 @@ async function startedStop(
   vehicle: string,
   requirements: typeof NO_PROOFS,
 ) {
-  const api = await driver(server, email);
-  const { summary, route, number } = await api.route(vehicle);
-  await api.start(summary);
-  const stop = route.stops.find((s) => number(s) === 1)!;
+  const { summary, route, stop, number } = await startFirstStop(server, email, vehicle);
   const patched = await dispatch('PATCH', `/routes/${route.id}/stops/${stop.id}`, { requirements });
   expect(patched.status).toBeLessThan(300);
   return { summary, route, stop, number: number(stop)! };
@@ -274,15 +250,15 @@ test('a finished stop opens read-only, can be edited, and no longer once the rou
   await serverStop(dispatch, route.id, stop.id, 'finished', (s) => s.recipient_note, 'Hand it to the neighbour at 12');
 
   // Every other stop done through the driver API, then the route finished: Edit is gone.
-  const token = await driverToken(server, DEMO.driver);
+  const api = await driver(server, DEMO.driver);
   const { body: current } = await dispatch<Route>('GET', `/routes/${route.id}`);
   const open = current.stops.filter((s: Stop) => s.type !== 'end' && s.type !== 'start' && s.status === 'pending');
   for (const s of open) {
-    await driverCall(server, token, `/v1/projects/${summary.project_id}/routes/${route.id}/services/${s.id}`, {
+    await api.post(`/v1/projects/${summary.project_id}/routes/${route.id}/services/${s.id}`, {
       status: 'finished',
     });
   }
-  await driverCall(server, token, `/v1/projects/${summary.project_id}/routes/${route.id}`, { status: 'finished' });
+  await api.post(`/v1/projects/${summary.project_id}/routes/${route.id}`, { status: 'finished' });
   const { body: finished } = await dispatch<Route>('GET', `/routes/${route.id}`);
   expect(finished.status).toBe('finished');
 
@@ -294,22 +270,3 @@ test('a finished stop opens read-only, can be edited, and no longer once the rou
   await expect(edit).toHaveCount(0);
   await expect(recipientNote).toHaveCount(0);
 });
-
-async function driverToken(server: ServerInfo, email: string): Promise<string> {
-  const res = await fetch(`${server.url}/v1/drivers/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO.password }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { accessToken: string }).accessToken;
-}
-
-async function driverCall(server: ServerInfo, token: string, path: string, body: unknown): Promise<void> {
-  const res = await fetch(server.url + path, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status, `POST ${path}: ${await res.clone().text()}`).toBeLessThan(300);
-}

@@ -6,8 +6,9 @@
  */
 import type { Page } from '@playwright/test';
 import type { Route } from '../src-shared/protocol/entities.ts';
-import { driver, listMode, serverStop } from './stop-windows.helpers.ts';
-import { DEMO, expect, type ServerInfo, test } from './support/fixtures.ts';
+import { listMode, serverStop, startFirstStop } from './stop-windows.helpers.ts';
+import { DEMO, expect, test } from './support/fixtures.ts';
+import { fetchImage, jpegSize } from './support/images.ts';
 
 test.use({ freshServer: true });
 
@@ -32,28 +33,6 @@ async function jpeg(page: Page): Promise<Buffer> {
   return Buffer.from(base64, 'base64');
 }
 
-/** The width in a PNG or JPEG header (the first start-of-frame segment). */
-function imageWidth(bytes: Uint8Array): number {
-  if (bytes[0] === 0x89 && bytes[1] === 0x50) return new DataView(bytes.buffer, bytes.byteOffset).getUint32(16);
-  expect([bytes[0], bytes[1]]).toEqual([0xff, 0xd8]);
-  let at = 2;
-  while (at + 9 < bytes.length) {
-    expect(bytes[at]).toBe(0xff);
-    const marker = bytes[at + 1]!;
-    const length = (bytes[at + 2]! << 8) | bytes[at + 3]!;
-    const isFrame = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
-    if (isFrame) return (bytes[at + 7]! << 8) | bytes[at + 8]!;
-    at += 2 + length;
-  }
-  throw new Error('No JPEG frame header');
-}
-
-async function fetchImage(server: ServerInfo, url: string): Promise<{ type: string; bytes: Uint8Array }> {
-  const res = await fetch(new URL(url, server.url), { headers: { authorization: `Bearer ${server.dispatchToken}` } });
-  expect(res.status).toBe(200);
-  return { type: res.headers.get('content-type') ?? '', bytes: new Uint8Array(await res.arrayBuffer()) };
-}
-
 test('a signature with a name, an adult birth date and a resized photo reach the server', async ({
   page,
   context,
@@ -62,11 +41,8 @@ test('a signature with a name, an adult birth date and a resized photo reach the
   signIn,
 }) => {
   await listMode(context, server);
-  const api = await driver(server, DEMO.driver);
-  const { summary, route, number } = await api.route('Cargo bike 1');
-  await api.start(summary);
   // Stops are done in order here: the first one, asked for every proof.
-  const stop = route.stops.find((s) => number(s) === 1)!;
+  const { route, stop, number } = await startFirstStop(server, DEMO.driver, 'Cargo bike 1');
   const patched = await dispatch('PATCH', `/routes/${route.id}/stops/${stop.id}`, {
     requirements: { picture: true, signature: true, signature_name: true, age_verification: true, barcode: false },
   });
@@ -136,7 +112,7 @@ test('a signature with a name, an adult birth date and a resized photo reach the
 
   const photo = await fetchImage(server, saved!.images[0]!);
   expect(photo.type).toMatch(/^image\//);
-  expect(imageWidth(photo.bytes)).toBeLessThanOrEqual(800);
+  expect(jpegSize(photo.bytes).width).toBeLessThanOrEqual(800);
   const signature = await fetchImage(server, saved!.signature!);
   expect(signature.type).toMatch(/^image\//);
 });
@@ -149,10 +125,7 @@ test('the cleaning variant completes a stop through the Select status screen', a
   signIn,
 }) => {
   await listMode(context, server);
-  const api = await driver(server, DEMO.cleaning);
-  const { summary, route, number } = await api.route('Van 1');
-  await api.start(summary);
-  const stop = route.stops.find((s) => number(s) === 1)!;
+  const { route, stop, number } = await startFirstStop(server, DEMO.cleaning, 'Van 1');
   await signIn(page, DEMO.cleaning);
 
   await page.goto(`/routes/${route.id}/stops/${stop.id}/complete`);

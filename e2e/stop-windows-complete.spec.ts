@@ -3,7 +3,7 @@
  * with no note", section 5 "Notes" and "Proof rules"): the 500-character notes, Done, editing a done stop, the
  * required proofs, the internal-notes variant, and Dutch. Routes are started through the driver API.
  */
-import { dismissAlert, driver, listMode, serverStop } from './stop-windows.helpers.ts';
+import { dismissAlert, listMode, serverStop, startFirstStop } from './stop-windows.helpers.ts';
 import { DEMO, expect, test } from './support/fixtures.ts';
 
 test.use({ freshServer: true });
@@ -16,9 +16,7 @@ test('the complete screen: the 500-character notes, Done delivered, and proofs r
   signIn,
 }) => {
   await listMode(context, server);
-  const api = await driver(server, DEMO.driver);
-  const { summary, route, number } = await api.route('Cargo bike 1');
-  await api.start(summary);
+  const { route, number } = await startFirstStop(server, DEMO.driver, 'Cargo bike 1');
   const [first, second] = route.stops.filter((s) => number(s) === 1 || number(s) === 2);
   expect(Object.values(first!.requirements).some(Boolean)).toBe(false);
   expect(second!.requirements.signature).toBe(true);
@@ -79,10 +77,7 @@ test('the internal-notes variant skips through the complete screen and needs an 
   signIn,
 }) => {
   await listMode(context, server);
-  const api = await driver(server, DEMO.notes);
-  const { summary, route, number } = await api.route('Van 1');
-  await api.start(summary);
-  const first = route.stops.find((s) => number(s) === 1)!;
+  const { route, stop: first } = await startFirstStop(server, DEMO.notes, 'Van 1');
   await signIn(page, DEMO.notes);
 
   await page.goto(`/routes/${route.id}/stops/${first.id}`);
@@ -112,10 +107,7 @@ test('the internal-notes variant skips through the complete screen and needs an 
 });
 test('the stop windows in Dutch', async ({ page, context, server, signIn }) => {
   await listMode(context, server);
-  const api = await driver(server, DEMO.driver);
-  const { summary, route, number } = await api.route('Cargo bike 1');
-  await api.start(summary);
-  const first = route.stops.find((s) => number(s) === 1)!;
+  const { route, stop: first } = await startFirstStop(server, DEMO.driver, 'Cargo bike 1');
   await signIn(page, DEMO.driver);
   await context.addCookies([{ name: 'dl_language', value: 'nl', url: server.url }]);
   await page.goto(`/routes/${route.id}/stops/${first.id}/complete`);

@@ -11,6 +11,8 @@ import { DEMO, type Dispatch, expect, type ServerInfo } from './support/fixtures
 export interface Driver {
   route(vehicle: string): Promise<{ summary: RouteSummary; route: Route; number: (stop: Stop) => number | null }>;
   start(summary: RouteSummary): Promise<void>;
+  /** Any other driver call: POST `path` with `body`, expecting success. */
+  post(path: string, body: unknown): Promise<void>;
 }
 
 /** The driver API with a token of its own (not the app's session). */
@@ -48,7 +50,22 @@ export async function driver(server: ServerInfo, email: string): Promise<Driver>
         status: 'in_progress',
       });
     },
+    async post(path, body) {
+      await call('POST', path, accessToken, body);
+    },
   };
+}
+
+/**
+ * Today's route `vehicle` of `email` started through the driver API, with its first stop to do (number 1) and the
+ * stop numbers as the app shows them.
+ */
+export async function startFirstStop(server: ServerInfo, email: string, vehicle: string) {
+  const api = await driver(server, email);
+  const { summary, route, number } = await api.route(vehicle);
+  await api.start(summary);
+  const stop = route.stops.find((s) => number(s) === 1)!;
+  return { summary, route, stop, number };
 }
 
 /** Map view off: these windows do not need the map, and a software-rendered map only slows the test down. */

@@ -5,7 +5,7 @@
  * Routes are started through the driver API (as another device would), so nothing here depends on the main
  * window's Start button; the windows are opened by their URLs after signing in through the app.
  */
-import { alert, dismissAlert, driver, listMode, serverStop } from './stop-windows.helpers.ts';
+import { alert, dismissAlert, driver, listMode, serverStop, startFirstStop } from './stop-windows.helpers.ts';
 import { DEMO, expect, test } from './support/fixtures.ts';
 
 test.use({ freshServer: true });
@@ -67,10 +67,7 @@ test('quick actions: one-click Delivered refused for a photo, Call, Skip sent to
   signIn,
 }) => {
   await listMode(context, server);
-  const api = await driver(server, DEMO.driver);
-  const { summary, route, number } = await api.route('Van 2');
-  await api.start(summary);
-  const first = route.stops.find((s) => number(s) === 1)!;
+  const { route, stop: first } = await startFirstStop(server, DEMO.driver, 'Van 2');
   expect(first.requirements.picture).toBe(true);
   await signIn(page, DEMO.driver);
 

@@ -40,22 +40,12 @@ export async function tap(page: Page, selector: string, text?: string): Promise<
   await page.touchscreen.tap(point.x, point.y);
 }
 
-/** Waits until `selector` (with `text`, when given) is in the page, checking every 50 ms. */
-export async function until(page: Page, selector: string, text?: string, timeout = 60_000): Promise<void> {
+/** Waits until `selector` (with `text`, when given) is in the page, or with `gone` until it is not; every 50 ms. */
+export async function until(page: Page, selector: string, text?: string, { gone = false, timeout = 60_000 } = {}) {
   await page.waitForFunction(
-    ([sel, wanted]) =>
-      [...document.querySelectorAll(sel)].some((el) => wanted === null || el.textContent?.trim() === wanted),
-    [selector, text ?? null] as const,
-    { polling: 50, timeout },
-  );
-}
-
-/** Waits until no element matches `selector` (with `text`, when given). */
-export async function untilGone(page: Page, selector: string, text?: string, timeout = 60_000): Promise<void> {
-  await page.waitForFunction(
-    ([sel, wanted]) =>
-      ![...document.querySelectorAll(sel)].some((el) => wanted === null || el.textContent?.trim() === wanted),
-    [selector, text ?? null] as const,
+    ([sel, wanted, absent]) =>
+      absent !== [...document.querySelectorAll(sel)].some((el) => wanted === null || el.textContent?.trim() === wanted),
+    [selector, text ?? null, gone] as const,
     { polling: 50, timeout },
   );
 }

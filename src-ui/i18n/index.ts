@@ -42,11 +42,13 @@ export async function loadMessages(language: Language): Promise<Messages> {
 /** Set once a route screen asked for the route part: a later language switch loads that language's too. */
 let routePartWanted = false;
 
+/** The route parts a language needs: its own and English's, the fallback. */
+const routeLanguages = (language: Language): Language[] => (language === 'en' ? ['en'] : [language, 'en']);
+
 async function addRoutePart(instance: i18n, language: Language): Promise<void> {
   const has = (lng: Language) => instance.getResource(lng, NAMESPACE, 'route') !== undefined;
-  const wanted: Language[] = language === 'en' ? ['en'] : [language, 'en'];
   await Promise.all(
-    wanted
+    routeLanguages(language)
       .filter((lng) => !has(lng))
       .map(async (lng) => instance.addResourceBundle(lng, NAMESPACE, await routeLoaders[lng](), true, true)),
   );
@@ -131,7 +133,7 @@ export async function loadRouteMessages(instance: i18n | null = current): Promis
  * when the first screen is a route screen, so its strings are not one more round trip after its code.
  */
 export function preloadRouteMessages(language: Language): void {
-  for (const lng of language === 'en' ? (['en'] as const) : [language, 'en' as const]) {
+  for (const lng of routeLanguages(language)) {
     routeLoaders[lng]().catch(() => {
       // Offline and never cached: the screen's own load says so when it gets there.
     });

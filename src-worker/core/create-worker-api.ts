@@ -29,6 +29,9 @@ export interface CoreInternals {
 
 type Releasable = PatchListener & { [releaseProxy]?: () => void };
 
+/** The route features' code, a chunk of its own (see route-features.ts). */
+const loadRouteFeatures = () => import('../routes/route-features.ts');
+
 export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
   const store = createStore(initialState());
   let baseUrl = '';
@@ -62,7 +65,7 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
   let routeFeatures: Promise<RouteFeatures> | null = null;
   /** The route features load on first use (see route-features.ts). */
   const routes = () => {
-    routeFeatures ??= import('../routes/route-features.ts').then(({ createRouteFeatures }) =>
+    routeFeatures ??= loadRouteFeatures().then(({ createRouteFeatures }) =>
       createRouteFeatures({
         store,
         api: () => api,
@@ -93,7 +96,7 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
       // A signed-in start almost always shows routes next: fetch their code now, not after the screen asks (a
       // round trip less on a slow line). Only the download: the features are still made on first use.
       if (store.get().session.status === 'signed_in') {
-        import('../routes/route-features.ts').catch(() => {
+        loadRouteFeatures().catch(() => {
           // Offline and never cached: the first route intent reports it.
         });
       }

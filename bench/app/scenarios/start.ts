@@ -68,6 +68,18 @@ async function untilServiceWorkerReady(env: ScenarioEnv, context: BrowserContext
   }
 }
 
+/** Opens the app once, unthrottled, so the service worker has cached it before a measured run. */
+export async function cacheApp(env: ScenarioEnv, context: BrowserContext) {
+  const page = await context.newPage();
+  try {
+    await page.goto(`${env.baseUrl}/routes`);
+    await waitSeen(page, 'routeList');
+  } finally {
+    await page.close();
+  }
+  await untilServiceWorkerReady(env, context);
+}
+
 /** One cold start, then one warm start in the same profile; the context is the caller's to close. */
 export async function coldThenWarm(env: ScenarioEnv, mode: CoreMode) {
   const context = await signedInContext(env.browser, env.baseUrl, env.session);

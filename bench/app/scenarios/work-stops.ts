@@ -6,7 +6,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { blockingTime, interactionLatencies, readMetrics, waitSeen } from '../metrics.ts';
 import { throttledPage } from '../profile.ts';
-import { tap, until, untilGone } from '../touch.ts';
+import { tap, until } from '../touch.ts';
 import { appUrl, type CoreMode, pageTime, round, type ScenarioEnv, sleep } from './common.ts';
 
 export const STOPS_TO_WORK = 20;
@@ -78,7 +78,7 @@ export async function workStops(
       });
       await act(page, 'done', marks, async () => {
         await tap(page, 'button', 'Done');
-        await untilGone(page, 'h1', 'Complete stop');
+        await until(page, 'h1', 'Complete stop', { gone: true });
         // Back on the route, the next stop is the active one.
         await page.waitForFunction(
           ([selector, previous]) => {
