@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import type { FeatureGates } from '../../src-shared/domain/proofs.ts';
 import type { Language } from '../../src-shared/domain/settings.ts';
 import { Button, IconButton } from '../components/index.ts';
+import { useSnackbarGuard } from '../components/snackbar-guard.ts';
 import { formatLongDate } from '../i18n/format.ts';
 import { PhotoStrip } from './PhotoStrip.tsx';
 import { ProofImage } from './ProofImage.tsx';
@@ -46,6 +47,8 @@ export function ProofSummary(props: ProofSummaryProps) {
   const { t, i18n } = useTranslation();
   const { gates, required = {}, errors = [], signature, birthDate, readOnly = false } = props;
   const titleId = useId();
+  // The buttons that collect a proof: no snackbar ("Signature added") covers them.
+  const guard = useSnackbarGuard();
   const ids = { signature: useId(), ageVerification: useId(), photo: useId() };
   const errorOf = (slot: ProofSlot) => {
     if (!errors.includes(slot)) return undefined;
@@ -79,6 +82,7 @@ export function ProofSummary(props: ProofSummaryProps) {
           ) : (
             !readOnly && (
               <Button
+                ref={guard}
                 variant="secondary"
                 fullWidth
                 icon={<PenLine size={20} aria-hidden="true" />}
@@ -116,6 +120,7 @@ export function ProofSummary(props: ProofSummaryProps) {
           ) : (
             !readOnly && (
               <Button
+                ref={guard}
                 variant="secondary"
                 fullWidth
                 icon={<UserRoundCheck size={20} aria-hidden="true" />}

@@ -11,6 +11,7 @@ import { directionsUrl } from '../../../src-shared/domain/links.ts';
 import type { NavigationApp } from '../../../src-shared/domain/settings.ts';
 import type { Route, Stop } from '../../../src-shared/protocol/entities.ts';
 import { Button, cx } from '../../components/index.ts';
+import { useSnackbarGuard } from '../../components/snackbar-guard.ts';
 import { useRouteActions } from './RouteActions.tsx';
 import styles from './stop-actions.module.css';
 
@@ -46,6 +47,8 @@ function StopActionsView({ stop, main, navigationApp, busy = false, className }:
   const actions = useRouteActions();
   const [resuming, setResuming] = useState(false);
   const shown = main ? MAIN[main] : null;
+  // What the driver taps next: no snackbar covers it (snackbar-guard.ts).
+  const guard = useSnackbarGuard();
 
   async function onMain() {
     if (main === 'start') return actions.start();
@@ -60,7 +63,7 @@ function StopActionsView({ stop, main, navigationApp, busy = false, className }:
   }
 
   return (
-    <div className={cx(styles.actions, !main && styles.twoActions, className)}>
+    <div ref={guard} className={cx(styles.actions, !main && styles.twoActions, className)}>
       <a
         className={styles.tile}
         href={directionsUrl(navigationApp, stop.address)}
