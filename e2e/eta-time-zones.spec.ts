@@ -67,7 +67,7 @@ for (const phoneZone of ['Europe/Amsterdam', 'America/New_York']) {
     }) => {
       await organisationInAmsterdam(dispatch);
       const summary = routeOn(await (await driverApi(server)).routes(), 'Cargo bike 1', dayFrom(0));
-      // The app checks the allowed start date against the phone's own day (spec section 8), which in New York can
+      // The app checks the allowed start date against the phone's own day (spec section 5), which in New York can
       // still be yesterday: date the route on the phone's day then (never later than Amsterdam's, so the server
       // takes the start too).
       const phoneToday = dateInZone(Date.now(), phoneZone);
