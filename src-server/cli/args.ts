@@ -39,12 +39,9 @@ export const COMMANDS: Record<CommandName, [synopsis: string, summary: string]> 
   orgs: ['orgs [--json]', 'list organisations'],
   'org-create': [
     'org-create <name> [--customer-id X] [--time-zone Z]',
-    "create an organisation (every plan flag on; time zone: an IANA name, default the server's TIME_ZONE)",
+    'create an organisation (every plan flag on; zone: TIME_ZONE)',
   ],
-  'org-set': [
-    'org-set <id> key=value...',
-    "change name, customer_id, subscription_status, time_zone (none: the server's), plan flags, config",
-  ],
+  'org-set': ['org-set <id> key=value...', 'change name, customer_id, subscription_status, time_zone, plan, config'],
   drivers: ['drivers [--org ID] [--json]', 'list drivers'],
   'driver-create': ['driver-create <email> <password> <first> <last> --org ID', 'create a driver'],
   routes: ['routes [--date YYYY-MM-DD] [--org ID] [--json]', 'list routes, newest date first'],
