@@ -39,7 +39,7 @@ export const COMMANDS: Record<CommandName, [synopsis: string, summary: string]> 
   orgs: ['orgs [--json]', 'list organisations'],
   'org-create': [
     'org-create <name> [--customer-id X] [--time-zone Z]',
-    'create an organisation (every plan flag on; zone: TIME_ZONE)',
+    'create an organisation (every plan flag on; time zone: TIME_ZONE by default)',
   ],
   'org-set': ['org-set <id> key=value...', 'change name, customer_id, subscription_status, time_zone, plan, config'],
   drivers: ['drivers [--org ID] [--json]', 'list drivers'],
