@@ -5,6 +5,7 @@
  */
 import { expose } from 'comlink';
 import { createWorkerApi } from './core/create-worker-api.ts';
+import { webLockRunner } from './outbox/locks.ts';
 import { openAppStorage } from './storage/app-db.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -15,6 +16,8 @@ expose(
     randomId: () => self.crypto.randomUUID(),
     now: () => Date.now(),
     openStorage: () => openAppStorage(),
+    // Shared by every tab's worker: two tabs never flush the same queue at once.
+    locks: self.navigator.locks ? webLockRunner(self.navigator.locks) : undefined,
   }),
   self,
 );

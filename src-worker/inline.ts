@@ -4,6 +4,7 @@
  */
 import { expose } from 'comlink';
 import { createWorkerApi } from './core/create-worker-api.ts';
+import { webLockRunner } from './outbox/locks.ts';
 import { openAppStorage } from './storage/app-db.ts';
 
 export function exposeInlineCore(port: MessagePort): void {
@@ -13,6 +14,7 @@ export function exposeInlineCore(port: MessagePort): void {
       randomId: () => globalThis.crypto.randomUUID(),
       now: () => Date.now(),
       openStorage: () => openAppStorage(),
+      locks: globalThis.navigator?.locks ? webLockRunner(globalThis.navigator.locks) : undefined,
     }),
     port,
   );

@@ -169,6 +169,10 @@ export interface WorkerApi {
    * screen. Only the server's image paths are fetched (`not_found` for anything else).
    */
   loadImage(url: string): Promise<Result<BlobLike>>;
+  /** A completion the server refused (in `outbox.parked`) goes back in the queue and is sent again. */
+  retryCompletion(id: string): Promise<Result>;
+  /** A completion the server refused is thrown away, at the driver's word only. */
+  discardCompletion(id: string): Promise<Result>;
   /** Complete route: every stop done and nothing unsent (else `unsent_pending`, and a new send is tried). */
   finishRoute(position: { lat: number; lng: number } | null): Promise<Result>;
 

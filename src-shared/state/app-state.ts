@@ -34,7 +34,13 @@ export interface SessionState {
   link: LinkSession | null;
 }
 
-export type NoticeKind = 'logged_out_automatically' | 'no_internet' | 'app_updated' | 'server_message';
+export type NoticeKind =
+  | 'logged_out_automatically'
+  | 'no_internet'
+  | 'app_updated'
+  | 'server_message'
+  /** The server refused a completion for good: `ref` is its id in `outbox.parked`. */
+  | 'completion_refused';
 
 /** A message for the driver that the worker raises (snackbar or alert); the UI dismisses it by id. */
 export interface Notice {
@@ -42,6 +48,49 @@ export interface Notice {
   kind: NoticeKind;
   /** The server's own words, for kind server_message. */
   text?: string;
+  /** What the notice is about (a parked completion's id). */
+  ref?: string;
+}
+
+/** Why the server refused a completion for good (see src-worker/outbox/send-policy.ts). */
+export type RefusalReason = 'not_found' | 'refused' | 'server_error';
+
+/**
+ * A completion the server refused for good, kept on the device with what the driver entered until they retry or
+ * discard it: it is never dropped unseen.
+ */
+export interface ParkedCompletion {
+  /** The completion's id (its Idempotency-Key). */
+  id: string;
+  routeId: number;
+  stopId: number;
+  /** The stop as the driver knew it when completing it: its number (null for start, end, break) and name. */
+  stop: { number: number | null; name: string };
+  status: 'finished' | 'skipped';
+  /** When the driver completed it (ISO 8601), or null. */
+  completedAt: string | null;
+  completionNote: string | null;
+  recipientNote: string | null;
+  photos: number;
+  signed: boolean;
+  signatureName: string | null;
+  birthDate: string | null;
+  reason: RefusalReason;
+  /** The refusal's HTTP status. */
+  httpStatus: number;
+  /** The server's own words. */
+  message: string;
+  /** The server's error field: 'service' (the stop) or 'id' (the route) on a 404. */
+  field?: string;
+  /** Epoch ms. */
+  parkedAt: number;
+}
+
+/** The outbox of the session's driver (or link): what waits to be sent, and what the server refused. */
+export interface OutboxState {
+  /** Completions on the device not yet on the server, across every route. */
+  unsent: number;
+  parked: ParkedCompletion[];
 }
 
 export interface ConnectivityState {
@@ -101,6 +150,7 @@ export interface AppState {
   routeList: RouteListState;
   preview: PreviewState | null;
   route: ActiveRouteState | null;
+  outbox: OutboxState;
 }
 
 export type SliceKey = keyof AppState;
@@ -123,5 +173,6 @@ export function initialState(settings: Settings = DEFAULT_SETTINGS): AppState {
     },
     preview: null,
     route: null,
+    outbox: { unsent: 0, parked: [] },
   };
 }

@@ -17,6 +17,7 @@ import {
 } from '../components/index.ts';
 import { noticeText } from '../i18n/errors.ts';
 import { useCore } from './core-context.tsx';
+import { refusalText } from './refusal-text.ts';
 
 export interface AlertRequest {
   title?: string;
@@ -46,6 +47,8 @@ const NOTICE_STYLE: Record<NoticeKind, Pick<SnackbarItem, 'tone' | 'durationMs'>
   no_internet: { tone: 'warning', durationMs: null },
   app_updated: { tone: 'success', durationMs: SNACKBAR_UPDATE_DURATION_MS },
   server_message: { tone: 'danger', durationMs: SNACKBAR_DURATION_MS },
+  // Shown as an alert instead (below): the driver must read which stop was not saved and why.
+  completion_refused: { tone: 'danger', durationMs: null },
 };
 
 const noticeId = (notice: Notice) => `notice-${notice.id}`;
@@ -58,11 +61,13 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
   const [alert, setAlert] = useState<AlertRequest | null>(null);
   const shown = useRef(new Map<string, number>());
   const notices = state.notices.value;
+  const parked = state.outbox.value.parked;
 
   // Core notices in, as snackbars; a notice the core dropped leaves the screen too.
   useEffect(() => {
     const live = new Set(notices.map(noticeId));
     for (const notice of notices) {
+      if (notice.kind === 'completion_refused') continue;
       const id = noticeId(notice);
       if (shown.current.has(id)) continue;
       shown.current.set(id, notice.id);
@@ -98,10 +103,25 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
     setAlert(null);
   };
 
+  // A completion the server refused for good, said at once as an alert (one at a time, after any other alert):
+  // which stop, why, and that what the driver entered is kept. A refusal retried or discarded meanwhile is skipped.
+  const refusal = notices.find((n) => n.kind === 'completion_refused');
+  const refused = refusal && parked.find((p) => p.id === refusal.ref);
+  useEffect(() => {
+    if (refusal && !refused) void api.dismissNotice(refusal.id);
+  }, [api, refusal, refused]);
+
   return (
     <FeedbackContext.Provider value={feedback}>
       {children}
       <SnackbarHost queue={queue} onDismiss={onDismiss} dismissLabel={t('common.a11y.dismiss')} />
+      <AlertDialog
+        open={alert === null && refusal !== undefined && refused !== undefined}
+        title={t('outbox.refusedTitle')}
+        message={refused ? `${refusalText(refused, t)} ${t('outbox.kept')}` : ''}
+        buttonLabel={t('common.ok')}
+        onButton={() => refusal && void api.dismissNotice(refusal.id)}
+      />
       <AlertDialog
         open={alert !== null}
         title={alert?.title ?? ''}

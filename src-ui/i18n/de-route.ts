@@ -255,4 +255,20 @@ export const deRoute: RouteMessages = {
   },
   lostConnectivity:
     'Verbindung unterbrochen. Einige Änderungen wurden noch nicht gesendet, also schließ dieses Fenster bitte nicht.',
+  notSaved: {
+    title: 'Nicht gespeichert',
+    completedAt: 'Auf diesem Telefon abgeschlossen um {{time}}',
+    photos_one: '{{count}} Foto',
+    photos_other: '{{count}} Fotos',
+    signedBy: 'Unterschrieben von {{name}}',
+    signed: 'Unterschrieben',
+    ageVerified: 'Alter geprüft',
+    sendAgain: 'Erneut senden',
+    discard: 'Verwerfen',
+    discardTitle: 'Diesen Abschluss verwerfen?',
+    discardMessage:
+      'Deine Eingaben für diesen Stopp werden von diesem Telefon gelöscht. Das kann nicht rückgängig gemacht werden.',
+  },
+  unsentCount_one: '{{count}} Änderung noch nicht gesendet',
+  unsentCount_other: '{{count}} Änderungen noch nicht gesendet',
 };

@@ -64,6 +64,7 @@ const NOTICE_KEYS: { readonly [K in Exclude<NoticeKind, 'server_message'>]: stri
   logged_out_automatically: 'errors.intent.unauthorized',
   no_internet: 'snackbars.noInternet',
   app_updated: 'snackbars.appUpdated',
+  completion_refused: 'outbox.refusedShort',
 };
 
 /** The text of a worker notice (snackbar or alert). */

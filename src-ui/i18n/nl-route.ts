@@ -254,4 +254,20 @@ export const nlRoute: RouteMessages = {
       'Notities zijn niet beschikbaar voor deze route. Neem contact op met je planner om dit aan te laten zetten.',
   },
   lostConnectivity: 'Verbinding verbroken. Sommige wijzigingen zijn nog niet verstuurd, dus sluit dit venster niet.',
+  notSaved: {
+    title: 'Niet opgeslagen',
+    completedAt: 'Afgerond op deze telefoon om {{time}}',
+    photos_one: '{{count}} foto',
+    photos_other: "{{count}} foto's",
+    signedBy: 'Ondertekend door {{name}}',
+    signed: 'Ondertekend',
+    ageVerified: 'Leeftijd gecontroleerd',
+    sendAgain: 'Opnieuw versturen',
+    discard: 'Verwijderen',
+    discardTitle: 'Deze afronding verwijderen?',
+    discardMessage:
+      'Wat je voor deze stop hebt ingevuld wordt van deze telefoon verwijderd. Dit kan niet ongedaan worden gemaakt.',
+  },
+  unsentCount_one: '{{count}} wijziging nog niet verstuurd',
+  unsentCount_other: '{{count}} wijzigingen nog niet verstuurd',
 };

@@ -3,7 +3,7 @@
  * planned arrival, time windows and unit count, a pickup label or the break's length, early/late, the outcome of a
  * closed stop and the proofs it asks for. Read-only in the Closed tab's preview; the route view adds its actions.
  */
-import { Clock, CloudUpload, TriangleExclamationPoint } from 'lucide-react';
+import { Clock, CloudAlert, CloudUpload, TriangleExclamationPoint } from 'lucide-react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../src-shared/domain/settings.ts';
@@ -32,11 +32,16 @@ export interface StopRowProps {
   onOpen?: (stop: Stop) => void;
   /** The first and last rows end the connecting line at their marker. */
   position?: 'first' | 'middle' | 'last' | 'only';
-  /** Completed on the device but not on the server yet (the route view's unsent marker). */
-  unsent?: boolean;
+  /**
+   * The route view's marks: completed on the device but not on the server yet ('unsent'), or refused by the server
+   * and kept on the device for the driver to send again or discard ('notSaved').
+   */
+  sync?: StopSync;
 }
 
-function StopRowView({ stop, number, language, onOpen, position = 'middle', unsent = false }: StopRowProps) {
+export type StopSync = 'unsent' | 'notSaved' | null;
+
+function StopRowView({ stop, number, language, onOpen, position = 'middle', sync = null }: StopRowProps) {
   const { t } = useTranslation();
   const isBreak = stop.type === 'break';
   const title = isBreak ? t('route.breakTimeMinutes', { minutes: stop.duration }) : stopName(stop);
@@ -72,7 +77,8 @@ function StopRowView({ stop, number, language, onOpen, position = 'middle', unse
           )}
           {units !== null && <span className={styles.units}>{t('route.stopRow.unitsShort', { count: units })}</span>}
           {stop.type === 'pickup' && <Badge label={t('stop.types.pickup')} tone="info" icon={PICKUP_ICON} />}
-          {unsent && <Badge label={t('connectivity.notSentYet')} tone="warning" icon={CloudUpload} />}
+          {sync === 'unsent' && <Badge label={t('connectivity.notSentYet')} tone="warning" icon={CloudUpload} />}
+          {sync === 'notSaved' && <Badge label={t('outbox.refusedTitle')} tone="danger" icon={CloudAlert} />}
           {timing && (
             <Badge
               label={t(`common.a11y.${timing}`)}

@@ -9,6 +9,8 @@ import { initialState, type NoticeKind } from '../../src-shared/state/app-state.
 import { loadAppConfig, lookUpLanguage } from '../config/app-config.ts';
 import { createProofImages } from '../media/proof-images.ts';
 import { createApiClient } from '../net/api-client.ts';
+import { inProcessLockRunner } from '../outbox/locks.ts';
+import type { LockRunner, Timers } from '../outbox/outbox.ts';
 import type { RouteFeatures } from '../routes/route-features.ts';
 import { createSession } from '../session/session.ts';
 import type { AppStorage } from '../storage/app-db.ts';
@@ -21,6 +23,14 @@ export interface WorkerDeps {
   /** Milliseconds since the epoch. */
   now: () => number;
   openStorage: () => Promise<AppStorage>;
+  /** The outbox's flush lock: Web Locks in the browser (shared by tabs); in-process when not given. */
+  locks?: LockRunner;
+  /** Timers for the outbox's retries (a fake clock's in tests); the global ones when not given. */
+  timers?: Timers;
+  /** In [0, 1), for the retries' jitter; Math.random when not given. */
+  random?: () => number;
+  /** A completion with no answer within this time counts as no answer (default SEND_TIMEOUT_MS, 30 s). */
+  sendTimeoutMs?: number;
 }
 
 /** What tests and the benchmark may reach besides the contract. */
@@ -44,13 +54,20 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
     return storage;
   };
 
-  function notify(kind: NoticeKind, text?: string) {
+  function notify(kind: NoticeKind, text?: string, ref?: string) {
     // "No internet connection" stays until the phone is back online: saying it again would only move it in front of
     // what the driver is reading (a Retry, say) and announce it again.
     if (kind === 'no_internet' && store.get().notices.some((n) => n.kind === kind)) return;
-    const notice = { id: ++noticeSeq, kind, ...(text ? { text } : {}) };
-    store.update('notices', (list) => [...list.filter((n) => n.kind !== kind), notice]);
+    const notice = { id: ++noticeSeq, kind, ...(text ? { text } : {}), ...(ref ? { ref } : {}) };
+    // Each refused completion is its own notice; other kinds replace their previous one.
+    const replaces = (n: { kind: NoticeKind }) => n.kind === kind && kind !== 'completion_refused';
+    store.update('notices', (list) => [...list.filter((n) => !replaces(n)), notice]);
   }
+  const timers: Timers = deps.timers ?? {
+    set: (run, ms) => setTimeout(run, ms),
+    clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  };
+  const locks = deps.locks ?? inProcessLockRunner();
 
   const session = createSession({
     store,
@@ -63,7 +80,10 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
       store.set(['routeList'], blank.routeList);
       store.set(['preview'], null);
       store.set(['route'], null);
+      store.set(['outbox'], blank.outbox);
       proofImages.clear();
+      // The queue stays on the device for its sender's next session; only this session's retries stop.
+      void routeFeatures?.then((r) => r.outbox.stop());
     },
   });
   const api = createApiClient(deps.fetch, () => baseUrl, session);
@@ -78,12 +98,34 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
         storage: openStorage,
         now: deps.now,
         randomId: deps.randomId,
+        random: deps.random ?? Math.random,
         notifyOffline: () => notify('no_internet'),
+        notifyRefused: (id) => notify('completion_refused', undefined, id),
         closeLink: () => session.closeLink(),
+        senderFor: (routeId) => session.senderFor(routeId),
+        senders: () => session.senders(),
+        locks,
+        timers,
+        sendTimeoutMs: deps.sendTimeoutMs,
       }),
     );
     return routeFeatures;
   };
+
+  /**
+   * Sends what this session's senders left waiting on the device (at start-up, after a sign-in or a link): every
+   * route's queue, not only the open one. The route features load only when there is something to send.
+   */
+  async function sendWaiting(urgent = false) {
+    const outbox = (await openStorage()).outbox;
+    const senders = session.senders();
+    const waiting = await Promise.all(senders.map((s) => outbox.listOwner(s.owner)));
+    const orphans = await outbox.listOwner('');
+    if (waiting.every((items) => items.length === 0) && orphans.length === 0) return;
+    const features = await routes();
+    features.summarise();
+    await (urgent ? features.outbox.retryNow() : features.outbox.flushAll());
+  }
 
   function releaseListener() {
     listener?.[releaseProxy]?.();
@@ -106,6 +148,9 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
           // Offline and never cached: the first route intent reports it.
         });
       }
+      void sendWaiting().catch(() => {
+        // Offline and the route code never cached: the queue waits for the next start or sign-in.
+      });
       const config = await loadAppConfig(api, await openStorage());
       store.set(['appConfig'], config);
       if (!init.languageChosen && config?.traceUrl) {
@@ -128,11 +173,16 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
     },
 
     checkEmail: (email) => session.checkEmail(email),
-    signIn: (email, password) => session.signIn(email, password),
+    async signIn(email, password) {
+      const result = await session.signIn(email, password);
+      if (result.ok) void sendWaiting().catch(() => {});
+      return result;
+    },
     requestPasswordReset: (email) => session.requestPasswordReset(email),
     signOut: () => session.signOut(),
     async openLink(link) {
       session.openLink(link);
+      void sendWaiting().catch(() => {});
       return okVoid;
     },
     async closeLink() {
@@ -172,6 +222,15 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
 
     loadImage: (url) => proofImages.load(url),
 
+    async retryCompletion(id) {
+      return (await (await routes()).outbox.retry(id)) ? okVoid : fail('not_found');
+    },
+    async discardCompletion(id) {
+      const discarded = await (await routes()).outbox.discard(id);
+      if (discarded) store.update('notices', (list) => list.filter((n) => n.ref !== id));
+      return discarded ? okVoid : fail('not_found');
+    },
+
     async setSetting(key, value) {
       if (!isSettingValue(key, value)) return fail('unknown', `${String(value)} is not a value of ${key}`);
       if (store.get().settings[key] === value) return ok({ changed: false });
@@ -185,7 +244,7 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
       if (change.online === true) {
         store.update('notices', (list) => list.filter((n) => n.kind !== 'no_internet'));
         // Back online: what waits on the device is sent now.
-        if (routeFeatures) void routes().then((r) => r.activeRoute.resend());
+        void sendWaiting(true).catch(() => {});
       }
     },
     async notify(kind) {

@@ -38,11 +38,4 @@ export async function resizePhoto(file: Blob): Promise<ResizedPhoto> {
   return { blob, ...size };
 }
 
-/** A data URL, as the stop update payload carries images. */
-export async function blobToDataUrl(blob: Blob): Promise<string> {
-  const bytes = new Uint8Array(await blob.arrayBuffer());
-  let binary = '';
-  const CHUNK = 0x8000;
-  for (let i = 0; i < bytes.length; i += CHUNK) binary += String.fromCharCode(...bytes.subarray(i, i + CHUNK));
-  return `data:${blob.type || 'application/octet-stream'};base64,${btoa(binary)}`;
-}
+export { blobToDataUrl } from './data-url.ts';

@@ -11,8 +11,11 @@ export type ApiOutcome<T> =
   | { ok: false; kind: 'offline' }
   | { ok: false; kind: 'http'; status: number; message: string; field?: string };
 
-/** Which token a call carries: the signed-in driver's, a shared link's (else the driver's), or none. */
-export type AuthMode = 'driver' | 'route' | 'none';
+/**
+ * Which token a call carries: the signed-in driver's; for a route's calls a shared link's, else the driver's; a
+ * shared link's only (the outbox sends a link's items with the link, never with a driver who signed in since); none.
+ */
+export type AuthMode = 'driver' | 'route' | 'link' | 'none';
 
 export interface RequestOptions {
   auth?: AuthMode;
@@ -21,6 +24,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** How a successful answer is read: JSON (the default) or as a Blob (proof images). */
   responseType?: 'json' | 'blob';
+  /** No answer within this time counts as no answer (offline); the request is aborted. */
+  timeoutMs?: number;
 }
 
 export type RefreshOutcome = 'ok' | 'refused' | 'offline';
@@ -57,26 +62,30 @@ export function createApiClient(fetchFn: typeof fetch, baseUrl: () => string, to
       body = JSON.stringify(options.body);
       headers['content-type'] = 'application/json';
     }
-    let res: Response;
+    const timeout = options.timeoutMs === undefined ? null : AbortSignal.timeout(options.timeoutMs);
+    const signal = timeout && options.signal ? AbortSignal.any([options.signal, timeout]) : (timeout ?? options.signal);
     try {
-      res = await fetchFn(baseUrl() + path, { method, headers, body, signal: options.signal });
+      const res = await fetchFn(baseUrl() + path, { method, headers, body, signal });
+      if (res.ok && blob) return { ok: true, status: res.status, data: (await res.blob()) as T } as const;
+      if (res.ok) {
+        const text = await res.text();
+        return { ok: true, status: res.status, data: (text ? JSON.parse(text) : null) as T } as const;
+      }
+      return { ok: false, kind: 'http', status: res.status, ...(await readError(res)) } as const;
     } catch (error) {
-      if ((error as Error).name === 'AbortError') throw error;
+      // The caller's own abort is theirs to handle. A timeout, a dropped connection (also mid-answer) or an answer
+      // cut short is no answer: the request may or may not have been done, which is what idempotency keys are for.
+      if ((error as Error).name === 'AbortError' && options.signal?.aborted) throw error;
       return { ok: false, kind: 'offline' } as const;
     }
-    if (res.ok && blob) return { ok: true, status: res.status, data: (await res.blob()) as T } as const;
-    if (res.ok) {
-      const text = await res.text();
-      return { ok: true, status: res.status, data: (text ? JSON.parse(text) : null) as T } as const;
-    }
-    return { ok: false, kind: 'http', status: res.status, ...(await readError(res)) } as const;
   }
 
   return {
     async request<T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiOutcome<T>> {
       const mode = options.auth ?? 'driver';
       if (mode === 'none') return send<T>(method, path, options, null);
-      const link = mode === 'route' ? tokens.linkToken() : null;
+      const link = mode === 'route' || mode === 'link' ? tokens.linkToken() : null;
+      if (mode === 'link' && !link) return { ok: false, kind: 'http', status: 401, message: 'No shared link' };
       const first = await send<T>(method, path, options, link ?? tokens.accessToken());
       if (first.ok || first.kind !== 'http' || first.status !== 401) return first;
       if (link) {

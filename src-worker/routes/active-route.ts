@@ -4,17 +4,27 @@
  */
 import { fail, okVoid, type Result, type StopCompletion } from '../../src-shared/api/worker-api.ts';
 import { localDate } from '../../src-shared/domain/geo.ts';
-import { actionBlock, allWorkDone, isDone, nextActiveStop, startTooEarly } from '../../src-shared/domain/stops.ts';
-import { secondsInZone } from '../../src-shared/domain/time-zone.ts';
+import {
+  actionBlock,
+  allWorkDone,
+  countToShow,
+  isDone,
+  nextActiveStop,
+  startTooEarly,
+  stopName,
+} from '../../src-shared/domain/stops.ts';
 import type { Route, Stop } from '../../src-shared/protocol/entities.ts';
 import type { OsrmAnswer, StopUpdateRequest } from '../../src-shared/protocol/http.ts';
 import type { ActiveRouteState } from '../../src-shared/state/app-state.ts';
 import type { Store } from '../core/store.ts';
 import { decodeLine } from '../media/polyline.ts';
 import type { ApiClient } from '../net/api-client.ts';
+import type { Outbox } from '../outbox/outbox.ts';
 import type { AppStorage } from '../storage/app-db.ts';
-import type { Outbox } from './outbox.ts';
 import { clearsLink, routeFetchFailure, startFailure } from './route-errors.ts';
+import { coords, stopUpdateBody } from './stop-update-body.ts';
+
+export { stopUpdateBody };
 
 export interface ActiveRouteDeps {
   store: Store;
@@ -27,47 +37,19 @@ export interface ActiveRouteDeps {
 }
 
 const cacheKey = (routeId: number) => `route:${routeId}`;
-const coords = (p: { lat: number; lng: number } | null | undefined) =>
-  p ? { lat: p.lat.toFixed(7), lng: p.lng.toFixed(7) } : {};
-/**
- * Seconds since midnight on the organisation's clocks when its time zone is known, else the device's, as text (the
- * stop update payload's finish_time). The server takes it from completed_at in the organisation's zone anyway;
- * this is what the stop shows until the server answers.
- */
-function finishTime(ms: number, timeZone: string | undefined): string {
-  if (timeZone) return String(secondsInZone(ms, timeZone));
-  const d = new Date(ms);
-  return String(d.getHours() * 3600 + d.getMinutes() * 60 + d.getSeconds());
-}
 
-/**
- * The stop update payload of spec section 3: a skipped stop sends only status, position and the two notes;
- * a delivered one adds its proofs (images as an indexed map) and, in the cleaning variant, the status picker.
- */
-export function stopUpdateBody(completion: StopCompletion, nowMs: number, timeZone?: string): StopUpdateRequest {
-  const body: StopUpdateRequest = {
-    status: completion.status,
-    ...coords(completion.position),
-    completion_note: completion.completion_note ?? null,
-    recipient_note: completion.recipient_note ?? null,
-  };
-  if (completion.status === 'skipped') return body;
-  const proofs = completion.proofs ?? {};
+/** A stop as the driver left it: done (or skipped) with their notes and time, before the server has it. */
+function withCompletion(
+  stop: Stop,
+  body: Pick<StopUpdateRequest, 'status' | 'completion_note' | 'recipient_note' | 'finish_time' | 'completed_at'>,
+): Stop {
   return {
-    ...body,
-    signature: proofs.signature ?? null,
-    signature_name: proofs.signature_name ?? null,
-    recipient_date_of_birth: proofs.recipient_date_of_birth ?? null,
-    images: Object.fromEntries((proofs.images ?? []).map((image, i) => [String(i), image])),
-    finish_time: finishTime(nowMs, timeZone),
-    completed_at: new Date(nowMs).toISOString(),
-    ...(completion.cleaning
-      ? {
-          cleaning_status: completion.cleaning.status,
-          cleaning_definition: completion.cleaning.definition,
-          sticker: completion.cleaning.sticker,
-        }
-      : {}),
+    ...stop,
+    status: body.status,
+    completion_note: body.completion_note ?? null,
+    recipient_note: body.recipient_note ?? null,
+    finish_time: body.finish_time === undefined ? stop.finish_time : Number(body.finish_time),
+    completed_at: body.completed_at ?? stop.completed_at,
   };
 }
 
@@ -83,16 +65,20 @@ export function createActiveRoute(deps: ActiveRouteDeps) {
     for (const [key, value] of Object.entries(change)) store.replace(['route', key], value);
   };
 
+  /** The route as the server (or the device's copy of its answer) last had it, before what waits is laid over it. */
+  let serverCopy: Route | null = null;
+
   /** Shows a route: marks unsent stops as the device knows them and keeps the finishing state in step. */
   async function show(route: Route, fromCache: boolean) {
-    // What the device holds but the server does not have yet still shows as done.
-    const pending = await deps.outbox.pending(route.id);
-    const local = new Map(pending.map((p) => [p.stopId, p.status]));
+    serverCopy = route;
+    // What the device holds but the server does not have yet still shows as the driver left it.
+    const queued = (await deps.outbox.items(route.id)).filter((i) => i.state === 'queued');
+    if (serverCopy !== route || current()?.routeId !== route.id) return;
+    const waiting = new Map(queued.map((item) => [item.stopId, item]));
     const stops: Stop[] = route.stops.map((s) => {
-      const status = local.get(s.id);
-      return status ? { ...s, status } : s;
+      const item = waiting.get(s.id);
+      return item ? withCompletion(s, item.body) : s;
     });
-    const unsent = [...local.keys()];
     const shown = { ...route, stops };
     // The active stop stays while it is open; once done, the next open stop after it takes over.
     const previous = current()?.activeStopId ?? null;
@@ -101,7 +87,7 @@ export function createActiveRoute(deps: ActiveRouteDeps) {
       status: 'ready',
       route: shown,
       fromCache,
-      unsentStopIds: unsent,
+      unsentStopIds: [...waiting.keys()],
       activeStopId: still ? still.id : nextActiveStop(stops, stops.some((s) => s.id === previous) ? previous : null),
       finishing: route.status !== 'finished' && allWorkDone(stops),
     });
@@ -139,15 +125,6 @@ export function createActiveRoute(deps: ActiveRouteDeps) {
     return failure;
   }
 
-  /** Sends what waits in the outbox; the last answer refreshes the route. */
-  async function flush(routeId: number) {
-    const outcome = await deps.outbox.flush(routeId);
-    if (current()?.routeId !== routeId) return outcome;
-    if (outcome.route) await show(outcome.route, false);
-    else patch({ unsentStopIds: (await deps.outbox.pending(routeId)).map((p) => p.stopId) });
-    return outcome;
-  }
-
   return {
     async open(routeId: number, shared: boolean): Promise<Result> {
       store.set(['route'], {
@@ -163,11 +140,12 @@ export function createActiveRoute(deps: ActiveRouteDeps) {
         finishing: false,
         fromCache: false,
       } satisfies ActiveRouteState);
+      serverCopy = null;
       const result = await fetchRoute(routeId);
       const route = current()?.route;
       if (route) {
         void loadLine(route);
-        void flush(routeId);
+        void deps.outbox.flush(routeId);
       }
       return result;
     },
@@ -221,29 +199,24 @@ export function createActiveRoute(deps: ActiveRouteDeps) {
       if (!active || !route) return fail('not_found');
       const block = actionBlock(route, stopId);
       if (block) return fail('blocked', block.kind);
-      const body = stopUpdateBody(completion, deps.now(), store.get().organisation?.time_zone);
-      await deps.outbox.add(route.id, route.project_id, stopId, body);
-      // The flow moves on at once: the stop shows done (and unsent until the server has it).
-      // The stop shows what the driver entered at once (its notes and time too), not only its new status.
-      const stops = route.stops.map((s) =>
-        s.id === stopId
-          ? {
-              ...s,
-              status: completion.status,
-              completion_note: body.completion_note ?? null,
-              recipient_note: body.recipient_note ?? null,
-              finish_time: body.finish_time === undefined ? s.finish_time : Number(body.finish_time),
-              completed_at: body.completed_at ?? s.completed_at,
-            }
-          : s,
-      );
+      const timeZone = store.get().organisation?.time_zone;
+      const body = stopUpdateBody(completion, deps.now(), timeZone);
+      const index = route.stops.findIndex((s) => s.id === stopId);
+      const stop = route.stops[index];
+      if (!stop) return fail('stop_not_found');
+      const label = { id: stopId, number: countToShow(route.stops)[index] ?? null, name: stopName(stop) };
+      // Stored on the device (strict durability) before anything else: from here on it reaches the server once.
+      const queued = await deps.outbox.add(route.id, route.project_id, label, body);
+      if (!queued) return fail('unauthorized');
+      // The flow moves on at once, without waiting for the server: the stop shows what the driver entered (done,
+      // its notes and time), marked unsent until the server has it; the outbox sends it in the background.
+      const stops = route.stops.map((s) => (s.id === stopId ? withCompletion(s, body) : s));
       patch({
         route: { ...route, stops },
         unsentStopIds: [...new Set([...active.unsentStopIds, stopId])],
         activeStopId: nextActiveStop(stops, stopId),
         finishing: allWorkDone(stops),
       });
-      await flush(route.id);
       return okVoid;
     },
 
@@ -252,7 +225,7 @@ export function createActiveRoute(deps: ActiveRouteDeps) {
       if (!route) return fail('not_found');
       if (!allWorkDone(route.stops)) return fail('blocked', 'complete_all_first');
       patch({ busy: 'finishing' });
-      const outcome = await flush(route.id);
+      const outcome = await deps.outbox.flush(route.id);
       if (outcome.pending > 0) {
         patch({ busy: null });
         return fail('unsent_pending');
@@ -267,10 +240,20 @@ export function createActiveRoute(deps: ActiveRouteDeps) {
       return okVoid;
     },
 
-    /** Back online: send what waits. */
-    async resend(): Promise<void> {
-      const active = current();
-      if (active?.route) await flush(active.routeId);
+    /** The outbox changed this route's items: what shows as unsent (and done) follows. */
+    async outboxChanged(routeId: number): Promise<void> {
+      if (current()?.routeId === routeId && serverCopy?.id === routeId)
+        await show(serverCopy, current()?.fromCache ?? false);
+    },
+
+    /** The server took a completion: its answer is the route as it has it now. */
+    async completionSent(routeId: number, answer: Route | null): Promise<void> {
+      if (answer && current()?.routeId === routeId) await show(answer, false);
+    },
+
+    /** The server refused a completion of this route for good: the route is fetched again to show what it has. */
+    async completionParked(routeId: number): Promise<void> {
+      if (current()?.routeId === routeId) await fetchRoute(routeId);
     },
   };
 

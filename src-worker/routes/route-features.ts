@@ -3,21 +3,85 @@
  * loaded on first use: a start on the sign-in or account screen does not pay for it (critical-path budget).
  */
 
+import type { ParkedCompletion } from '../../src-shared/state/app-state.ts';
+import { createOutbox, type LockRunner, type Sender, type Timers } from '../outbox/outbox.ts';
+import { parkedCompletion } from '../outbox/outbox-item.ts';
 import type { ActiveRouteDeps } from './active-route.ts';
 import { createActiveRoute } from './active-route.ts';
-import { createOutbox } from './outbox.ts';
 import { createRouteList } from './route-list.ts';
+
+/** A completion gets no answer within this time: it counts as no answer and is tried again later. */
+export const SEND_TIMEOUT_MS = 30_000;
 
 export interface RouteFeatureDeps extends Omit<ActiveRouteDeps, 'outbox'> {
   randomId: () => string;
+  random: () => number;
   notifyOffline: () => void;
+  /** The server refused a completion for good (its id in `outbox.parked`). */
+  notifyRefused: (id: string) => void;
+  senderFor: (routeId: number) => Sender | null;
+  senders: () => Sender[];
+  locks: LockRunner;
+  timers: Timers;
+  sendTimeoutMs?: number;
 }
 
 export function createRouteFeatures(deps: RouteFeatureDeps) {
-  const outbox = createOutbox(deps.api, deps.storage, deps.randomId, deps.now);
+  const { store } = deps;
+  let activeRoute: ReturnType<typeof createActiveRoute> | null = null;
+
+  /** The outbox summary in the state: one read at a time, and one more if something changed meanwhile. */
+  let summarising: Promise<void> | null = null;
+  let summariseAgain = false;
+  function summarise() {
+    if (summarising) {
+      summariseAgain = true;
+      return;
+    }
+    summarising = (async () => {
+      do {
+        summariseAgain = false;
+        const items = await outbox.all();
+        const parked = items.map(parkedCompletion).filter((p): p is ParkedCompletion => p !== null);
+        parked.sort((a, b) => a.parkedAt - b.parkedAt);
+        store.replace(['outbox'], { unsent: items.length - parked.length, parked });
+      } while (summariseAgain);
+    })().finally(() => {
+      summarising = null;
+    });
+  }
+
+  const outbox = createOutbox({
+    store: async () => (await deps.storage()).outbox,
+    api: deps.api,
+    senderFor: deps.senderFor,
+    senders: deps.senders,
+    locks: deps.locks,
+    timers: deps.timers,
+    now: deps.now,
+    random: deps.random,
+    newId: deps.randomId,
+    requestTimeoutMs: deps.sendTimeoutMs ?? SEND_TIMEOUT_MS,
+    changed(routeId) {
+      summarise();
+      void activeRoute?.outboxChanged(routeId);
+    },
+    sent(item, route) {
+      void activeRoute?.completionSent(item.routeId, route);
+    },
+    parked(item) {
+      deps.notifyRefused(item.id);
+      void activeRoute?.completionParked(item.routeId);
+    },
+  });
+  activeRoute = createActiveRoute({ ...deps, outbox });
+  summarise();
+
   return {
     routeList: createRouteList(deps),
-    activeRoute: createActiveRoute({ ...deps, outbox }),
+    activeRoute,
+    outbox,
+    summarise,
   };
 }
 

@@ -24,7 +24,17 @@ export interface SessionDeps {
   onEnded: () => void;
 }
 
+/** Who sends a route's queued completions, and with which token (src-worker/outbox). */
+export interface Sender {
+  owner: string;
+  auth: 'driver' | 'link';
+}
+
 export interface Session extends TokenSource {
+  /** The sender of a route's completions in this session: its shared link, else the driver; null signed out. */
+  senderFor(routeId: number): Sender | null;
+  /** Every sender this session is: the driver, and the open shared link. */
+  senders(): Sender[];
   restore(link: LinkEntry | null): Promise<void>;
   checkEmail(email: string): Promise<Result>;
   signIn(email: string, password: string): Promise<Result<DriverProfile>>;
@@ -65,6 +75,9 @@ export function createSession(deps: SessionDeps): Session {
   const { store } = deps;
   let driver: StoredDriver | null = null;
   let linkToken: string | null = null;
+  /** The open link's sender, from its token (the server's idempotency keys are per link, not per route). */
+  let linkSender: (Sender & { routeId: number }) | null = null;
+  const driverSender = (): Sender | null => (driver ? { owner: `driver:${driver.id}`, auth: 'driver' } : null);
   let refreshing: Promise<RefreshOutcome> | null = null;
 
   function showSignedIn(profile: DriverProfile | null) {
@@ -93,7 +106,7 @@ export function createSession(deps: SessionDeps): Session {
   /** The state changes land in one patch, with the logged-out notice when the session expired. */
   async function endSession(expired: boolean): Promise<void> {
     driver = null;
-    await (await deps.storage()).clearExceptUnsent();
+    await (await deps.storage()).clearExceptOutbox();
     store.set(['organisation'], null);
     deps.onEnded();
     showSignedIn(null);
@@ -101,6 +114,16 @@ export function createSession(deps: SessionDeps): Session {
   }
 
   const session: Session = {
+    senderFor(routeId) {
+      if (linkSender && linkSender.routeId === routeId) return { owner: linkSender.owner, auth: 'link' };
+      return driverSender();
+    },
+    senders() {
+      const link = linkSender ? [{ owner: linkSender.owner, auth: 'link' } as const] : [];
+      const own = driverSender();
+      return own ? [own, ...link] : link;
+    },
+
     accessToken: () => driver?.accessToken ?? null,
     linkToken: () => linkToken,
 
@@ -192,12 +215,19 @@ export function createSession(deps: SessionDeps): Session {
 
     openLink(link) {
       linkToken = link.token;
+      const linkId = decodeJwtPayload(link.token)?.linkId;
+      linkSender = {
+        owner: `link:${typeof linkId === 'string' ? linkId : link.token.slice(-16)}`,
+        auth: 'link',
+        routeId: link.routeId,
+      };
       const { token: _t, ...session } = link;
       store.update('session', (s) => ({ ...s, link: session }));
     },
 
     closeLink() {
       linkToken = null;
+      linkSender = null;
       store.update('session', (s) => ({ ...s, link: null }));
     },
   };

@@ -1,9 +1,13 @@
 /**
- * What the core keeps on the device, in IndexedDB (idb): the signed-in driver's session, cached answers for
- * offline starts, and the per-route unsent lists. Sign-out clears everything but the unsent lists.
+ * What the core keeps on the device, in IndexedDB (idb): the signed-in driver's session, cached answers for offline
+ * starts, and the outbox of stop completions (one record per completion, outbox-store.ts). Sign-out clears the
+ * session and the caches; the outbox stays, keyed by the driver (or link) that made each completion.
  */
-import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import { type DBSchema, type IDBPDatabase, type IDBPTransaction, openDB } from 'idb';
 import type { DriverProfile } from '../../src-shared/state/app-state.ts';
+import type { OutboxItem } from '../outbox/outbox-item.ts';
+import { storedParts } from '../outbox/outbox-item.ts';
+import { createOutboxStore, type OutboxStore } from '../outbox/outbox-store.ts';
 
 export interface StoredDriver extends DriverProfile {
   accessToken: string;
@@ -12,18 +16,15 @@ export interface StoredDriver extends DriverProfile {
   expiresAt: number;
 }
 
-/** One queued stop completion; the offline issue fills in its shape. */
-export interface UnsentItem {
-  id: string;
-  routeId: number;
-  createdAt: number;
-  [field: string]: unknown;
-}
-
-interface AppDb extends DBSchema {
+export interface AppDb extends DBSchema {
   session: { key: 'driver'; value: StoredDriver };
   cache: { key: string; value: unknown };
-  unsent: { key: number; value: UnsentItem[] };
+  /** Keyed by the item's id (its Idempotency-Key); `queue` orders a sender's items per route. */
+  outbox: {
+    key: string;
+    value: OutboxItem;
+    indexes: { queue: [string, number, number]; owner: string };
+  };
 }
 
 export interface AppStorage {
@@ -31,22 +32,33 @@ export interface AppStorage {
   putDriver(driver: StoredDriver): Promise<void>;
   getCache<T>(key: string): Promise<T | undefined>;
   putCache(key: string, value: unknown): Promise<void>;
-  getUnsent(routeId: number): Promise<UnsentItem[]>;
-  /** Written with strict durability: the driver is told "saved" only once it is on disk. */
-  putUnsent(routeId: number, items: UnsentItem[]): Promise<void>;
-  /** Sign-out: the session and every cache go; the unsent lists stay. */
-  clearExceptUnsent(): Promise<void>;
+  deleteCache(key: string): Promise<void>;
+  outbox: OutboxStore;
+  /** Sign-out: the session and every cache go; the outbox stays. */
+  clearExceptOutbox(): Promise<void>;
   close(): void;
 }
 
-export const DB_VERSION = 1;
+/** 1: the first release, with one `unsent` array per route. 2: one `outbox` record per completion. */
+export const DB_VERSION = 2;
 
 export async function openAppStorage(name = 'droplane'): Promise<AppStorage> {
   const db: IDBPDatabase<AppDb> = await openDB<AppDb>(name, DB_VERSION, {
-    upgrade(database) {
-      database.createObjectStore('session');
-      database.createObjectStore('cache');
-      database.createObjectStore('unsent');
+    async upgrade(database, oldVersion, _newVersion, transaction) {
+      if (oldVersion < 1) {
+        database.createObjectStore('session');
+        database.createObjectStore('cache');
+      }
+      if (oldVersion < 2) {
+        const outbox = database.createObjectStore('outbox', { keyPath: 'id' });
+        outbox.createIndex('queue', ['owner', 'routeId', 'seq']);
+        outbox.createIndex('owner', 'owner');
+        if (oldVersion === 1) await migrateUnsentLists(transaction as unknown as V1Upgrade);
+      }
+    },
+    // Another tab opened a newer version: let it upgrade, and come back to a fresh connection on the next start.
+    blocking() {
+      db.close();
     },
   });
   return {
@@ -58,17 +70,59 @@ export async function openAppStorage(name = 'droplane'): Promise<AppStorage> {
     async putCache(key, value) {
       await db.put('cache', value, key);
     },
-    async getUnsent(routeId) {
-      return (await db.get('unsent', routeId)) ?? [];
+    async deleteCache(key) {
+      await db.delete('cache', key);
     },
-    async putUnsent(routeId, items) {
-      const tx = db.transaction('unsent', 'readwrite', { durability: 'strict' });
-      await Promise.all([items.length ? tx.store.put(items, routeId) : tx.store.delete(routeId), tx.done]);
-    },
-    async clearExceptUnsent() {
+    outbox: createOutboxStore(db),
+    async clearExceptOutbox() {
       const tx = db.transaction(['session', 'cache'], 'readwrite');
       await Promise.all([tx.objectStore('session').clear(), tx.objectStore('cache').clear(), tx.done]);
     },
     close: () => db.close(),
   };
+}
+
+/** The first release's shape of a waiting completion, in its route's `unsent` array. */
+interface V1Item {
+  id: string;
+  routeId: number;
+  projectId: number;
+  stopId: number;
+  createdAt: number;
+  body: Parameters<typeof storedParts>[0];
+}
+type V1Upgrade = IDBPTransaction<
+  { unsent: { key: number; value: V1Item[] }; session: AppDb['session']; outbox: AppDb['outbox'] },
+  ('unsent' | 'session' | 'outbox')[],
+  'versionchange'
+>;
+
+/**
+ * Moves the first release's per-route arrays into one record per completion, inside the upgrade's own transaction
+ * (all or nothing). They belong to the driver signed in on this device: that release sent them under whoever was.
+ */
+async function migrateUnsentLists(tx: V1Upgrade) {
+  const driver = await tx.objectStore('session').get('driver');
+  const owner = driver ? `driver:${driver.id}` : '';
+  const lists = await tx.objectStore('unsent').getAll();
+  let counter = 0;
+  for (const list of lists) {
+    for (const old of list) {
+      await tx.objectStore('outbox').put({
+        id: old.id,
+        owner,
+        routeId: old.routeId,
+        projectId: old.projectId,
+        stopId: old.stopId,
+        stop: { number: null, name: '' },
+        seq: old.createdAt * 1000 + (counter++ % 1000),
+        createdAt: old.createdAt,
+        ...storedParts(old.body),
+        state: 'queued',
+        attempts: 0,
+        parked: null,
+      });
+    }
+  }
+  tx.db.deleteObjectStore('unsent');
 }

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openAppStorage } from '../../src-worker/storage/app-db.ts';
 import { type CoreHarness, newDbName, startCore } from '../helpers/core.ts';
 import { type DriverFixture, makeDriver, makeOrganisation, PASSWORD } from '../helpers/fixtures.ts';
+import { outboxItem } from '../helpers/outbox.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let t: TestServer;
@@ -103,14 +104,14 @@ describe('tokens', () => {
     expect(c.state().notices).toEqual([]);
   });
 
-  it('logs out automatically when the refresh is refused, keeping the unsent lists', async () => {
+  it('logs out automatically when the refresh is refused, keeping the outbox', async () => {
     const dbName = newDbName();
     const first = await core({ dbName });
     await first.api.signIn(driver.email, PASSWORD);
     await first.close();
     cores.pop();
     const storage = await openAppStorage(dbName);
-    await storage.putUnsent(7, [{ id: 'u1', routeId: 7, createdAt: 1 }]);
+    await storage.outbox.add(outboxItem({ id: 'u1', routeId: 7, owner: `driver:${driver.driverId}` }));
     storage.close();
     // Revoke every refresh token of the driver, then let the access token expire.
     await t.server.ctx.db.updateTable('refresh_tokens').set({ revoked_at: new Date().toISOString() }).execute();
@@ -122,23 +123,24 @@ describe('tokens', () => {
     expect(state.session.driver).toBeNull();
     const check = await openAppStorage(dbName);
     expect(await check.getDriver()).toBeUndefined();
-    expect(await check.getUnsent(7)).toHaveLength(1);
+    expect(await check.outbox.get('u1')).toBeDefined();
     check.close();
   });
 });
 
 describe('sign-out', () => {
-  it('clears the session and caches but keeps the per-route unsent lists', async () => {
+  it('clears the session and caches but keeps the outbox', async () => {
     const dbName = newDbName();
     const c = await core({ dbName });
     await c.api.signIn(driver.email, PASSWORD);
     const storage = await openAppStorage(dbName);
-    await storage.putUnsent(3, [{ id: 'a', routeId: 3, createdAt: 1 }]);
+    const waiting = outboxItem({ id: 'a', routeId: 3, owner: 'driver:999999' });
+    await storage.outbox.add(waiting);
     expect(await storage.getCache('organisation')).toBeDefined();
     expect(await c.api.signOut()).toEqual({ ok: true });
     expect(await storage.getDriver()).toBeUndefined();
     expect(await storage.getCache('organisation')).toBeUndefined();
-    expect(await storage.getUnsent(3)).toEqual([{ id: 'a', routeId: 3, createdAt: 1 }]);
+    expect(await storage.outbox.get('a')).toEqual(waiting);
     storage.close();
     const state = await c.until((s) => s.session.status === 'signed_out');
     expect(state.organisation).toBeNull();

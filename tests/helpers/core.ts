@@ -8,7 +8,7 @@ import type { PlatformInit, WorkerApi } from '../../src-shared/api/worker-api.ts
 import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings.ts';
 import type { AppState } from '../../src-shared/state/app-state.ts';
 import { applyOps, type Patch } from '../../src-shared/state/patch.ts';
-import { createWorkerApi } from '../../src-worker/core/create-worker-api.ts';
+import { createWorkerApi, type WorkerDeps } from '../../src-worker/core/create-worker-api.ts';
 import { openAppStorage } from '../../src-worker/storage/app-db.ts';
 
 let dbSeq = 0;
@@ -29,6 +29,11 @@ export interface CoreOptions {
   dbName?: string;
   init?: Partial<PlatformInit>;
   fetch?: typeof fetch;
+  /** Shared between two cores to play two tabs of one browser (src-worker/outbox/locks.ts). */
+  locks?: WorkerDeps['locks'];
+  timers?: WorkerDeps['timers'];
+  now?: () => number;
+  sendTimeoutMs?: number;
 }
 
 export async function startCore(options: CoreOptions): Promise<CoreHarness> {
@@ -37,8 +42,11 @@ export async function startCore(options: CoreOptions): Promise<CoreHarness> {
   const core = createWorkerApi({
     fetch: options.fetch ?? globalThis.fetch,
     randomId: () => crypto.randomUUID(),
-    now: () => Date.now(),
+    now: options.now ?? (() => Date.now()),
     openStorage: () => openAppStorage(dbName),
+    locks: options.locks,
+    timers: options.timers,
+    sendTimeoutMs: options.sendTimeoutMs,
   });
   expose(core, channel.port1);
   const api = wrap<WorkerApi>(channel.port2);
@@ -74,6 +82,8 @@ export async function startCore(options: CoreOptions): Promise<CoreHarness> {
     patches,
     state: () => mirrored!,
     until(predicate, timeoutMs = 5000) {
+      // Made here, so a timeout's stack names the test line that waited.
+      const never = new Error('state never matched');
       return new Promise((resolve, reject) => {
         const check = () => {
           if (mirrored && predicate(mirrored)) {
@@ -84,7 +94,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHarness> {
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error('state never matched'));
+          reject(never);
         }, timeoutMs);
         waiters.add(check);
         check();

@@ -67,6 +67,11 @@ export function RouteView({ routeId, shared, windows }: RouteViewProps) {
   const stableRoute = useMemo(() => (shownRoute && stops ? { ...shownRoute, stops } : null), [shownRoute, stops]);
   const settings = state.settings.value;
   const { online } = state.connectivity.value;
+  const parked = state.outbox.value.parked;
+  const parkedStopIds = useMemo(
+    () => parked.filter((p) => p.routeId === routeId).map((p) => p.stopId),
+    [parked, routeId],
+  );
   const language = (i18n.resolvedLanguage ?? 'en') as Language;
 
   async function back() {
@@ -81,6 +86,7 @@ export function RouteView({ routeId, shared, windows }: RouteViewProps) {
       route: stableRoute,
       activeStopId: shown.activeStopId,
       unsentStopIds: shown.unsentStopIds,
+      parkedStopIds,
       navigationApp: settings.navigationMap,
       language,
       starting: shown.busy === 'starting',

@@ -11,7 +11,7 @@ import type { Route, Stop } from '../../../src-shared/protocol/entities.ts';
 import { cx } from '../../components/index.ts';
 // Only lazy screens use the pull: imported directly, so it stays out of the first screen's chunks.
 import { PullToRefresh } from '../../components/PullToRefresh.tsx';
-import { StopRow } from '../../route/StopRow.tsx';
+import { StopRow, type StopSync } from '../../route/StopRow.tsx';
 import { CompleteRouteRow } from './CompleteRouteRow.tsx';
 import { useRouteActions } from './RouteActions.tsx';
 import { type MainAction, mainAction, StopActions } from './StopActions.tsx';
@@ -27,6 +27,8 @@ export interface StopListProps {
   route: Route;
   activeStopId: number | null;
   unsentStopIds: readonly number[];
+  /** Stops whose completion the server refused for good (kept on the device; see src-worker/outbox). */
+  parkedStopIds: readonly number[];
   navigationApp: NavigationApp;
   language: Language;
   /** The route is starting: the start stop's button spins. */
@@ -50,12 +52,13 @@ const rowPosition = (i: number, count: number) =>
 
 /** Memoized: re-rendered only when its own data changed, not with every render of the route view. */
 export const StopList = memo(function StopList(props: StopListProps) {
-  const { route, activeStopId, unsentStopIds, navigationApp, language, starting, finishing } = props;
+  const { route, activeStopId, unsentStopIds, parkedStopIds, navigationApp, language, starting, finishing } = props;
   const { t } = useTranslation();
   const scrollRef = useRef<HTMLDivElement>(null);
   const { stops } = route;
   const numbers = useMemo(() => countToShow(stops), [stops]);
   const unsent = useMemo(() => new Set(unsentStopIds), [unsentStopIds]);
+  const parked = useMemo(() => new Set(parkedStopIds), [parkedStopIds]);
   const keys = useMemo(() => [...stops.map((s) => String(s.id)), COMPLETE_KEY], [stops]);
   const { range, before, after, measureRef, reveal } = useVirtualRows({ scrollRef, keys });
 
@@ -86,7 +89,7 @@ export const StopList = memo(function StopList(props: StopListProps) {
         index={i}
         count={stops.length}
         active={active}
-        unsent={unsent.has(stop.id)}
+        sync={unsent.has(stop.id) ? 'unsent' : parked.has(stop.id) ? 'notSaved' : null}
         main={active ? listAction(stop, route) : undefined}
         busy={active && starting}
         navigationApp={navigationApp}
@@ -122,7 +125,7 @@ interface StopItemProps {
   index: number;
   count: number;
   active: boolean;
-  unsent: boolean;
+  sync: StopSync;
   /** The active stop's main button (null: none); undefined for the other stops, which show no actions. */
   main: MainAction | null | undefined;
   busy: boolean;
@@ -151,7 +154,7 @@ const StopItem = memo(function StopItem(props: StopItemProps) {
         language={props.language}
         onOpen={actions.select}
         position={rowPosition(props.index, props.count)}
-        unsent={props.unsent}
+        sync={props.sync}
       />
       {main !== undefined && (
         <StopActions
