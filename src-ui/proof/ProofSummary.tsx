@@ -12,7 +12,7 @@
  * - photos / onPhotosChange / onPhotoAdded (show "Photo added"), as PhotoStrip;
  * - readOnly: a finished stop before Edit shows only what was collected, without controls.
  */
-import { CircleExclamationPoint, Lock, PenLine, ShieldCheck, Trash, UserRoundCheck } from 'lucide-react';
+import { CircleExclamationPoint, Lock, ShieldCheck, Signature, Trash, UserRoundCheck } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FeatureGates } from '../../src-shared/domain/proofs.ts';
@@ -80,7 +80,7 @@ export function ProofSummary(props: ProofSummaryProps) {
               <Button
                 variant="secondary"
                 fullWidth
-                icon={<PenLine size={20} aria-hidden="true" />}
+                icon={<Signature size={20} aria-hidden="true" />}
                 aria-describedby={errorId('signature')}
                 onClick={props.onAddSignature}
               >
