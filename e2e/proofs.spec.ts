@@ -145,3 +145,68 @@ test('the cleaning variant completes a stop through the Select status screen', a
   expect(saved.sticker).toBe(true);
   expect(saved.cleaning_definition).toBe('Lid broken');
 });
+
+/** Each stored proof image on the page has been loaded and decoded (an object URL from the core, not a 401). */
+async function expectDecoded(page: Page, names: string[]) {
+  for (const name of names) {
+    const image = page.getByRole('main').getByRole('img', { name, exact: true });
+    await expect(image).toBeVisible();
+    await expect
+      .poll(() =>
+        image.evaluate((el) => (el instanceof HTMLImageElement ? [el.src.slice(0, 5), el.naturalWidth > 0] : null)),
+      )
+      .toEqual(['blob:', true]);
+  }
+}
+
+test('stored proofs show as images, for the driver and on the route’s shared link', async ({
+  page,
+  browser,
+  context,
+  server,
+  dispatch,
+  signIn,
+}) => {
+  await listMode(context, server);
+  const { route, stop, number } = await startFirstStop(server, DEMO.driver, 'Cargo bike 1');
+  await signIn(page, DEMO.driver);
+  const complete = `/stops/${stop.id}/complete`;
+  await page.goto(`/routes/${route.id}${complete}`);
+  const proofs = page.getByRole('region', { name: 'Proof of delivery' });
+  await proofs
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'door.jpg', mimeType: 'image/jpeg', buffer: await jpeg(page) });
+  await expect(proofs.getByRole('img', { name: 'Photo 1' })).toBeVisible();
+  await proofs.getByRole('button', { name: 'Add signature' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign below' });
+  const box = (await dialog.getByRole('img', { name: 'Signature area' }).boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.5);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.8, box.y + box.height * 0.3, { steps: 8 });
+  await page.mouse.up();
+  await dialog.getByRole('textbox', { name: 'Name' }).fill('Jan Peters');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('status').getByText(`Stop ${number(stop)} delivered`)).toBeVisible();
+  await expect
+    .poll(async () => {
+      const { body } = await dispatch<Route>('GET', `/routes/${route.id}`);
+      return body.stops.find((s) => s.id === stop.id)?.images.length;
+    })
+    .toBe(1);
+
+  // Reopened from the server's copy: the stored images, which need the token, load through the core.
+  await page.goto(`/routes/${route.id}${complete}`);
+  await expectDecoded(page, ['Photo 1', 'Signature']);
+
+  // The same stop on the route's shared link, in a browser without the driver's session.
+  const { body: link } = await dispatch<{ url: string }>('POST', `/routes/${route.id}/links`);
+  const linkContext = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 } });
+  await listMode(linkContext, server);
+  const linkPage = await linkContext.newPage();
+  await linkPage.goto(link.url);
+  await expect(linkPage).toHaveURL(new RegExp(`/routes/single/${route.id}$`));
+  await linkPage.goto(`/routes/single/${route.id}${complete}`);
+  await expectDecoded(linkPage, ['Photo 1', 'Signature']);
+  await linkContext.close();
+});

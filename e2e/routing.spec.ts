@@ -68,6 +68,44 @@ test('with a route loaded, the account and the sign-in lead back to it, and sign
   await expect(page).toHaveURL(routePath);
 });
 
+test('with a signed-in route open, More > Account and More > My Routes lead back to the route', async ({
+  page,
+  context,
+  server,
+  signIn,
+}) => {
+  await context.addCookies([{ name: 'dl_mapView', value: 'off', url: server.url }]);
+  await signIn(page, DEMO.driver);
+  await page.getByRole('button', { name: 'Open route' }).first().click();
+  await expect(page).toHaveURL(/\/routes\/\d+$/);
+  const routeUrl = page.url();
+  const more = async (row: string) => {
+    await page.getByRole('button', { name: 'More options' }).click();
+    await page.getByRole('dialog', { name: 'More' }).getByRole('button', { name: row }).click();
+  };
+
+  // Spec section 2, Account: "The back arrow returns to the route when one is loaded."
+  await more('Account');
+  await expect(page).toHaveURL(/\/account$/);
+  await back(page).click();
+  await expect(page).toHaveURL(routeUrl);
+
+  // Route list: "The back button returns to the route if the previous window was main", also after a tab switch.
+  await more('My Routes');
+  await expect(page).toHaveURL(/\/routes$/);
+  await page.getByRole('tab', { name: 'Closed' }).click();
+  await expect(page).toHaveURL(/\/routes\/closed$/);
+  await back(page).click();
+  await expect(page).toHaveURL(routeUrl);
+  await expect(page.getByRole('button', { name: 'More options' })).toBeVisible();
+
+  // Reached from the account instead, the list goes back to the account.
+  await more('Account');
+  await page.getByRole('link', { name: 'My Routes' }).click();
+  await back(page).click();
+  await expect(page).toHaveURL(/\/account$/);
+});
+
 test('signed out, unknown paths and the route list go to the sign-in', async ({ page }) => {
   for (const path of ['/', '/nowhere', '/routes']) {
     await page.goto(path);

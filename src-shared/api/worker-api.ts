@@ -72,11 +72,14 @@ export interface StopCompletion {
   cleaning?: { status: CleaningStatus; definition: string | null; sticker: boolean };
 }
 
-/** The Blob (a File) the page hands over; written structurally because src-shared has no DOM lib. */
-export interface PhotoFile {
+/** A Blob (or File) crossing the boundary; written structurally because src-shared has no DOM lib. */
+export interface BlobLike {
   readonly type: string;
   readonly size: number;
 }
+
+/** The photo file the page hands over. */
+export type PhotoFile = BlobLike;
 
 /** A photo resized in the core: at most 800 px wide, orientation applied, JPEG. */
 export interface PreparedPhoto {
@@ -160,6 +163,12 @@ export interface WorkerApi {
   completeStop(stopId: number, update: StopCompletion): Promise<Result>;
   /** Decodes, orients and resizes a photo the driver took or picked (jpeg, jpg or png; else `unsupported_file`). */
   preparePhoto(file: PhotoFile): Promise<Result<PreparedPhoto>>;
+  /**
+   * A stored proof image (a stop's photo or signature, `/v1/images/{id}`), fetched with the session's token: an
+   * image element cannot send one. The UI shows the Blob as an object URL it revokes when the image leaves the
+   * screen. Only the server's image paths are fetched (`not_found` for anything else).
+   */
+  loadImage(url: string): Promise<Result<BlobLike>>;
   /** Complete route: every stop done and nothing unsent (else `unsent_pending`, and a new send is tried). */
   finishRoute(position: { lat: number; lng: number } | null): Promise<Result>;
 

@@ -10,6 +10,7 @@ import { useCore } from '../app/core-context.tsx';
 import { IconButton, Spinner } from '../components/index.ts';
 import { intentErrorText } from '../i18n/errors.ts';
 import styles from './PhotoStrip.module.css';
+import { ProofImage } from './ProofImage.tsx';
 
 export const MAX_PHOTOS = 3;
 
@@ -77,7 +78,7 @@ export function PhotoStrip({ photos, onChange, disabledReason, readOnly, onPhoto
       <ul className={styles.grid}>
         {photos.map((photo, i) => (
           <li key={keys[i]} className={styles.tile}>
-            <img className={styles.image} src={photo} alt={t('common.a11y.photo', { number: i + 1 })} />
+            <ProofImage className={styles.image} src={photo} alt={t('common.a11y.photo', { number: i + 1 })} />
             {!readOnly && (
               <IconButton
                 className={styles.delete}

@@ -21,6 +21,7 @@ import type { Language } from '../../src-shared/domain/settings.ts';
 import { Button, IconButton } from '../components/index.ts';
 import { formatLongDate } from '../i18n/format.ts';
 import { PhotoStrip } from './PhotoStrip.tsx';
+import { ProofImage } from './ProofImage.tsx';
 import styles from './ProofSummary.module.css';
 
 export type ProofSlot = 'signature' | 'ageVerification' | 'photo';
@@ -74,7 +75,7 @@ export function ProofSummary(props: ProofSummaryProps) {
         {disabled('signature', 'disabled.signatureCollection', !!signature) ??
           (signature ? (
             <div className={styles.collected}>
-              <img className={styles.signature} src={signature.image} alt={t('complete.signature')} />
+              <ProofImage className={styles.signature} src={signature.image} alt={t('complete.signature')} />
               <span className={styles.text}>{signature.name && t('proof.signedBy', { name: signature.name })}</span>
               {!readOnly && (
                 <IconButton icon={Trash} label={t('proof.deleteSignature')} onClick={props.onDeleteSignature} />

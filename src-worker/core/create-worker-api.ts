@@ -7,6 +7,7 @@ import { fail, ok, okVoid, type PatchListener, type WorkerApi } from '../../src-
 import { isSettingValue } from '../../src-shared/domain/settings.ts';
 import { initialState, type NoticeKind } from '../../src-shared/state/app-state.ts';
 import { loadAppConfig, lookUpLanguage } from '../config/app-config.ts';
+import { createProofImages } from '../media/proof-images.ts';
 import { createApiClient } from '../net/api-client.ts';
 import type { RouteFeatures } from '../routes/route-features.ts';
 import { createSession } from '../session/session.ts';
@@ -59,9 +60,11 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
       store.set(['routeList'], blank.routeList);
       store.set(['preview'], null);
       store.set(['route'], null);
+      proofImages.clear();
     },
   });
   const api = createApiClient(deps.fetch, () => baseUrl, session);
+  const proofImages = createProofImages(() => api);
   let routeFeatures: Promise<RouteFeatures> | null = null;
   /** The route features load on first use (see route-features.ts). */
   const routes = () => {
@@ -163,6 +166,8 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
         return fail('unsupported_file', file.type);
       }
     },
+
+    loadImage: (url) => proofImages.load(url),
 
     async setSetting(key, value) {
       if (!isSettingValue(key, value)) return fail('unknown', `${String(value)} is not a value of ${key}`);

@@ -19,6 +19,8 @@ export interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** How a successful answer is read: JSON (the default) or as a Blob (proof images). */
+  responseType?: 'json' | 'blob';
 }
 
 export type RefreshOutcome = 'ok' | 'refused' | 'offline';
@@ -47,7 +49,8 @@ async function readError(res: Response): Promise<{ message: string; field?: stri
 
 export function createApiClient(fetchFn: typeof fetch, baseUrl: () => string, tokens: TokenSource): ApiClient {
   async function send<T>(method: string, path: string, options: RequestOptions, token: string | null) {
-    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+    const blob = options.responseType === 'blob';
+    const headers: Record<string, string> = { accept: blob ? '*/*' : 'application/json', ...options.headers };
     if (token) headers.authorization = `Bearer ${token}`;
     let body: string | undefined;
     if (options.body !== undefined) {
@@ -61,6 +64,7 @@ export function createApiClient(fetchFn: typeof fetch, baseUrl: () => string, to
       if ((error as Error).name === 'AbortError') throw error;
       return { ok: false, kind: 'offline' } as const;
     }
+    if (res.ok && blob) return { ok: true, status: res.status, data: (await res.blob()) as T } as const;
     if (res.ok) {
       const text = await res.text();
       return { ok: true, status: res.status, data: (text ? JSON.parse(text) : null) as T } as const;

@@ -15,7 +15,7 @@ import { useCore } from '../../app/core-context.tsx';
 import { PATHS } from '../../app/paths.ts';
 import { Button, ListRow, ListSection, Logo, TopBar } from '../../components/index.ts';
 import { leaveLink } from '../../platform/platform.ts';
-import { linkedRoutePath, useNav } from '../shared/navigation.ts';
+import { loadedRoutePath, useNav } from '../shared/navigation.ts';
 import { PanelScreen } from '../shared/PanelScreen.tsx';
 import shared from '../shared/shared.module.css';
 import { useSignInWhenSessionEnds } from '../shared/use-session-end.ts';
@@ -51,7 +51,8 @@ export function AccountScreen() {
     nav.replace(PATHS.login);
   }
 
-  const onBack = link ? () => nav.back(linkedRoutePath(link)) : undefined;
+  const routePath = loadedRoutePath(state.route.value, link);
+  const onBack = routePath ? () => nav.back(routePath) : undefined;
   const fullName = driver ? `${driver.first_name} ${driver.last_name}`.trim() : '';
 
   return (

@@ -12,7 +12,7 @@ import { useFeedback } from '../../app/feedback.tsx';
 import { PATHS } from '../../app/paths.ts';
 import { Button, Logo, TopBar } from '../../components/index.ts';
 import { intentErrorText } from '../../i18n/errors.ts';
-import { linkedRoutePath, useNav } from '../shared/navigation.ts';
+import { loadedRoutePath, useNav } from '../shared/navigation.ts';
 import { PanelScreen } from '../shared/PanelScreen.tsx';
 import { EmailStep } from './EmailStep.tsx';
 import { LoginTerms } from './LoginTerms.tsx';
@@ -84,8 +84,7 @@ export function LoginScreen({ startAt }: { startAt?: 'reset' }) {
     const res = await run('submit', () => api.signIn(email, password));
     if (!res) return;
     if (!res.ok) return setError(passwordErrorText(res, t));
-    const loaded = state.session.peek().link;
-    nav.replace(loaded ? linkedRoutePath(loaded) : PATHS.routes);
+    nav.replace(loadedRoutePath(state.route.peek(), state.session.peek().link) ?? PATHS.routes);
   }
 
   async function sendReset(from: Step) {
@@ -104,11 +103,12 @@ export function LoginScreen({ startAt }: { startAt?: 'reset' }) {
     else goTo('email');
   };
 
+  const routePath = loadedRoutePath(state.route.value, link);
   const previousStep: Step | null = step === 'password' ? 'email' : step === 'sent' ? sentFrom : null;
   let onBack: (() => void) | undefined;
   if (previousStep) onBack = () => goTo(previousStep);
   else if (step === 'reset') onBack = () => nav.back(PATHS.login);
-  else if (link) onBack = () => nav.back(linkedRoutePath(link));
+  else if (routePath) onBack = () => nav.back(routePath);
   else if (driver) onBack = () => nav.back(PATHS.account);
 
   const onEmail = (value: string) => {

@@ -8,6 +8,7 @@ import { Link, useLocation } from 'wouter';
 import type { RouteTab } from '../../../src-shared/domain/route-list.ts';
 import { PATHS } from '../../app/paths.ts';
 import { cx } from '../../components/index.ts';
+import { currentNavState } from '../shared/navigation.ts';
 import styles from './routes.module.css';
 
 export const tabId = (tab: RouteTab) => `routes-tab-${tab}`;
@@ -31,7 +32,8 @@ export function RouteTabs({ tab }: { tab: RouteTab }) {
     event.preventDefault();
     const target = TABS[(next + TABS.length) % TABS.length]!;
     listRef.current?.querySelector<HTMLElement>(`#${tabId(target.id)}`)?.focus();
-    if (target.id !== tab) navigate(target.href, { replace: true });
+    // A tab switch replaces the entry and keeps where the list was opened from (its back goes there).
+    if (target.id !== tab) navigate(target.href, { replace: true, state: currentNavState() });
   };
 
   return (
@@ -44,6 +46,7 @@ export function RouteTabs({ tab }: { tab: RouteTab }) {
             id={tabId(item.id)}
             href={item.href}
             replace
+            state={currentNavState()}
             role="tab"
             aria-selected={selected}
             aria-controls={TAB_PANEL_ID}

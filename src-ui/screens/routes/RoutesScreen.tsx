@@ -20,7 +20,7 @@ import { IconButton, ProgressBar, TopBar } from '../../components/index.ts';
 // Only this lazy screen uses the pull: imported directly, so it stays out of the first screen's chunks.
 import { PullToRefresh } from '../../components/PullToRefresh.tsx';
 import { formatWeekdayDayMonth } from '../../i18n/format.ts';
-import { linkedRoutePath, useNav } from '../shared/navigation.ts';
+import { cameFromRouteMain, useNav } from '../shared/navigation.ts';
 import { PreviewDrawer } from './PreviewDrawer.tsx';
 import { RouteList } from './RouteList.tsx';
 import { RouteTabs, TAB_PANEL_ID, tabId } from './RouteTabs.tsx';
@@ -82,7 +82,9 @@ export default function RoutesScreen({ tab }: { tab: RouteTab }) {
   if (session.status === 'signed_out') return <Redirect to={PATHS.login} replace />;
 
   const busy = list.status === 'loading' || list.refreshing;
-  const back = () => nav.back(session.link ? linkedRoutePath(session.link) : PATHS.account);
+  // Spec section 2: back to the route when the list was opened from its main window (More > My Routes), else to
+  // the account.
+  const back = () => nav.back(cameFromRouteMain() ?? PATHS.account);
 
   return (
     <div className={styles.page}>

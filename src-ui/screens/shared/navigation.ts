@@ -4,7 +4,7 @@
  * back arrow). Screens opened directly (a reload, a link) have nothing to pop and replace their entry instead.
  */
 import { useLocation } from 'wouter';
-import type { LinkSession } from '../../../src-shared/state/app-state.ts';
+import type { ActiveRouteState, LinkSession } from '../../../src-shared/state/app-state.ts';
 import { PATHS } from '../../app/paths.ts';
 
 interface NavState {
@@ -67,3 +67,24 @@ export function useNav(): Nav {
 
 /** Where the loaded shared-link route lives. */
 export const linkedRoutePath = (link: LinkSession) => PATHS.singleRoute(link.routeId);
+
+/**
+ * The route view's main window of the route that is loaded, if any (spec section 2: the account's back arrow
+ * "returns to the route when one is loaded"): the route open in the core (which stays loaded while the driver looks
+ * at the account or the list), else the shared link's route.
+ */
+export function loadedRoutePath(route: Pick<ActiveRouteState, 'routeId' | 'shared'> | null, link: LinkSession | null) {
+  if (route) return route.shared ? PATHS.singleRoute(route.routeId) : PATHS.route(route.routeId);
+  return link ? linkedRoutePath(link) : null;
+}
+
+const ROUTE_MAIN_WINDOW = /^\/routes\/(?:single\/)?\d+$/;
+
+/** This entry's navigation state, for a move that replaces it (a tab switch) and must keep where it came from. */
+export const currentNavState = (): NavState => ({ ...(history.state as NavState | null) });
+
+/** The screen the driver came here from, when it was a route view's main window (not a stop window). */
+export function cameFromRouteMain(): string | null {
+  const from = (history.state as NavState | null)?.from;
+  return from && ROUTE_MAIN_WINDOW.test(from) ? from : null;
+}
