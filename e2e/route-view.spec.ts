@@ -178,7 +178,7 @@ test.describe('on a server of its own', () => {
     await expect(breakRow).not.toContainText('Not sent yet', { timeout: 10_000 });
   });
 
-  test('offline, Complete route says the connection is lost; Retry completes it', async ({
+  test('offline, Complete route says the connection is lost, above "No internet connection"; back online it completes', async ({
     page,
     context,
     server,
@@ -194,15 +194,36 @@ test.describe('on a server of its own', () => {
     await openRoute(page, summary.id);
 
     await context.setOffline(true);
+    const noInternet = page.getByRole('status').getByText('No internet connection');
+    await expect(noInternet).toBeVisible();
     await page.getByRole('button', { name: 'Complete route' }).click();
     const lost = page.getByText(
       "Connection lost. Some changes haven't been sent yet, so please don't close this window.",
     );
     await expect(lost).toBeVisible({ timeout: 10_000 });
-    await context.setOffline(false);
+    const overlay = page.getByText('Completing your route…');
+    await expect(overlay).toHaveCount(0);
+
+    // Retry while still offline: the loading display, then the same message again.
     await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(lost).toBeVisible({ timeout: 10_000 });
+
+    // A flapping connection raises "No internet connection" again: it waits behind the message with Retry.
+    await page.evaluate(() => {
+      window.dispatchEvent(new Event('online'));
+      window.dispatchEvent(new Event('offline'));
+    });
+    await expect(overlay).toHaveCount(0, { timeout: 10_000 });
+    await expect(lost).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+    await expect(noInternet).toHaveCount(0);
+
+    // Back online, the reason is gone: the route completes by itself and the stale warning leaves.
+    await context.setOffline(false);
     await expect(page.getByText("You've completed your route!")).toBeVisible({ timeout: 10_000 });
+    await expect(lost).toHaveCount(0);
     await expect(page.getByText('Route completed!')).toBeVisible();
+    expect((await dispatch<{ status: string }>('GET', `/routes/${route.id}`)).body.status).toBe('finished');
   });
 
   test('a route given to another driver is gone', async ({ page, server, dispatch, signIn }) => {

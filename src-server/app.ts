@@ -14,6 +14,7 @@ import { installErrorHandler } from './http/errors.ts';
 import { registerImageRoutes } from './http/image-routes.ts';
 import { registerOrganisationRoutes } from './http/organisation-routes.ts';
 import { registerOsrmRoutes } from './http/osrm-routes.ts';
+import { RequestLog } from './http/request-log.ts';
 import { registerRouteRoutes } from './http/route-routes.ts';
 import { registerStaticApp } from './http/static-app.ts';
 import { registerStopRoutes } from './http/stop-routes.ts';
@@ -27,6 +28,8 @@ export interface BuildOptions {
   /** Replaces the in-process hub (the PostgreSQL deployment relays through LISTEN/NOTIFY). */
   hub?: EventHub;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 export interface Server {
@@ -61,11 +64,13 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
         ? false
         : {
             level: config.logLevel,
+            ...(options.logStream ? { stream: options.logStream } : {}),
             redact: ['req.headers.authorization'],
             serializers: {
               req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
             },
           },
+    logController: new RequestLog(),
   });
   installErrorHandler(app);
   installValidation(app);

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { timeZoneName } from '../src-shared/domain/time-zone.ts';
 
 export interface Config {
   port: number;
@@ -35,6 +36,8 @@ export interface Config {
   /** Sign-in attempts per minute per client address. */
   signinRateLimit: number;
   logLevel: string;
+  /** IANA name: where an organisation without a time zone of its own plans its days and times of day. */
+  timeZone: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -50,6 +53,25 @@ function int(env: Env, name: string, fallback: number): number {
 function str(env: Env, name: string): string | null {
   const raw = env[name];
   return raw === undefined || raw === '' ? null : raw;
+}
+
+/** The demo's stops lie around Utrecht. */
+const DEMO_TIME_ZONE = 'Europe/Amsterdam';
+
+/**
+ * TIME_ZONE, else the zone the process runs in when TZ names one, else the demo's. Never the machine's zone by
+ * accident: servers usually run on UTC while their drivers do not.
+ */
+function timeZone(env: Env): string {
+  const raw = str(env, 'TIME_ZONE');
+  if (raw !== null) {
+    const name = timeZoneName(raw);
+    if (!name) throw new Error(`TIME_ZONE must be an IANA time zone name such as Europe/Amsterdam, got "${raw}"`);
+    return name;
+  }
+  // POSIX lets TZ start with a colon (":Europe/Amsterdam"); a TZ that is no zone name does not count.
+  const tz = str(env, 'TZ')?.replace(/^:/, '');
+  return (tz && timeZoneName(tz)) || DEMO_TIME_ZONE;
 }
 
 interface StoredSecrets {
@@ -115,5 +137,6 @@ export function loadConfig(env: Env = process.env): Config {
       .filter(Boolean),
     signinRateLimit: int(env, 'SIGNIN_RATE_LIMIT', 20),
     logLevel: env.LOG_LEVEL || 'info',
+    timeZone: timeZone(env),
   };
 }

@@ -51,6 +51,7 @@ const DECIDED = [
   'TRACE_URL',
   'SIGNIN_RATE_LIMIT',
   'LOG_LEVEL',
+  'TIME_ZONE',
 ];
 /** The banner's last line: once printed, the server listens and the demo is seeded. */
 const BANNER_END = /^Database: .*$/m;
@@ -76,6 +77,9 @@ export async function startAppServer(options: StartAppServerOptions = {}): Promi
     DISPATCH_TOKEN: dispatchToken,
     SIGNIN_RATE_LIMIT: '0',
     LOG_LEVEL: 'warn',
+    // The demo is seeded relative to today in the runner's zone, the day support/app.ts's dayFrom() computes.
+    // TZ is passed through (the runner's, or a test's serverEnv), so a test can run the server on UTC.
+    TIME_ZONE: Intl.DateTimeFormat().resolvedOptions().timeZone,
     ...options.env,
   });
 

@@ -2,6 +2,8 @@
  * Command-line parsing of `npm run dispatch -- <command> [args]`: pure, so it is tested without a server.
  * `key=value` pairs are typed by the field they name, because the API checks types strictly (no coercion).
  */
+
+import { timeZoneName } from '../../src-shared/domain/time-zone.ts';
 import type {
   CreateDriverRequest,
   CreateOrganisationRequest,
@@ -35,8 +37,11 @@ export type CommandName = CliCommand['name'];
 export const COMMANDS: Record<CommandName, [synopsis: string, summary: string]> = {
   help: ['help', 'this list'],
   orgs: ['orgs [--json]', 'list organisations'],
-  'org-create': ['org-create <name> [--customer-id X]', 'create an organisation (every plan flag on)'],
-  'org-set': ['org-set <id> key=value...', 'change name, customer_id, subscription_status, plan flags, config'],
+  'org-create': [
+    'org-create <name> [--customer-id X] [--time-zone Z]',
+    'create an organisation (every plan flag on; time zone: TIME_ZONE by default)',
+  ],
+  'org-set': ['org-set <id> key=value...', 'change name, customer_id, subscription_status, time_zone, plan, config'],
   drivers: ['drivers [--org ID] [--json]', 'list drivers'],
   'driver-create': ['driver-create <email> <password> <first> <last> --org ID', 'create a driver'],
   routes: ['routes [--date YYYY-MM-DD] [--org ID] [--json]', 'list routes, newest date first'],
@@ -59,12 +64,21 @@ export function usage(): string {
   return ['Usage: npm run dispatch -- <command> [args]', '', ...lines].join('\n');
 }
 
-type Kind = 'text' | 'nullable-text' | 'number' | 'integer' | 'nullable-integer' | 'boolean' | 'json';
+type Kind =
+  | 'text'
+  | 'nullable-text'
+  | 'nullable-time-zone'
+  | 'number'
+  | 'integer'
+  | 'nullable-integer'
+  | 'boolean'
+  | 'json';
 
 const ORG_KEYS: Record<string, Kind> = {
   name: 'text',
   customer_id: 'nullable-text',
   subscription_status: 'text',
+  time_zone: 'nullable-time-zone',
   'plan.name': 'text',
   ...Object.fromEntries(PLAN_FLAGS.map((flag) => [`plan.${flag}`, 'boolean' as const])),
   'config.allowed_to_call_recipient': 'boolean',
@@ -123,11 +137,14 @@ const BOOLEANS: Record<string, boolean> = {
 
 function typed(key: string, raw: string, kind: Kind): unknown {
   const bad = (what: string) => new UsageError(`${key} must be ${what}, got "${raw}"`);
-  if ((kind === 'nullable-text' || kind === 'nullable-integer') && (raw === 'null' || raw === 'none')) return null;
+  const nullable = kind === 'nullable-text' || kind === 'nullable-integer' || kind === 'nullable-time-zone';
+  if (nullable && (raw === 'null' || raw === 'none')) return null;
   switch (kind) {
     case 'text':
     case 'nullable-text':
       return raw;
+    case 'nullable-time-zone':
+      return timeZone(raw, key);
     case 'number': {
       const n = Number(raw);
       if (raw.trim() === '' || !Number.isFinite(n)) throw bad('a number');
@@ -204,6 +221,13 @@ function options(args: string[], allowed: string[]): { positional: string[]; fla
   return { positional, flags };
 }
 
+/** Checked here too, so a typo is told before anything is sent. */
+function timeZone(raw: string, what: string): string {
+  const name = timeZoneName(raw);
+  if (!name) throw new UsageError(`${what} must be an IANA time zone name such as Europe/Amsterdam, got "${raw}"`);
+  return name;
+}
+
 function id(value: string | undefined, what: string): number {
   const n = Number(value);
   if (value === undefined || !/^[0-9]+$/.test(value) || n < 1)
@@ -220,7 +244,7 @@ const isCommandName = (name: string): name is CommandName => Object.hasOwn(COMMA
 /** The options each command takes; any other is a usage error rather than silently ignored. */
 const OPTIONS: Partial<Record<CommandName, string[]>> = {
   orgs: ['json'],
-  'org-create': ['customer-id'],
+  'org-create': ['customer-id', 'time-zone'],
   drivers: ['org', 'json'],
   'driver-create': ['org'],
   routes: ['date', 'org', 'json'],
@@ -243,7 +267,11 @@ export function parseArgs(argv: string[]): CliCommand {
       exactly(p, 1, name);
       return {
         name,
-        body: { name: p[0]!, ...(flags.has('customer-id') ? { customer_id: flags.get('customer-id')! } : {}) },
+        body: {
+          name: p[0]!,
+          ...(flags.has('customer-id') ? { customer_id: flags.get('customer-id')! } : {}),
+          ...(flags.has('time-zone') ? { time_zone: timeZone(flags.get('time-zone')!, '--time-zone') } : {}),
+        },
       };
     case 'org-set':
       return { name, id: id(p[0], 'id'), body: assignments(p.slice(1), ORG_KEYS) as UpdateOrganisationRequest };

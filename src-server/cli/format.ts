@@ -18,7 +18,7 @@ export function table(headers: string[], rows: Cell[][]): string {
 
 export function organisationsTable(orgs: Organisation[]): string {
   return table(
-    ['ID', 'NAME', 'CUSTOMER', 'SUBSCRIPTION', 'PLAN', 'FLAGS OFF'],
+    ['ID', 'NAME', 'CUSTOMER', 'SUBSCRIPTION', 'PLAN', 'FLAGS OFF', 'TIME ZONE'],
     orgs.map((o) => [
       o.id,
       o.name,
@@ -26,6 +26,7 @@ export function organisationsTable(orgs: Organisation[]): string {
       o.subscription_status,
       o.plan.name,
       PLAN_FLAGS.filter((flag) => !o.plan[flag]).join(',') || null,
+      o.time_zone,
     ]),
   );
 }

@@ -4,6 +4,7 @@ import { Kysely, type Migration, Migrator, PostgresDialect, SqliteDialect } from
 import type { Config } from '../config.ts';
 import type { Dialect } from './migrations/001-initial.ts';
 import * as initial from './migrations/001-initial.ts';
+import * as organisationTimeZone from './migrations/002-organisation-time-zone.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -39,6 +40,7 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
 async function migrate(db: Db, dialect: Dialect): Promise<void> {
   const migrations: Record<string, Migration> = {
     '001-initial': { up: (d) => initial.up(d, dialect) },
+    '002-organisation-time-zone': { up: (d) => organisationTimeZone.up(d) },
   };
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error } = await migrator.migrateToLatest();

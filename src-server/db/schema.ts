@@ -16,6 +16,8 @@ export interface OrganisationsTable {
   config: string;
   subscription_status: string;
   created_at: string;
+  /** IANA name; null: the server's TIME_ZONE. */
+  time_zone: string | null;
 }
 
 export interface DriversTable {

@@ -1,9 +1,10 @@
 /**
  * Turns a checked StopUpdateRequest (the schema has already fixed the types) into the values to store: the
  * rules a schema cannot say, defaults taken from the server's clock, and decoded images. Pure apart from the
- * image decoding; what needs the database (stored image URLs, route state) is checked in the write.
+ * image decoding; what needs the database (stored image URLs, route state) is checked in the write. Days and
+ * times of day are the organisation's (`timeZone`).
  */
-import { localDate, secondsSinceMidnight } from '../../src-shared/domain/geo.ts';
+import { wallClock } from '../../src-shared/domain/time-zone.ts';
 import type { CleaningStatus } from '../../src-shared/protocol/entities.ts';
 import { MAX_IMAGES, type StopUpdateRequest } from '../../src-shared/protocol/http.ts';
 import { badRequest } from '../http/errors.ts';
@@ -91,11 +92,19 @@ function isAdultOn(birthDate: string, day: string): boolean {
   return birthday <= day;
 }
 
-function finishTime(value: string | undefined, completedAt: Date): number {
-  if (value === undefined) return secondsSinceMidnight(completedAt);
-  const seconds = Number(value);
-  if (!/^[0-9]{1,5}$/.test(value) || seconds > LAST_SECOND_OF_DAY) throw badRequest(FINISH_TIME_MESSAGE, 'finish_time');
-  return seconds;
+/**
+ * Seconds since midnight on the organisation's clocks. The device's finish_time is its own clock's, which is
+ * wrong for a driver whose phone is set to another zone: when the update says when it was done (completed_at),
+ * that instant decides. A finish_time alone (the spec's payload) is taken as sent; neither is the server's now.
+ */
+function finishTime(value: string | undefined, completedAt: Date, sentCompletedAt: boolean, timeZone: string): number {
+  if (value !== undefined) {
+    const seconds = Number(value);
+    if (!/^[0-9]{1,5}$/.test(value) || seconds > LAST_SECOND_OF_DAY)
+      throw badRequest(FINISH_TIME_MESSAGE, 'finish_time');
+    if (!sentCompletedAt) return seconds;
+  }
+  return wallClock(completedAt, timeZone).seconds;
 }
 
 const present = (value: string | null | undefined) => value !== undefined && value !== null && value !== '';
@@ -109,7 +118,7 @@ function proofOnSkip(body: StopUpdateRequest): string | null {
   return null;
 }
 
-export function prepareStopUpdate(body: StopUpdateRequest, now: Date): PreparedStopUpdate {
+export function prepareStopUpdate(body: StopUpdateRequest, now: Date, timeZone: string): PreparedStopUpdate {
   const skipped = body.status === 'skipped';
   const proofField = skipped ? proofOnSkip(body) : null;
   if (proofField) throw badRequest(SKIPPED_WITH_PROOF_MESSAGE, proofField);
@@ -118,7 +127,7 @@ export function prepareStopUpdate(body: StopUpdateRequest, now: Date): PreparedS
 
   // A completion queued offline keeps the time the driver did it, not the time it reached the server.
   const completedAt = body.completed_at === undefined ? now : new Date(body.completed_at);
-  const birthDate = dateOfBirth(body.recipient_date_of_birth, localDate(now));
+  const birthDate = dateOfBirth(body.recipient_date_of_birth, wallClock(now, timeZone).date);
   return {
     status: body.status,
     lat: coordinate(body.lat, 'lat'),
@@ -128,9 +137,9 @@ export function prepareStopUpdate(body: StopUpdateRequest, now: Date): PreparedS
     signature: present(body.signature) ? imageInput(body.signature!, 'signature') : null,
     signature_name: present(body.signature_name) ? body.signature_name! : null,
     recipient_date_of_birth: birthDate,
-    age_verified: birthDate !== null && isAdultOn(birthDate, localDate(completedAt)),
+    age_verified: birthDate !== null && isAdultOn(birthDate, wallClock(completedAt, timeZone).date),
     photos: photoInputs(body.images),
-    finish_time: finishTime(body.finish_time, completedAt),
+    finish_time: finishTime(body.finish_time, completedAt, body.completed_at !== undefined, timeZone),
     completed_at: completedAt.toISOString(),
     cleaning_status: body.cleaning_status ?? null,
     cleaning_definition: body.cleaning_definition ?? null,

@@ -54,7 +54,7 @@ export function registerDispatchRoutes(app: FastifyInstance, ctx: ServerContext)
 }
 
 function registerOrganisationCalls(app: FastifyInstance, ctx: ServerContext): void {
-  app.get('/organisations', async (): Promise<Organisation[]> => listOrganisations(ctx.db));
+  app.get('/organisations', async (): Promise<Organisation[]> => listOrganisations(ctx.db, ctx.config.timeZone));
 
   app.post<{ Body: CreateOrganisationRequest }>(
     '/organisations',
@@ -62,7 +62,7 @@ function registerOrganisationCalls(app: FastifyInstance, ctx: ServerContext): vo
     async (request, reply): Promise<Organisation> => {
       const id = await createOrganisation(ctx.db, request.body, isoNow(ctx));
       reply.code(201);
-      return loadOrganisation(ctx.db, id);
+      return loadOrganisation(ctx.db, id, ctx.config.timeZone);
     },
   );
 
@@ -70,7 +70,9 @@ function registerOrganisationCalls(app: FastifyInstance, ctx: ServerContext): vo
     '/organisations/:id',
     { schema: { params: idParams, body: updateOrganisationBody } },
     async (request): Promise<Organisation> =>
-      ctx.db.transaction().execute((trx) => updateOrganisation(trx, request.params.id, request.body)),
+      ctx.db
+        .transaction()
+        .execute((trx) => updateOrganisation(trx, request.params.id, request.body, ctx.config.timeZone)),
   );
 }
 

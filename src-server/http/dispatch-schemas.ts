@@ -45,6 +45,8 @@ const organisationFields = {
   plan: planSchema,
   config: configSchema,
   subscription_status: { type: 'string', enum: [...SUBSCRIPTION_STATUSES] },
+  /** Checked against Intl's time zones in repo/organisations.ts. */
+  time_zone: optionalText(64),
 } as const;
 
 export const createOrganisationBody = {

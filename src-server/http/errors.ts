@@ -45,7 +45,8 @@ export function installErrorHandler(app: FastifyInstance): void {
     } else if (status < 500) {
       body = { message: error.message };
     } else {
-      request.log.error({ err: error }, 'request failed');
+      // With the request's method and path: at info and above no other line says which request this was.
+      request.log.error({ err: error, req: request }, 'request failed');
       body = { message: 'Something went wrong on the server' };
     }
     reply.status(status).send(body);

@@ -15,6 +15,6 @@ export function registerOrganisationRoutes(app: FastifyInstance, ctx: ServerCont
       .where('id', '=', principal.organisationId)
       .executeTakeFirst();
     if (!row) throw notFound('No organisation found', 'organisation');
-    return serializeOrganisation(row);
+    return serializeOrganisation(row, ctx.config.timeZone);
   });
 }

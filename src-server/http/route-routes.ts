@@ -16,6 +16,7 @@ import type { ServiceChangeData } from '../../src-shared/protocol/socket.ts';
 import { authenticate, authenticateDriver } from '../auth/principal.ts';
 import type { ServerContext } from '../context.ts';
 import { STOP_NOT_FOUND_MESSAGE } from '../domain/route-rules.ts';
+import { organisationTimeZone } from '../repo/organisations.ts';
 import { finishRoute, startRoute } from '../repo/route-progress.ts';
 import { listProjectsForDriver, loadRoute, loadStops, routeFor } from '../repo/routes.ts';
 import { serializeRoute } from '../repo/serialize.ts';
@@ -92,13 +93,14 @@ export function registerRouteRoutes(app: FastifyInstance, ctx: ServerContext): v
     async (request): Promise<RouteStatusAnswer> => {
       const principal = await authenticate(ctx, request);
       const { projectId, routeId } = request.params;
-      await routeFor(ctx, principal, routeId, projectId);
+      const record = await routeFor(ctx, principal, routeId, projectId);
       // Checked on finish too, though only a start plans from the position.
       const from = startPosition(request.body);
+      const timeZone = await organisationTimeZone(ctx, record.route.organisation_id);
       const now = new Date(ctx.now());
       const route = await ctx.db.transaction().execute(async (trx) => {
-        if (request.body.status === 'in_progress') await startRoute(trx, ctx.dialect, routeId, now, from);
-        else await finishRoute(trx, ctx.dialect, routeId, now);
+        if (request.body.status === 'in_progress') await startRoute(trx, ctx.dialect, routeId, now, from, timeZone);
+        else await finishRoute(trx, ctx.dialect, routeId, now, timeZone);
         return loadRoute(trx, routeId, now.toISOString());
       });
       return [route!];

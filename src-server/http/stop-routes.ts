@@ -16,6 +16,7 @@ import {
   replayable,
   requestHash,
 } from '../repo/completions.ts';
+import { organisationTimeZone } from '../repo/organisations.ts';
 import { routeFor } from '../repo/routes.ts';
 import { writeStopUpdate } from '../repo/stop-completion.ts';
 import { notFound } from './errors.ts';
@@ -94,7 +95,7 @@ export function registerStopRoutes(app: FastifyInstance, ctx: ServerContext): vo
       if (!stop) throw notFound(STOP_NOT_FOUND_MESSAGE, 'service');
       // Checked and decoded before the transaction, which then holds the route's lock only for the writes.
       const now = new Date(ctx.now());
-      const update = prepareStopUpdate(request.body, now);
+      const update = prepareStopUpdate(request.body, now, await organisationTimeZone(ctx, principal.organisationId));
       const write = {
         routeId,
         stopId: serviceId,

@@ -8,6 +8,7 @@ import type {
 import type { Organisation } from '../../src-shared/protocol/entities.ts';
 import type { Database, RouteRow, StopRow } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
+import { storedTimeZone } from './organisations.ts';
 import { loadRoute } from './routes.ts';
 import { imageUrl, type RouteRecord, serializeOrganisation, serializeRouteSummary } from './serialize.ts';
 
@@ -16,24 +17,31 @@ type Q = Kysely<Database> | Transaction<Database>;
 /** How many locations and events the route detail carries: enough to see what a driver did lately. */
 export const RECENT_RECORDS = 200;
 
-export async function listOrganisations(db: Q): Promise<Organisation[]> {
+/** `defaultTimeZone` (the server's TIME_ZONE) is the time_zone of organisations without one of their own. */
+export async function listOrganisations(db: Q, defaultTimeZone: string): Promise<Organisation[]> {
   const rows = await db.selectFrom('organisations').selectAll().orderBy('id').execute();
-  return rows.map(serializeOrganisation);
+  return rows.map((row) => serializeOrganisation(row, defaultTimeZone));
 }
 
-export async function loadOrganisation(db: Q, id: number): Promise<Organisation> {
+async function organisationRow(db: Q, id: number) {
   const row = await db.selectFrom('organisations').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound('No organisation found with this id', 'id');
-  return serializeOrganisation(row);
+  return row;
 }
 
-/** Plan flags and config merge into the stored ones; other fields replace. */
+export async function loadOrganisation(db: Q, id: number, defaultTimeZone: string): Promise<Organisation> {
+  return serializeOrganisation(await organisationRow(db, id), defaultTimeZone);
+}
+
+/** Plan flags and config merge into the stored ones; other fields replace (time_zone null: the server's again). */
 export async function updateOrganisation(
   trx: Transaction<Database>,
   id: number,
   patch: UpdateOrganisationRequest,
+  defaultTimeZone: string,
 ): Promise<Organisation> {
-  const current = await loadOrganisation(trx, id);
+  const row = await organisationRow(trx, id);
+  const current = serializeOrganisation(row, defaultTimeZone);
   await trx
     .updateTable('organisations')
     .set({
@@ -42,10 +50,11 @@ export async function updateOrganisation(
       plan: JSON.stringify({ ...current.plan, ...patch.plan }),
       config: JSON.stringify({ ...current.config, ...patch.config }),
       subscription_status: patch.subscription_status ?? current.subscription_status,
+      time_zone: patch.time_zone === undefined ? row.time_zone : storedTimeZone(patch.time_zone),
     })
     .where('id', '=', id)
     .execute();
-  return loadOrganisation(trx, id);
+  return loadOrganisation(trx, id, defaultTimeZone);
 }
 
 /** A second insert of the same unique value: SQLite and PostgreSQL say it differently. */

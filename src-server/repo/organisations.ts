@@ -1,9 +1,12 @@
 /** Creating organisations and drivers: used by the dispatcher API, the demo seed and test fixtures. */
 import type { Kysely, Transaction } from 'kysely';
+import { timeZoneName } from '../../src-shared/domain/time-zone.ts';
 import type { CreateDriverRequest, CreateOrganisationRequest } from '../../src-shared/protocol/dispatch.ts';
 import { type OrganisationConfig, PLAN_FLAGS, type Plan } from '../../src-shared/protocol/entities.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import type { ServerContext } from '../context.ts';
 import type { Database } from '../db/schema.ts';
+import { badRequest, notFound } from '../http/errors.ts';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
@@ -16,6 +19,33 @@ export function fullPlan(name = 'Pro', on = true): Plan {
   return { name, ...(Object.fromEntries(PLAN_FLAGS.map((f) => [f, on])) as Omit<Plan, 'name'>) };
 }
 
+/** A time zone as stored: its IANA spelling, or null for the server's TIME_ZONE; anything else is a 400. */
+export function storedTimeZone(value: string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  const name = timeZoneName(value);
+  if (!name)
+    throw badRequest(
+      `time_zone must be an IANA time zone name such as Europe/Amsterdam, got "${value.slice(0, 100)}"`,
+      'time_zone',
+    );
+  return name;
+}
+
+/** The zone an organisation's dates and times of day are in: its own, else the server's TIME_ZONE. */
+export async function organisationTimeZone(
+  ctx: Pick<ServerContext, 'db' | 'config'>,
+  organisationId: number,
+  db: Q = ctx.db,
+): Promise<string> {
+  const row = await db
+    .selectFrom('organisations')
+    .select('time_zone')
+    .where('id', '=', organisationId)
+    .executeTakeFirst();
+  if (!row) throw notFound('No organisation found', 'organisation');
+  return row.time_zone ?? ctx.config.timeZone;
+}
+
 export async function createOrganisation(db: Q, input: CreateOrganisationRequest, nowIso: string): Promise<number> {
   const row = await db
     .insertInto('organisations')
@@ -26,6 +56,7 @@ export async function createOrganisation(db: Q, input: CreateOrganisationRequest
       config: JSON.stringify({ ...DEFAULT_CONFIG, ...input.config }),
       subscription_status: input.subscription_status ?? 'active',
       created_at: nowIso,
+      time_zone: storedTimeZone(input.time_zone),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -1,9 +1,11 @@
 /**
  * Starting and finishing a route, each in the caller's transaction. Every state check reads the route under
  * `lockRoute`, so two calls on the same route (a start and a stop update, two devices) cannot interleave.
+ * Days and times of day are the organisation's (`timeZone`), never the server process's.
  */
 import type { Transaction } from 'kysely';
-import { type LatLng, localDate, secondsSinceMidnight } from '../../src-shared/domain/geo.ts';
+import type { LatLng } from '../../src-shared/domain/geo.ts';
+import { wallClock } from '../../src-shared/domain/time-zone.ts';
 import type { TimeWindow, VehicleProfile } from '../../src-shared/protocol/entities.ts';
 import type { Dialect } from '../db/migrations/001-initial.ts';
 import type { Database, StopRow } from '../db/schema.ts';
@@ -36,14 +38,14 @@ export async function lockRoute(trx: Trx, dialect: Dialect, routeId: number) {
 }
 
 /** Marks stops done by the route itself (its start on start, its end on finish) as finished now. */
-async function finishStops(trx: Trx, stops: StopRow[], now: Date) {
+async function finishStops(trx: Trx, stops: StopRow[], now: Date, timeZone: string) {
   const nowIso = now.toISOString();
   for (const stop of stops.filter((s) => !isDone(s.status)))
     await trx
       .updateTable('stops')
       .set({
         status: 'finished',
-        finish_time: secondsSinceMidnight(now),
+        finish_time: wallClock(now, timeZone).seconds,
         completed_at: nowIso,
         received_at: nowIso,
         updated_at: nowIso,
@@ -52,8 +54,18 @@ async function finishStops(trx: Trx, stops: StopRow[], now: Date) {
       .execute();
 }
 
-/** New planned times for every stop still to do, from now and from `from` when the driver's position is known. */
-async function replanPendingStops(trx: Trx, routeId: number, profile: VehicleProfile, now: Date, from: LatLng | null) {
+/**
+ * New planned times for every stop still to do, from now and from `from` when the driver's position is known.
+ * Planned times are seconds since midnight on the organisation's clocks, as the dispatcher planned them.
+ */
+async function replanPendingStops(
+  trx: Trx,
+  routeId: number,
+  profile: VehicleProfile,
+  now: Date,
+  from: LatLng | null,
+  timeZone: string,
+) {
   const stops = await loadStops(trx, routeId);
   const etas = etasFromNow(
     stops.map((s) => ({
@@ -63,7 +75,7 @@ async function replanPendingStops(trx: Trx, routeId: number, profile: VehiclePro
       time_windows: JSON.parse(s.time_windows) as TimeWindow[],
       done: isDone(s.status),
     })),
-    secondsSinceMidnight(now),
+    wallClock(now, timeZone).seconds,
     profile,
     from,
   );
@@ -82,7 +94,14 @@ async function replanPendingStops(trx: Trx, routeId: number, profile: VehiclePro
  * Starts the route: in progress, its start stop finished, ETAs from now. Starting a route already in progress
  * only plans its ETAs again, so a retried start is harmless.
  */
-export async function startRoute(trx: Trx, dialect: Dialect, routeId: number, now: Date, from: LatLng | null) {
+export async function startRoute(
+  trx: Trx,
+  dialect: Dialect,
+  routeId: number,
+  now: Date,
+  from: LatLng | null,
+  timeZone: string,
+) {
   const route = await lockRoute(trx, dialect, routeId);
   if (route.status === 'finished') throw badRequest(ALREADY_FINISHED_MESSAGE);
   const nowIso = now.toISOString();
@@ -92,12 +111,12 @@ export async function startRoute(trx: Trx, dialect: Dialect, routeId: number, no
       .select('project_date')
       .where('route_id', '=', routeId)
       .executeTakeFirstOrThrow();
-    // Compared as days in the server's time zone: a route dated today may start at any hour of it.
-    if (project_date > localDate(now)) throw badRequest(startDateMessage(project_date));
+    // Compared as days in the organisation's time zone: a route dated today may start at any hour of it.
+    if (project_date > wallClock(now, timeZone).date) throw badRequest(startDateMessage(project_date));
     const starts = (await loadStops(trx, routeId)).filter((s) => s.type === 'start');
-    await finishStops(trx, starts, now);
+    await finishStops(trx, starts, now, timeZone);
   }
-  await replanPendingStops(trx, routeId, route.vehicle_profile as VehicleProfile, now, from);
+  await replanPendingStops(trx, routeId, route.vehicle_profile as VehicleProfile, now, from, timeZone);
   await trx
     .updateTable('routes')
     .set({ status: 'in_progress', started_at: route.started_at ?? nowIso, updated_at: nowIso })
@@ -106,7 +125,7 @@ export async function startRoute(trx: Trx, dialect: Dialect, routeId: number, no
 }
 
 /** Finishes the route once every stop but the end is done; finishing a finished route changes nothing. */
-export async function finishRoute(trx: Trx, dialect: Dialect, routeId: number, now: Date) {
+export async function finishRoute(trx: Trx, dialect: Dialect, routeId: number, now: Date, timeZone: string) {
   const route = await lockRoute(trx, dialect, routeId);
   if (route.status === 'finished') return;
   if (route.status !== 'in_progress') throw badRequest(NOT_STARTED_MESSAGE);
@@ -116,6 +135,7 @@ export async function finishRoute(trx: Trx, dialect: Dialect, routeId: number, n
     trx,
     stops.filter((s) => s.type === 'end'),
     now,
+    timeZone,
   );
   const nowIso = now.toISOString();
   await trx

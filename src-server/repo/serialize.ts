@@ -134,7 +134,8 @@ export function serializeRouteSummary(record: RouteRecord, stops: StopRow[]): Ro
   };
 }
 
-export function serializeOrganisation(row: OrganisationRow): Organisation {
+/** `defaultTimeZone`: the server's TIME_ZONE, for an organisation without a zone of its own. */
+export function serializeOrganisation(row: OrganisationRow, defaultTimeZone: string): Organisation {
   return {
     id: row.id,
     name: row.name,
@@ -142,5 +143,6 @@ export function serializeOrganisation(row: OrganisationRow): Organisation {
     plan: JSON.parse(row.plan),
     config: JSON.parse(row.config),
     subscription_status: row.subscription_status as Organisation['subscription_status'],
+    time_zone: row.time_zone ?? defaultTimeZone,
   };
 }

@@ -1,10 +1,12 @@
 /**
- * The demo data of reference-backend.md ("Demo data"), dated relative to the server's local today. Written in one
- * transaction, only into a database without organisations, so a restart never duplicates it.
+ * The demo data of reference-backend.md ("Demo data"), dated relative to today in the server's TIME_ZONE (the demo
+ * organisations have no zone of their own). Written in one transaction, only into a database without
+ * organisations, so a restart never duplicates it.
  */
 import { randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import { localDate } from '../../src-shared/domain/geo.ts';
+import { addDays } from '../../src-shared/domain/dates.ts';
+import { instantInZone, wallClock } from '../../src-shared/domain/time-zone.ts';
 import type { CreateRouteRequest } from '../../src-shared/protocol/dispatch.ts';
 import type { Plan, RouteStatus, VehicleProfile } from '../../src-shared/protocol/entities.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -27,15 +29,10 @@ interface Variant {
   email: string;
 }
 
-/** The local calendar day `offset` days from `today`; the Date constructor keeps it right across DST changes. */
-function dayFrom(today: Date, offset: number): { date: string; at: (seconds: number) => string } {
-  const y = today.getFullYear();
-  const m = today.getMonth();
-  const d = today.getDate() + offset;
-  return {
-    date: localDate(new Date(y, m, d)),
-    at: (seconds) => new Date(y, m, d, 0, 0, seconds).toISOString(),
-  };
+/** The calendar day `offset` days from `today` in `timeZone`, and the instants of its times of day there. */
+function dayFrom(today: string, offset: number, timeZone: string): { date: string; at: (seconds: number) => string } {
+  const date = addDays(today, offset);
+  return { date, at: (seconds) => instantInZone(date, seconds, timeZone).toISOString() };
 }
 
 interface DemoRoute {
@@ -102,8 +99,9 @@ async function finishRoute(trx: Trx, routeId: number, at: (seconds: number) => s
 
 async function writeDemo(trx: Trx, ctx: ServerContext, passwordHash: string): Promise<void> {
   const nowIso = isoNow(ctx);
-  const today = new Date(ctx.now());
-  const day = (offset: number) => dayFrom(today, offset);
+  const timeZone = ctx.config.timeZone;
+  const today = wallClock(ctx.now(), timeZone).date;
+  const day = (offset: number) => dayFrom(today, offset, timeZone);
   const driver = (organisationId: number, email: string, first_name: string, last_name: string) =>
     createDriver(
       trx,

@@ -18,12 +18,15 @@ export function haversineMetres(a: LatLng, b: LatLng): number {
 
 export const SECONDS_PER_DAY = 86_400;
 
-/** Seconds since local midnight of an instant, in the process's time zone. */
+/**
+ * Seconds since local midnight of an instant, in the process's time zone: the device's clock, for the app. The
+ * server reads times in the organisation's zone instead (time-zone.ts).
+ */
 export function secondsSinceMidnight(date: Date): number {
   return date.getHours() * 3600 + date.getMinutes() * 60 + date.getSeconds();
 }
 
-/** YYYY-MM-DD of an instant in the process's time zone. */
+/** YYYY-MM-DD of an instant in the process's time zone (the device's day; the server uses time-zone.ts). */
 export function localDate(date: Date): string {
   const y = date.getFullYear();
   const m = String(date.getMonth() + 1).padStart(2, '0');

@@ -22,6 +22,8 @@ export interface CreateOrganisationRequest {
   plan?: Partial<Plan>;
   config?: Partial<OrganisationConfig>;
   subscription_status?: SubscriptionStatus;
+  /** IANA name such as Europe/Amsterdam; null or left out: the server's TIME_ZONE. */
+  time_zone?: string | null;
 }
 export type UpdateOrganisationRequest = Partial<CreateOrganisationRequest>;
 

@@ -194,4 +194,9 @@ export interface Organisation {
   plan: Plan;
   config: OrganisationConfig;
   subscription_status: SubscriptionStatus;
+  /**
+   * IANA name of the zone the organisation's route dates and times of day (arr_time, finish_time, windows) are
+   * in: its own, else the server's TIME_ZONE.
+   */
+  time_zone: string;
 }

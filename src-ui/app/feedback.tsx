@@ -28,6 +28,8 @@ export interface AlertRequest {
 export interface Feedback {
   snackbar(item: Omit<SnackbarItem, 'durationMs' | 'tone'> & Partial<Pick<SnackbarItem, 'durationMs' | 'tone'>>): void;
   alert(request: AlertRequest): void;
+  /** Hides a snackbar (shown or waiting) whose reason has gone. */
+  dismiss(id: string): void;
 }
 
 const FeedbackContext = createContext<Feedback | null>(null);
@@ -86,6 +88,7 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
     () => ({
       snackbar: (item) => controls.show({ tone: 'neutral', durationMs: SNACKBAR_DURATION_MS, ...item }),
       alert: setAlert,
+      dismiss: controls.dismiss,
     }),
     [controls],
   );

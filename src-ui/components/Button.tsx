@@ -1,4 +1,4 @@
-import { type ButtonHTMLAttributes, type MouseEvent, type ReactNode, useId } from 'react';
+import { type ButtonHTMLAttributes, type MouseEvent, type ReactNode, type Ref, useId } from 'react';
 import styles from './Button.module.css';
 import { cx } from './cx.ts';
 import { Spinner } from './Spinner.tsx';
@@ -7,6 +7,7 @@ export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'text';
 export type ButtonSize = 'md' | 'lg';
 
 export interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children'> {
+  ref?: Ref<HTMLButtonElement>;
   /** The translated label. */
   children: ReactNode;
   variant?: ButtonVariant;

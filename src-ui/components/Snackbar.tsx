@@ -1,4 +1,5 @@
 import { CircleCheck, CircleExclamationPoint, Info, type LucideIcon, TriangleExclamationPoint, X } from 'lucide-react';
+import type { MouseEvent } from 'react';
 import { cx } from './cx.ts';
 import styles from './Snackbar.module.css';
 import type { SnackbarItem, SnackbarTone } from './snackbar-queue.ts';
@@ -19,12 +20,21 @@ const toneIcons: Record<SnackbarTone, LucideIcon | null> = {
   danger: CircleExclamationPoint,
 };
 
-/** One message on the dark inverse surface, with an optional action. Usually rendered by SnackbarHost. */
+/**
+ * One message on the dark inverse surface, with an optional action. Usually rendered by SnackbarHost. A tap anywhere
+ * on it but its buttons hides it (with gloves, aiming at a small close button is harder than tapping the message);
+ * keyboards and screen readers have the close button or the timer.
+ */
 export function Snackbar({ item, onDismiss, dismissLabel }: SnackbarProps) {
   const Icon = toneIcons[item.tone];
   const showClose = !item.action && item.durationMs === null && !!dismissLabel;
+  const dismissOnTap = (event: MouseEvent<HTMLDivElement>) => {
+    if (event.target instanceof Element && event.target.closest('button')) return;
+    onDismiss();
+  };
   return (
-    <div className={cx(styles.snackbar, styles[item.tone])}>
+    // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: a pointer shortcut; the close button and the timer serve keyboards.
+    <div className={cx(styles.snackbar, styles[item.tone])} onClick={dismissOnTap}>
       {Icon && <Icon className={styles.icon} size={24} strokeWidth={2.25} aria-hidden="true" />}
       <p className={styles.text}>{item.text}</p>
       {item.action && (

@@ -1,8 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Snackbar } from './Snackbar.tsx';
 import styles from './SnackbarHost.module.css';
 import { useSnackbarClearance } from './snackbar-clearance.ts';
+import { guardBoxes, onGuardsChanged } from './snackbar-guard.ts';
+import { snackbarLift } from './snackbar-placement.ts';
 import type { SnackbarQueueState } from './snackbar-queue.ts';
 import { MODAL_EXEMPT_ATTRIBUTE } from './use-modal-layer.ts';
 
@@ -19,9 +21,14 @@ export interface SnackbarHostProps {
   bottomOffset?: string;
 }
 
+/** While a message shows, how often its place is checked against controls that moved (a list scrolled by code). */
+const RECHECK_MS = 250;
+
 /**
- * Shows the queue's current message at the bottom, above the safe area, and hides it after its duration.
- * The timer pauses while the driver touches or focuses the message. Stays usable above dialogs.
+ * Shows the queue's current message at the bottom, above the safe area, and hides it after its duration; a tap on
+ * it hides it too. It never covers a protected control (useSnackbarGuard: the stop's actions, the carousel, Done,
+ * Add photo): it rises above them, or sits below the header (snackbar-placement.ts). The timer pauses while the
+ * driver touches or focuses the message. Stays usable above dialogs.
  */
 export function SnackbarHost({ queue, onDismiss, dismissLabel, bottomOffset }: SnackbarHostProps) {
   const { current } = queue;
@@ -41,6 +48,51 @@ export function SnackbarHost({ queue, onDismiss, dismissLabel, bottomOffset }: S
   }, [current, paused]);
   const pause = () => setPausedId(current?.id ?? null);
   const resume = () => setPausedId(null);
+
+  const regionRef = useRef<HTMLDivElement>(null);
+  const [lift, setLift] = useState(0);
+  const liftRef = useRef(0);
+  const place = useCallback(() => {
+    const region = regionRef.current;
+    if (!region?.firstElementChild) return;
+    // The region's box includes the current lift (a transform): its resting place is that much lower.
+    const rect = region.getBoundingClientRect();
+    const rest = {
+      top: rect.top + liftRef.current,
+      bottom: rect.bottom + liftRef.current,
+      left: rect.left,
+      right: rect.right,
+    };
+    const viewport = { width: window.innerWidth, height: window.innerHeight };
+    const ceiling = Math.max(0, ...guardBoxes('ceiling', viewport).map((box) => box.bottom));
+    const next = Math.round(snackbarLift(rest, guardBoxes('protect', viewport), ceiling));
+    if (next === liftRef.current) return;
+    liftRef.current = next;
+    setLift(next);
+  }, []);
+  // Placed before it paints, so a message never shows over a control first and jumps away after.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new message or footer clearance is a new place.
+  useLayoutEffect(place, [current, offset, place]);
+  useEffect(() => {
+    if (!current) return;
+    let frame = 0;
+    const schedule = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(place);
+    };
+    const stopGuards = onGuardsChanged(schedule);
+    const timer = setInterval(schedule, RECHECK_MS);
+    document.addEventListener('scroll', schedule, { capture: true, passive: true });
+    window.addEventListener('resize', schedule);
+    return () => {
+      cancelAnimationFrame(frame);
+      stopGuards();
+      clearInterval(timer);
+      document.removeEventListener('scroll', schedule, { capture: true });
+      window.removeEventListener('resize', schedule);
+    };
+  }, [current, place]);
+
   const host = (
     <div
       className={styles.host}
@@ -49,6 +101,8 @@ export function SnackbarHost({ queue, onDismiss, dismissLabel, bottomOffset }: S
     >
       {/* The live region stays mounted so every new message is announced. */}
       <div
+        ref={regionRef}
+        style={lift ? { transform: `translateY(${-lift}px)` } : undefined}
         className={styles.region}
         role="status"
         aria-live="polite"

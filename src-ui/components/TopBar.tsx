@@ -2,6 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cx } from './cx.ts';
 import { IconButton } from './IconButton.tsx';
+import { useSnackbarGuard } from './snackbar-guard.ts';
 import styles from './TopBar.module.css';
 
 export type TopBarVariant = 'surface' | 'brand' | 'transparent';
@@ -23,8 +24,10 @@ export interface TopBarProps {
 /** The screen header: 56 px plus the top safe area. */
 export function TopBar({ title, backLabel, onBack, action, variant = 'surface', sticky = true }: TopBarProps) {
   const onBrand = variant !== 'surface';
+  // Snackbars stay below the header (snackbar-guard.ts).
+  const ceiling = useSnackbarGuard('ceiling');
   return (
-    <header className={cx(styles.bar, styles[variant], sticky && styles.sticky)}>
+    <header ref={ceiling} className={cx(styles.bar, styles[variant], sticky && styles.sticky)}>
       <div className={styles.inner}>
         {backLabel && onBack ? (
           <IconButton label={backLabel} icon={ArrowLeft} variant={onBrand ? 'onBrand' : 'plain'} onClick={onBack} />

@@ -5,6 +5,7 @@
  * element of the page, which with a 300-stop route mounted under a stop window cost a long task per window.
  */
 import { type RefObject, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { guardElement } from './snackbar-guard.ts';
 
 let clearance: string | null = null;
 const listeners = new Set<() => void>();
@@ -27,7 +28,8 @@ export function useSnackbarClearance(): string | null {
 
 /**
  * Keeps snackbars clear of a pinned footer while it is mounted: `toLength` turns the footer's height in pixels
- * into the CSS length to keep free, and is called again whenever the footer changes size.
+ * into the CSS length to keep free, and is called again whenever the footer changes size. The footer is a protected
+ * control too (snackbar-guard.ts), for the moments its measured clearance is not in yet.
  */
 export function usePinnedFooter(
   footer: RefObject<HTMLElement | null>,
@@ -47,8 +49,10 @@ export function usePinnedFooter(
       setClearance(format.current(Math.round(height)));
     });
     observer.observe(element);
+    const unguard = guardElement('protect', element);
     return () => {
       observer.disconnect();
+      unguard();
       setClearance(null);
     };
   }, [footer, pinned]);

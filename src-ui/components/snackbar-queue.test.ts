@@ -65,6 +65,21 @@ describe('snackbar queue', () => {
     expect(state.current?.durationMs).toBeNull();
   });
 
+  it('never hides an actionable persistent message (Retry) behind a persistent one without an action', () => {
+    const retry = { ...item('lostConnectivity', null), action: { label: 'Retry', onAction: () => {} } };
+    let state = enqueueSnackbar(emptySnackbarQueue, retry);
+    state = enqueueSnackbar(state, item('noInternet', null));
+    expect(ids(state)).toEqual(['lostConnectivity', 'noInternet']);
+    // A timed message still goes in front; Retry comes back after it, before "No internet connection".
+    state = enqueueSnackbar(state, item('delivered', 4000));
+    expect(ids(state)).toEqual(['delivered', 'lostConnectivity', 'noInternet']);
+    state = dismissSnackbar(state, 'delivered');
+    expect(ids(state)).toEqual(['lostConnectivity', 'noInternet']);
+    // The other way round, Retry goes in front of "No internet connection".
+    state = enqueueSnackbar(enqueueSnackbar(emptySnackbarQueue, item('noInternet', null)), retry);
+    expect(ids(state)).toEqual(['lostConnectivity', 'noInternet']);
+  });
+
   it('keeps a persistent message until it is dismissed', () => {
     const state = enqueueSnackbar(emptySnackbarQueue, item('lostConnectivity', null));
     expect(ids(enqueueSnackbar(state, item('lostConnectivity', null)))).toEqual(['lostConnectivity']);

@@ -3,7 +3,9 @@
  * Rules:
  * - a message whose id is already showing or waiting is updated in place, never shown twice;
  * - a persistent message (durationMs null, e.g. lost connectivity with Retry) gives way to a new message and comes
- *   back after it, so it never blocks the queue;
+ *   back after it, so it never blocks the queue; but a persistent message with an action never gives way to a
+ *   persistent one without (a driver must not lose "Retry" behind "No internet connection", which stays for as long
+ *   as the phone is offline): that one waits behind it;
  * - at most `maxPending` messages wait; the oldest timed one is dropped first, else the last in line.
  */
 
@@ -58,7 +60,8 @@ export function enqueueSnackbar(
   const index = state.pending.findIndex((p) => p.id === item.id);
   if (index >= 0) return { ...state, pending: state.pending.map((p, i) => (i === index ? item : p)) };
   if (state.current === null) return { ...state, current: item };
-  if (state.current.durationMs === null) {
+  const keepsActionable = item.durationMs === null && !item.action && state.current.action !== undefined;
+  if (state.current.durationMs === null && !keepsActionable) {
     return { current: item, pending: trim([state.current, ...state.pending], maxPending) };
   }
   return { ...state, pending: trim([...state.pending, item], maxPending) };

@@ -8,6 +8,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCore } from '../app/core-context.tsx';
 import { IconButton, Spinner } from '../components/index.ts';
+import { useSnackbarGuard } from '../components/snackbar-guard.ts';
 import { intentErrorText } from '../i18n/errors.ts';
 import styles from './PhotoStrip.module.css';
 import { ProofImage } from './ProofImage.tsx';
@@ -30,6 +31,7 @@ export interface PhotoStripProps {
 
 export function PhotoStrip({ photos, onChange, disabledReason, readOnly, onPhotoAdded, describedBy }: PhotoStripProps) {
   const { t } = useTranslation();
+  const guard = useSnackbarGuard();
   const { api } = useCore();
   const inputRef = useRef<HTMLInputElement>(null);
   const latest = useRef(photos);
@@ -75,7 +77,7 @@ export function PhotoStrip({ photos, onChange, disabledReason, readOnly, onPhoto
 
   return (
     <div className={styles.strip}>
-      <ul className={styles.grid}>
+      <ul ref={guard} className={styles.grid}>
         {photos.map((photo, i) => (
           <li key={keys[i]} className={styles.tile}>
             <ProofImage className={styles.image} src={photo} alt={t('common.a11y.photo', { number: i + 1 })} />

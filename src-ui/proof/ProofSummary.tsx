@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import type { FeatureGates } from '../../src-shared/domain/proofs.ts';
 import type { Language } from '../../src-shared/domain/settings.ts';
 import { Button, IconButton } from '../components/index.ts';
+import { useSnackbarGuard } from '../components/snackbar-guard.ts';
 import { formatLongDate } from '../i18n/format.ts';
 import { PhotoStrip } from './PhotoStrip.tsx';
 import { ProofImage } from './ProofImage.tsx';
@@ -50,6 +51,8 @@ export function ProofSummary(props: ProofSummaryProps) {
   const Heading = headingLevel === 4 ? 'h4' : 'h2';
   const level = headingLevel === 4 ? 'h5' : 'h3';
   const titleId = useId();
+  // The buttons that collect a proof: no snackbar ("Signature added") covers them.
+  const guard = useSnackbarGuard();
   const ids = { signature: useId(), ageVerification: useId(), photo: useId() };
   const errorOf = (slot: ProofSlot) => {
     if (!errors.includes(slot)) return undefined;
@@ -84,6 +87,7 @@ export function ProofSummary(props: ProofSummaryProps) {
           ) : (
             !readOnly && (
               <Button
+                ref={guard}
                 variant="secondary"
                 fullWidth
                 icon={<Signature size={20} aria-hidden="true" />}
@@ -122,6 +126,7 @@ export function ProofSummary(props: ProofSummaryProps) {
           ) : (
             !readOnly && (
               <Button
+                ref={guard}
                 variant="secondary"
                 fullWidth
                 icon={<UserRoundCheck size={20} aria-hidden="true" />}

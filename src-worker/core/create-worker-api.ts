@@ -45,6 +45,9 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
   };
 
   function notify(kind: NoticeKind, text?: string) {
+    // "No internet connection" stays until the phone is back online: saying it again would only move it in front of
+    // what the driver is reading (a Retry, say) and announce it again.
+    if (kind === 'no_internet' && store.get().notices.some((n) => n.kind === kind)) return;
     const notice = { id: ++noticeSeq, kind, ...(text ? { text } : {}) };
     store.update('notices', (list) => [...list.filter((n) => n.kind !== kind), notice]);
   }

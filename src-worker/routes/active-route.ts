@@ -5,6 +5,7 @@
 import { fail, okVoid, type Result, type StopCompletion } from '../../src-shared/api/worker-api.ts';
 import { localDate } from '../../src-shared/domain/geo.ts';
 import { actionBlock, allWorkDone, isDone, nextActiveStop, startTooEarly } from '../../src-shared/domain/stops.ts';
+import { secondsInZone } from '../../src-shared/domain/time-zone.ts';
 import type { Route, Stop } from '../../src-shared/protocol/entities.ts';
 import type { OsrmAnswer, StopUpdateRequest } from '../../src-shared/protocol/http.ts';
 import type { ActiveRouteState } from '../../src-shared/state/app-state.ts';
@@ -28,8 +29,13 @@ export interface ActiveRouteDeps {
 const cacheKey = (routeId: number) => `route:${routeId}`;
 const coords = (p: { lat: number; lng: number } | null | undefined) =>
   p ? { lat: p.lat.toFixed(7), lng: p.lng.toFixed(7) } : {};
-/** Seconds since local midnight, as text (the stop update payload's finish_time). */
-function finishTime(ms: number): string {
+/**
+ * Seconds since midnight on the organisation's clocks when its time zone is known, else the device's, as text (the
+ * stop update payload's finish_time). The server takes it from completed_at in the organisation's zone anyway;
+ * this is what the stop shows until the server answers.
+ */
+function finishTime(ms: number, timeZone: string | undefined): string {
+  if (timeZone) return String(secondsInZone(ms, timeZone));
   const d = new Date(ms);
   return String(d.getHours() * 3600 + d.getMinutes() * 60 + d.getSeconds());
 }
@@ -38,7 +44,7 @@ function finishTime(ms: number): string {
  * The stop update payload of spec section 3: a skipped stop sends only status, position and the two notes;
  * a delivered one adds its proofs (images as an indexed map) and, in the cleaning variant, the status picker.
  */
-export function stopUpdateBody(completion: StopCompletion, nowMs: number): StopUpdateRequest {
+export function stopUpdateBody(completion: StopCompletion, nowMs: number, timeZone?: string): StopUpdateRequest {
   const body: StopUpdateRequest = {
     status: completion.status,
     ...coords(completion.position),
@@ -53,7 +59,7 @@ export function stopUpdateBody(completion: StopCompletion, nowMs: number): StopU
     signature_name: proofs.signature_name ?? null,
     recipient_date_of_birth: proofs.recipient_date_of_birth ?? null,
     images: Object.fromEntries((proofs.images ?? []).map((image, i) => [String(i), image])),
-    finish_time: finishTime(nowMs),
+    finish_time: finishTime(nowMs, timeZone),
     completed_at: new Date(nowMs).toISOString(),
     ...(completion.cleaning
       ? {
@@ -215,7 +221,7 @@ export function createActiveRoute(deps: ActiveRouteDeps) {
       if (!active || !route) return fail('not_found');
       const block = actionBlock(route, stopId);
       if (block) return fail('blocked', block.kind);
-      const body = stopUpdateBody(completion, deps.now());
+      const body = stopUpdateBody(completion, deps.now(), store.get().organisation?.time_zone);
       await deps.outbox.add(route.id, route.project_id, stopId, body);
       // The flow moves on at once: the stop shows done (and unsent until the server has it).
       // The stop shows what the driver entered at once (its notes and time too), not only its new status.

@@ -1,6 +1,7 @@
 /**
  * The design's boundaries, checked on the source: the UI never reaches the network or storage itself (that is
- * the core's job), only the worker's entry files touch the global scope, and src-shared stays platform-free.
+ * the core's job), only the worker's entry files touch the global scope, the server reads no day or time of day
+ * in its own process's time zone, and src-shared stays platform-free.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -54,6 +55,16 @@ describe('architecture', () => {
     expect(offenders('src-worker', /\bself\b|\bglobalThis\b|\bwindow\b|\bdocument\b/, (f) => entries.has(f))).toEqual(
       [],
     );
+  });
+
+  it('the server never reads days or times of day in its own process’s time zone', () => {
+    // Servers run on UTC while organisations do not: src-shared/domain/time-zone.ts reads them in the organisation's.
+    const processZone =
+      /\b(localDate|secondsSinceMidnight)\b|\.get(FullYear|Month|Date|Day|Hours|Minutes|Seconds|TimezoneOffset)\(|\.set(FullYear|Month|Date|Hours|Minutes|Seconds)\(|\.toLocale(Date|Time)?String\(/;
+    expect(offenders('src-server', processZone)).toEqual([]);
+    expect(processZone.test('finish_time: secondsSinceMidnight(now),')).toBe(true);
+    expect(processZone.test('const d = today.getDate() + offset;')).toBe(true);
+    expect(processZone.test('date.getUTCFullYear() === y')).toBe(false);
   });
 
   it('src-shared uses no browser or Node API', () => {

@@ -233,4 +233,15 @@ describe('the stop update payload', () => {
       sticker: true,
     });
   });
+
+  it('takes the finish time on the organisation’s clocks when its time zone is known', async () => {
+    const { stopUpdateBody } = await import('../../src-worker/routes/active-route.ts');
+    const at = Date.UTC(2026, 10, 21, 14, 30, 15);
+    const delivered = { status: 'finished' as const };
+    expect(stopUpdateBody(delivered, at, 'Europe/Amsterdam')).toMatchObject({
+      finish_time: String(15 * 3600 + 30 * 60 + 15),
+      completed_at: '2026-11-21T14:30:15.000Z',
+    });
+    expect(stopUpdateBody(delivered, at, 'America/New_York').finish_time).toBe(String(9 * 3600 + 30 * 60 + 15));
+  });
 });

@@ -96,7 +96,12 @@ describe('connectivity', () => {
     await c.api.setConnectivity({ online: true });
     await c.until((s) => s.notices.length === 0 && s.connectivity.online);
     await c.api.setConnectivity({ online: false });
-    await c.until((s) => s.notices.some((n) => n.kind === 'no_internet'));
+    const offline = await c.until((s) => s.notices.some((n) => n.kind === 'no_internet'));
+    // Said once while offline: a flapping connection does not raise it again (a new id would re-show it).
+    const said = offline.notices.find((n) => n.kind === 'no_internet')!;
+    await c.api.setConnectivity({ online: false });
+    await c.api.setConnectivity({ online: false });
+    expect(c.state().notices).toEqual([said]);
     await c.close();
   });
 });

@@ -26,6 +26,7 @@ export async function makeOrganisation(
     plan?: Partial<Plan>;
     config?: Partial<OrganisationConfig>;
     subscription_status?: 'active' | 'canceled';
+    time_zone?: string | null;
   } = {},
 ): Promise<number> {
   return createOrganisation(

@@ -76,6 +76,9 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     LOG_LEVEL: 'warn',
     SIGNIN_RATE_LIMIT: '0',
     STATIC_DIR: join(dataDir, 'no-dist'),
+    // The organisations plan in the zone the tests compute their expectations in (the process's), unless a test
+    // asks for another (see time-zones.test.ts).
+    TIME_ZONE: Intl.DateTimeFormat().resolvedOptions().timeZone,
     ...options.env,
   });
   const server = await buildServer(config, { logger: false, ...options });

@@ -56,6 +56,16 @@ describe('argument parsing', () => {
       name: 'org-create',
       body: { name: 'Acme', customer_id: 'cus_1' },
     });
+    expect(parseArgs(['org-create', 'Acme', '--time-zone=america/new_york'])).toEqual({
+      name: 'org-create',
+      body: { name: 'Acme', time_zone: 'America/New_York' },
+    });
+    expect(parseArgs(['org-set', '3', 'time_zone=Europe/Amsterdam'])).toEqual({
+      name: 'org-set',
+      id: 3,
+      body: { time_zone: 'Europe/Amsterdam' },
+    });
+    expect(parseArgs(['org-set', '3', 'time_zone=none'])).toMatchObject({ body: { time_zone: null } });
     expect(parseArgs(['reorder', '7', '3', '2', '1'])).toEqual({ name: 'reorder', routeId: 7, stopIds: [3, 2, 1] });
     expect(parseArgs(['reassign', '7', 'none'])).toEqual({ name: 'reassign', routeId: 7, driverId: null });
     expect(parseArgs([])).toEqual({ name: 'help' });
@@ -77,6 +87,8 @@ describe('argument parsing', () => {
       [['stop', '1', '2', 'street'], /Expected key=value/],
       [['publication', '1', 'photo_collection=maybe'], /photo_collection must be true or false/],
       [['stop', '1', '2', 'units=[oops'], /units must be JSON/],
+      [['org-create', 'Acme', '--time-zone', 'CEST+2'], /--time-zone must be an IANA time zone name/],
+      [['org-set', '3', 'time_zone=Europe/Utrecht'], /time_zone must be an IANA time zone name.*"Europe\/Utrecht"/],
     ];
     for (const [argv, message] of cases) expect(() => parseArgs(argv), argv.join(' ')).toThrow(message);
     expect(() => assignments(['a=1'], {})).toThrow(UsageError);
@@ -115,18 +127,28 @@ describe('the dispatch command against a server', () => {
   const json = <T>(text: string) => JSON.parse(text) as T;
 
   it('runs every command', async () => {
-    const org = await cli(['org-create', 'CLI Logistics', '--customer-id', 'cus_cli']);
+    const org = await cli(['org-create', 'CLI Logistics', '--customer-id', 'cus_cli', '--time-zone', 'Europe/Lisbon']);
     expect(org.code, org.err).toBe(0);
+    expect(json<Organisation>(org.out)).toMatchObject({ time_zone: 'Europe/Lisbon' });
     const orgId = json<Organisation>(org.out).id;
-    const set = await cli(['org-set', String(orgId), 'ft_realtime_driver_tracking=false', 'name=CLI Logistics BV']);
+    const set = await cli([
+      'org-set',
+      String(orgId),
+      'ft_realtime_driver_tracking=false',
+      'name=CLI Logistics BV',
+      'time_zone=Europe/Amsterdam',
+    ]);
     expect(json<Organisation>(set.out)).toMatchObject({
       name: 'CLI Logistics BV',
       plan: { ft_realtime_driver_tracking: false },
+      time_zone: 'Europe/Amsterdam',
     });
     const orgs = await cli(['orgs']);
-    expect(orgs.out).toMatch(/^ID\s+NAME/);
+    expect(orgs.out).toMatch(/^ID\s+NAME.*TIME ZONE$/m);
     expect(orgs.out).toMatch(
-      new RegExp(`${orgId}\\s+CLI Logistics BV\\s+cus_cli\\s+active\\s+Pro\\s+ft_realtime_driver_tracking`),
+      new RegExp(
+        `${orgId}\\s+CLI Logistics BV\\s+cus_cli\\s+active\\s+Pro\\s+ft_realtime_driver_tracking\\s+Europe/Amsterdam`,
+      ),
     );
 
     const created = await cli([

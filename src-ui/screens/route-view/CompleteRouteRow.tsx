@@ -5,12 +5,14 @@
 import { CircleCheck, Flag } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/index.ts';
+import { useSnackbarGuard } from '../../components/snackbar-guard.ts';
 import { useRouteActions } from './RouteActions.tsx';
 import styles from './stop-list.module.css';
 
 export function CompleteRouteRow({ finished, ready }: { finished: boolean; ready: boolean }) {
   const { t } = useTranslation();
   const actions = useRouteActions();
+  const guard = useSnackbarGuard();
   if (finished) {
     return (
       <p className={styles.completed} role="status">
@@ -21,6 +23,7 @@ export function CompleteRouteRow({ finished, ready }: { finished: boolean; ready
   }
   return (
     <Button
+      ref={guard}
       variant={ready ? 'primary' : 'secondary'}
       fullWidth
       icon={<Flag size={22} strokeWidth={2.25} aria-hidden="true" />}

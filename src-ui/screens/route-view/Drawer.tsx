@@ -13,6 +13,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { useSnackbarGuard } from '../../components/snackbar-guard.ts';
 import styles from './drawer.module.css';
 import {
   clampOffset,
@@ -51,6 +52,8 @@ interface Drag {
 
 export function Drawer({ state, onStateChange, onInsetChange, peek, children, handleLabel, listId }: DrawerProps) {
   const panelRef = useRef<HTMLDivElement>(null);
+  // Snackbars sit above the drawer, never over the stops and their actions (snackbar-guard.ts).
+  const guard = useSnackbarGuard();
   const gripRef = useRef<HTMLButtonElement>(null);
   const peekRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
@@ -164,7 +167,7 @@ export function Drawer({ state, onStateChange, onInsetChange, peek, children, ha
       >
         <span className={styles.handle} aria-hidden="true" />
       </button>
-      <div className={styles.body}>
+      <div ref={guard} className={styles.body}>
         <div ref={listRef} id={listId} className={styles.list} inert={!open} aria-hidden={!open || undefined}>
           {children}
         </div>

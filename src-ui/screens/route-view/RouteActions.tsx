@@ -4,6 +4,7 @@
  * position when known; Resume work finishes the break; Complete route finishes the route behind a loading display
  * of at least 2 s. The handlers are one stable object in a context, so memoized rows never re-render for them.
  */
+import { effect } from '@preact/signals-core';
 import type { MouseEvent, ReactNode } from 'react';
 import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -43,6 +44,8 @@ export function useRouteActions(): RouteActionHandlers {
 }
 
 const FINISH_MIN_MS = 2000;
+/** The snackbar of Complete route: "lostConnectivity" with Retry, then "You've completed your route!". */
+const LOST_CONNECTIVITY = 'finish-route';
 const position = () => {
   const fix = geoPosition.peek();
   return fix ? { lat: fix.lat, lng: fix.lng } : null;
@@ -64,6 +67,9 @@ export function RouteActionsProvider({ base, session, children }: RouteActionsPr
   const [starting, setStarting] = useState(false);
   const [finishing, setFinishing] = useState(false);
   const finished = useRef(false);
+  /** Complete route failed for want of a connection: it is tried again by itself once that reason has gone. */
+  const retryWhenSent = useRef(false);
+  const finishAgain = useRef<() => Promise<void>>(async () => {});
   const latest = useRef({ t, nav, feedback, session, language: (i18n.resolvedLanguage ?? 'en') as Language, base });
   useEffect(() => {
     latest.current = { t, nav, feedback, session, language: (i18n.resolvedLanguage ?? 'en') as Language, base };
@@ -88,13 +94,14 @@ export function RouteActionsProvider({ base, session, children }: RouteActionsPr
       const result = await api.finishRoute(position());
       setFinishing(false);
       const { t, feedback, session } = latest.current;
+      retryWhenSent.current = !result.ok && result.error === 'unsent_pending';
       if (result.ok) {
         finished.current = true;
         return;
       }
       if (result.error === 'unsent_pending') {
         feedback.snackbar({
-          id: 'finish-route',
+          id: LOST_CONNECTIVITY,
           text: t('lostConnectivity'),
           tone: 'warning',
           durationMs: null,
@@ -107,6 +114,7 @@ export function RouteActionsProvider({ base, session, children }: RouteActionsPr
       }
     }
 
+    finishAgain.current = finish;
     return {
       select: (stop) => void api.selectStop(stop.id),
       directions(event, stop) {
@@ -151,6 +159,29 @@ export function RouteActionsProvider({ base, session, children }: RouteActionsPr
     };
   }, [api, state]);
 
+  // "Connection lost" says changes wait to be sent: once the phone is online and nothing waits any more, that is no
+  // longer true, so the route is completed as the driver asked (which replaces the message), instead of leaving a
+  // stale warning up.
+  useEffect(
+    () =>
+      effect(() => {
+        const { online } = state.connectivity.value;
+        const route = state.route.value;
+        if (!retryWhenSent.current || !online || !route || route.busy !== null) return;
+        if (route.unsentStopIds.length > 0) return;
+        retryWhenSent.current = false;
+        void finishAgain.current();
+      }),
+    [state],
+  );
+  // Leaving the route leaves its Complete route: its warning goes with it.
+  useEffect(
+    () => () => {
+      if (retryWhenSent.current) latest.current.feedback.dismiss(LOST_CONNECTIVITY);
+    },
+    [],
+  );
+
   async function confirmStart() {
     setStarting(true);
     const result = await api.startRoute(position());
@@ -187,7 +218,7 @@ export function RouteActionsProvider({ base, session, children }: RouteActionsPr
         onHidden={() => {
           if (!finished.current) return;
           finished.current = false;
-          feedback.snackbar({ id: 'finish-route', text: t('success.routeCompleted'), tone: 'success' });
+          feedback.snackbar({ id: LOST_CONNECTIVITY, text: t('success.routeCompleted'), tone: 'success' });
         }}
       />
     </ActionsContext.Provider>

@@ -10,6 +10,7 @@ import type { DistanceUnit } from '../../../src-shared/domain/settings.ts';
 import { progress } from '../../../src-shared/domain/stops.ts';
 import type { Route } from '../../../src-shared/protocol/entities.ts';
 import { IconButton, Skeleton } from '../../components/index.ts';
+import { useSnackbarGuard } from '../../components/snackbar-guard.ts';
 import { formatDuration } from '../../i18n/format.ts';
 import { routeTitle } from '../routes/route-text.ts';
 import styles from './route-view.module.css';
@@ -26,11 +27,12 @@ export interface RouteHeaderProps {
 
 export function RouteHeader({ route, unit, offline, onBack, onMore }: RouteHeaderProps) {
   const { t } = useTranslation();
+  const ceiling = useSnackbarGuard('ceiling');
   const count = route ? progress(route.stops) : null;
   const distance = route ? formatDistance(route.distances.total, unit) : null;
 
   return (
-    <header className={styles.header}>
+    <header ref={ceiling} className={styles.header}>
       {onBack ? (
         <IconButton icon={ArrowLeft} label={t('common.a11y.back')} onClick={onBack} />
       ) : (

@@ -13,6 +13,7 @@ import { directionsUrl } from '../../../src-shared/domain/links.ts';
 import type { NavigationApp } from '../../../src-shared/domain/settings.ts';
 import type { Route, Stop } from '../../../src-shared/protocol/entities.ts';
 import { Button, cx } from '../../components/index.ts';
+import { useSnackbarGuard } from '../../components/snackbar-guard.ts';
 import { useRouteActions } from './RouteActions.tsx';
 import styles from './stop-actions.module.css';
 
@@ -48,6 +49,8 @@ function StopActionsView({ stop, main, navigationApp, busy = false, className }:
   const actions = useRouteActions();
   const [resuming, setResuming] = useState(false);
   const shown = main ? MAIN[main] : null;
+  // What the driver taps next: no snackbar covers it (snackbar-guard.ts).
+  const guard = useSnackbarGuard();
 
   async function onMain() {
     if (main === 'start') return actions.start();
@@ -62,7 +65,7 @@ function StopActionsView({ stop, main, navigationApp, busy = false, className }:
   }
 
   return (
-    <div role="group" aria-label={t('stop.actions.label')} className={cx(styles.actions, className)}>
+    <div ref={guard} role="group" aria-label={t('stop.actions.label')} className={cx(styles.actions, className)}>
       <a
         className={styles.tile}
         href={directionsUrl(navigationApp, stop.address)}

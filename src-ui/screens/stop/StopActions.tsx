@@ -13,6 +13,7 @@ import { useLocation } from 'wouter';
 import { oneClickAllowed } from '../../../src-shared/domain/proofs.ts';
 import { isDone } from '../../../src-shared/domain/stops.ts';
 import { Button, cx } from '../../components/index.ts';
+import { useSnackbarGuard } from '../../components/snackbar-guard.ts';
 import styles from './actions.module.css';
 import frame from './stop.module.css';
 import { loadPhoneRule, numberToCall, useCallNumber } from './use-call-number.ts';
@@ -65,6 +66,7 @@ function Tile({ icon: Icon, label, onClick, href, disabled, busy, describedBy }:
 
 export function StopActions({ view, base }: { view: Ready; base: string }) {
   const { t } = useTranslation();
+  const guard = useSnackbarGuard();
   const [, navigate] = useLocation();
   const reasonId = useId();
   const { stop, organisation, variant, required } = view;
@@ -120,7 +122,7 @@ export function StopActions({ view, base }: { view: Ready; base: string }) {
     );
 
   return (
-    <section className={styles.actions} aria-label={t('stop.actions.label')}>
+    <section ref={guard} className={styles.actions} aria-label={t('stop.actions.label')}>
       {!done && (
         <div className={styles.tiles}>
           <Tile
