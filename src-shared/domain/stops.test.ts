@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Route, Stop, StopStatus, StopType } from '../protocol/entities.ts';
-import { callNumber, directionsUrl } from './links.ts';
+import { directionsUrl } from './links.ts';
 import {
   actionBlock,
   allWorkDone,
@@ -130,14 +130,5 @@ describe('links', () => {
     ['yandex', 'https://yandex.com/maps/?rtext=~52.0907,5.1214&rtt=auto'],
   ] as const)('%s: %s', (app, url) => {
     expect(directionsUrl(app, to)).toBe(url);
-  });
-  it.each([
-    [true, '31612345678', '+31612345678'],
-    [true, '+31 6 1234 5678', '+31612345678'],
-    [true, null, null],
-    [true, '', null],
-    [false, '+31612345678', null],
-  ])('allowed %s, phone %s → %s', (allowed, phone, expected) => {
-    expect(callNumber({ allowed_to_call_recipient: allowed }, phone)).toBe(expected);
   });
 });

@@ -192,6 +192,7 @@ export const deRoute: RouteMessages = {
     definition: 'Beschreibung',
     definitionPlaceholder: 'Beschreib, was du vorgefunden hast',
     sticker: 'Aufkleber',
+    stickerPlaced: 'Aufkleber angebracht',
     save: 'Speichern',
   },
   proof: {

@@ -189,6 +189,7 @@ export const enRoute = {
     definition: 'Definition',
     definitionPlaceholder: 'Describe what you found',
     sticker: 'Sticker',
+    stickerPlaced: 'Sticker placed',
     save: 'Save',
   },
   proof: {

@@ -192,6 +192,7 @@ export const nlRoute: RouteMessages = {
     definition: 'Omschrijving',
     definitionPlaceholder: 'Beschrijf wat je aantrof',
     sticker: 'Sticker geplakt',
+    stickerPlaced: 'Sticker geplakt',
     save: 'Opslaan',
   },
   proof: {

@@ -10,9 +10,10 @@
  * - signature / onAddSignature (open SignatureCapture) / onDeleteSignature;
  * - birthDate (YYYY-MM-DD once verified) / onVerifyAge (open AgeVerificationSheet) / onDeleteAgeVerification;
  * - photos / onPhotosChange / onPhotoAdded (show "Photo added"), as PhotoStrip;
- * - readOnly: a finished stop before Edit shows only what was collected, without controls.
+ * - readOnly: a finished stop before Edit shows only what was collected, without controls (CompletionView);
+ * - headingLevel: 2 on a page of its own (default), 4 in a drawer under the stop's name; each proof's is one more.
  */
-import { CircleExclamationPoint, Lock, PenLine, ShieldCheck, Trash, UserRoundCheck } from 'lucide-react';
+import { CircleExclamationPoint, Lock, ShieldCheck, Signature, Trash, UserRoundCheck } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FeatureGates } from '../../src-shared/domain/proofs.ts';
@@ -41,11 +42,14 @@ export interface ProofSummaryProps {
   onPhotosChange: (next: string[]) => void;
   onPhotoAdded?: () => void;
   readOnly?: boolean;
+  headingLevel?: 2 | 4;
 }
 
 export function ProofSummary(props: ProofSummaryProps) {
   const { t, i18n } = useTranslation();
-  const { gates, required = {}, errors = [], signature, birthDate, readOnly = false } = props;
+  const { gates, required = {}, errors = [], signature, birthDate, readOnly = false, headingLevel = 2 } = props;
+  const Heading = headingLevel === 4 ? 'h4' : 'h2';
+  const level = headingLevel === 4 ? 'h5' : 'h3';
   const titleId = useId();
   // The buttons that collect a proof: no snackbar ("Signature added") covers them.
   const guard = useSnackbarGuard();
@@ -60,10 +64,11 @@ export function ProofSummary(props: ProofSummaryProps) {
 
   return (
     <section className={styles.summary} aria-labelledby={titleId}>
-      <h2 id={titleId} className={styles.heading}>
+      <Heading id={titleId} className={styles.heading}>
         {t('complete.proofOfDelivery')}
-      </h2>
+      </Heading>
       <ProofItem
+        level={level}
         label={t('complete.signature')}
         hidden={readOnly && !signature}
         required={required.signature}
@@ -85,7 +90,7 @@ export function ProofSummary(props: ProofSummaryProps) {
                 ref={guard}
                 variant="secondary"
                 fullWidth
-                icon={<PenLine size={20} aria-hidden="true" />}
+                icon={<Signature size={20} aria-hidden="true" />}
                 aria-describedby={errorId('signature')}
                 onClick={props.onAddSignature}
               >
@@ -95,6 +100,7 @@ export function ProofSummary(props: ProofSummaryProps) {
           ))}
       </ProofItem>
       <ProofItem
+        level={level}
         label={t('complete.ageVerification')}
         hidden={readOnly && !birthDate}
         required={required.ageVerification}
@@ -133,6 +139,7 @@ export function ProofSummary(props: ProofSummaryProps) {
           ))}
       </ProofItem>
       <ProofItem
+        level={level}
         label={t('complete.photos')}
         hidden={readOnly && props.photos.length === 0}
         required={required.photo}
@@ -153,6 +160,7 @@ export function ProofSummary(props: ProofSummaryProps) {
 }
 
 interface ProofItemProps {
+  level: 'h3' | 'h5';
   label: string;
   /** Read-only with nothing collected: nothing to show. */
   hidden: boolean;
@@ -162,18 +170,18 @@ interface ProofItemProps {
   children: ReactNode;
 }
 
-function ProofItem({ label, hidden, required, error, errorId, children }: ProofItemProps) {
+function ProofItem({ level: Label, label, hidden, required, error, errorId, children }: ProofItemProps) {
   if (hidden) return null;
   return (
     <div className={styles.item} data-invalid={error ? '' : undefined}>
-      <h3 className={styles.label}>
+      <Label className={styles.label}>
         {label}
         {required && (
           <span className={styles.mark} aria-hidden="true">
             *
           </span>
         )}
-      </h3>
+      </Label>
       {children}
       <p id={errorId} className={styles.error} role="alert">
         {error && <CircleExclamationPoint size={16} aria-hidden="true" />}

@@ -1,8 +1,9 @@
 /**
  * A stop's details (spec section 2 "Stop detail (More info)"): name and location, notes, the load with its units,
  * type, time window, planned ETA, duration, when it was completed, and the proofs it asks for. Read-only; the route
- * view adds the quick actions. Notes are plain text unless the caller renders them (the stop screen's markdown);
- * the stop screen also swaps in its own unit list (expandable) and requirement list (with the feature gates).
+ * view adds the quick actions. Notes are markdown, rendered safely (Markdown.tsx). The stop screen swaps in its own
+ * unit list (expandable) and requirement list (with the feature gates); the Closed tab's preview adds a done stop's
+ * completion (CompletionView), which then stands in for the requirement list.
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,7 @@ import type { Language } from '../../src-shared/domain/settings.ts';
 import { isDone } from '../../src-shared/domain/stops.ts';
 import type { Stop, Unit } from '../../src-shared/protocol/entities.ts';
 import { formatMinutes, formatTimeOfDay } from '../i18n/format.ts';
+import { Markdown } from './Markdown.tsx';
 import styles from './StopDetail.module.css';
 import { StopMarker } from './StopMarker.tsx';
 import {
@@ -33,16 +35,16 @@ export interface StopDetailProps {
   titleId?: string;
   /** The name's heading level: 3 inside a drawer (default), 2 on a page of its own; section labels follow it. */
   headingLevel?: 2 | 3;
-  /** Shows the notes (markdown on the stop screen); plain text by default. */
-  renderNotes?: (notes: string) => ReactNode;
   /** Replaces the load's unit list (called only when there are units). */
   renderUnits?: (units: Unit[], total: number) => ReactNode;
   /** Replaces the requirement list (called only when the stop asks for a proof). */
   renderRequirements?: (kinds: ProofKind[]) => ReactNode;
+  /** What a done stop's completion shows, after the details and in place of the requirements. */
+  completion?: ReactNode;
 }
 
 export function StopDetail(props: StopDetailProps) {
-  const { stop, number, language, titleId, headingLevel = 3, renderNotes, renderUnits, renderRequirements } = props;
+  const { stop, number, language, titleId, headingLevel = 3, renderUnits, renderRequirements, completion } = props;
   const { t } = useTranslation();
   const windows = timeWindows(stop);
   const address = stopAddress(stop);
@@ -87,11 +89,9 @@ export function StopDetail(props: StopDetailProps) {
       {notes && (
         <section className={styles.block}>
           <Label className={styles.label}>{t('stop.detail.notes')}</Label>
-          {renderNotes ? (
-            <div className={styles.notesBox}>{renderNotes(notes)}</div>
-          ) : (
-            <p className={styles.notes}>{notes}</p>
-          )}
+          <div className={styles.notesBox}>
+            <Markdown text={notes} />
+          </div>
         </section>
       )}
 
@@ -119,7 +119,7 @@ export function StopDetail(props: StopDetailProps) {
         ))}
       </dl>
 
-      {proofs.length > 0 && (
+      {proofs.length > 0 && !completion && (
         <section className={styles.block}>
           <Label className={styles.label}>{t('stop.detail.requirements')}</Label>
           {renderRequirements ? (
@@ -139,6 +139,7 @@ export function StopDetail(props: StopDetailProps) {
           )}
         </section>
       )}
+      {completion && <div className={styles.completion}>{completion}</div>}
     </article>
   );
 }

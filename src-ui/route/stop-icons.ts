@@ -9,7 +9,7 @@ import {
   IdCard,
   type LucideIcon,
   PackagePlus,
-  PenLine,
+  Signature,
 } from 'lucide-react';
 import type { StopStatus, StopType } from '../../src-shared/protocol/entities.ts';
 import type { ProofKind } from './stop-display.ts';
@@ -19,8 +19,9 @@ export const MARKER_ICONS: Partial<Record<StopType, LucideIcon>> = { break: Coff
 
 export const PICKUP_ICON: LucideIcon = PackagePlus;
 
+/** A signature is a signed line, not a pencil: a pencil reads as Edit. */
 export const PROOF_ICONS: Record<ProofKind, LucideIcon> = {
-  signature: PenLine,
+  signature: Signature,
   age_verification: IdCard,
   picture: Camera,
 };

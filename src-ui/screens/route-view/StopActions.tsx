@@ -3,6 +3,8 @@
  * app, opened outside the app), More info, and the main action: Arrived, Start route on the start stop of a route
  * not started yet, Resume work on a break, Complete route at the end stop (where the list's last row already offers
  * it, the list shows none). The rules are checked when tapped (RouteActions.tsx).
+ * Two rows, so every label fits a small phone in every language without being cut: Directions and More info side
+ * by side, icon beside label; the main action under them at full width, within thumb reach.
  */
 import { Coffee, Flag, Info, MapPinCheck, Navigation, Play } from 'lucide-react';
 import { memo, useState } from 'react';
@@ -63,7 +65,7 @@ function StopActionsView({ stop, main, navigationApp, busy = false, className }:
   }
 
   return (
-    <div ref={guard} className={cx(styles.actions, !main && styles.twoActions, className)}>
+    <div ref={guard} role="group" aria-label={t('stop.actions.label')} className={cx(styles.actions, className)}>
       <a
         className={styles.tile}
         href={directionsUrl(navigationApp, stop.address)}
@@ -71,17 +73,18 @@ function StopActionsView({ stop, main, navigationApp, busy = false, className }:
         rel="noopener noreferrer"
         onClick={(event) => actions.directions(event, stop)}
       >
-        <Navigation size={22} strokeWidth={2.25} aria-hidden="true" />
+        <Navigation size={20} strokeWidth={2.25} aria-hidden="true" />
         <span>{t('route.actions.directions')}</span>
       </a>
       <button type="button" className={styles.tile} onClick={() => actions.moreInfo(stop)}>
-        <Info size={22} strokeWidth={2.25} aria-hidden="true" />
+        <Info size={20} strokeWidth={2.25} aria-hidden="true" />
         <span>{t('route.actions.moreInfo')}</span>
       </button>
       {shown && (
         <Button
           className={styles.main}
           size="lg"
+          fullWidth
           loading={busy || resuming}
           icon={<shown.icon size={22} strokeWidth={2.25} aria-hidden="true" />}
           onClick={() => void onMain()}

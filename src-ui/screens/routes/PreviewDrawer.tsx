@@ -1,7 +1,8 @@
 /**
  * The Closed tab's preview (spec section 2): a bottom drawer over the list with the route's stops, read-only, and
- * a stop's details when one is tapped. The route comes from the core's `preview` slice; skeleton rows while it
- * loads, the error and a retry when it could not be loaded.
+ * a stop's details when one is tapped: its notes (markdown) and, once done, its completion as the stop window's
+ * View completion shows it (outcome, notes, proofs). The route comes from the core's `preview` slice; skeleton
+ * rows while it loads, the error and a retry when it could not be loaded.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { ArrowLeft, X } from 'lucide-react';
@@ -9,16 +10,22 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 import type { Failure } from '../../../src-shared/api/worker-api.ts';
 import type { Language } from '../../../src-shared/domain/settings.ts';
+import { isDone } from '../../../src-shared/domain/stops.ts';
 import type { RouteSummary, Stop } from '../../../src-shared/protocol/entities.ts';
 import { useCore } from '../../app/core-context.tsx';
 // Imported directly (not through the kit's index), so the sheet stays in this lazy screen's chunk.
 import { BottomSheet } from '../../components/BottomSheet.tsx';
 import { IconButton } from '../../components/index.ts';
+import { CompletionView } from '../../proof/CompletionView.tsx';
 import { StopDetail } from '../../route/StopDetail.tsx';
 import { countToShow } from '../../route/stop-display.ts';
+import { currentVariantFlag, resolveVariant } from '../../route/variant.ts';
 import { PreviewStops } from './PreviewStops.tsx';
 import styles from './preview.module.css';
 import { routeTitle } from './route-text.ts';
+
+/** The stops a driver completes (start, end and break are done by the route's own actions: nothing to show). */
+const COMPLETED_TYPES = new Set(['pickup', 'delivery']);
 
 export interface PreviewDrawerProps {
   summary: RouteSummary;
@@ -45,6 +52,10 @@ export function PreviewDrawer({ summary, onClosed }: PreviewDrawerProps) {
   const numbers = useMemo(() => (route ? countToShow(route.stops) : []), [route]);
   const index = route && stopId !== null ? route.stops.findIndex((s) => s.id === stopId) : -1;
   const stop = route && index >= 0 ? route.stops[index] : undefined;
+  // The internal-notes variant has no recipient note, here as on the stop windows.
+  const [variantFlag] = useState(currentVariantFlag);
+  const showRecipientNote =
+    resolveVariant(variantFlag, state.organisation.value, state.appConfig.value) !== 'internal-notes';
 
   const mounted = useRef(true);
   const load = useCallback(async () => {
@@ -106,7 +117,17 @@ export function PreviewDrawer({ summary, onClosed }: PreviewDrawerProps) {
     >
       <div ref={bodyRef}>
         {stop ? (
-          <StopDetail stop={stop} number={numbers[index] ?? null} language={language} titleId={detailTitleId} />
+          <StopDetail
+            stop={stop}
+            number={numbers[index] ?? null}
+            language={language}
+            titleId={detailTitleId}
+            completion={
+              isDone(stop) && COMPLETED_TYPES.has(stop.type) ? (
+                <CompletionView stop={stop} showRecipientNote={showRecipientNote} headingLevel={4} />
+              ) : undefined
+            }
+          />
         ) : (
           <PreviewStops
             summary={summary}

@@ -1,16 +1,9 @@
-/**
- * Parts of the complete screen: a note field (cut at 500 with its n/500 counter) and the read-only view of a done
- * stop's completion.
- */
-import { Ban, CircleCheck } from 'lucide-react';
+/** The complete screen's note field: cut at 500, with its n/500 counter (spec section 5 "Notes"). */
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Stop } from '../../../src-shared/protocol/entities.ts';
-import { cx, TextField } from '../../components/index.ts';
+import { TextField } from '../../components/index.ts';
 import { cutNote, NOTE_MAX, type NoteError, noteStatus } from './complete-rules.ts';
-import styles from './parts.module.css';
 import { DISABLED_KEYS } from './StopTaskParts.tsx';
-import frame from './stop.module.css';
 
 export interface NoteFieldProps {
   label: string;
@@ -49,34 +42,5 @@ export function NoteField({ label, placeholder, value, onChange, error, disabled
       disabled={disabled}
       inputRef={inputRef}
     />
-  );
-}
-
-/** A done stop's completion as saved: its outcome and notes (the recipient's hidden in the internal-notes variant). */
-export function CompletionSummary({ stop, showRecipientNote }: { stop: Stop; showRecipientNote: boolean }) {
-  const { t } = useTranslation();
-  const skipped = stop.status === 'skipped';
-  const Icon = skipped ? Ban : CircleCheck;
-  const outcome = skipped
-    ? t('complete.skipped')
-    : t(stop.type === 'pickup' ? 'complete.pickedUp' : 'complete.delivered');
-  const notes: [string, string | null][] = [[t('complete.internalNote'), stop.completion_note]];
-  if (showRecipientNote) notes.unshift([t('complete.recipientNote'), stop.recipient_note]);
-  return (
-    <dl className={cx(frame.section, styles.summary)}>
-      <div>
-        <dt className={frame.label}>{t('complete.outcome')}</dt>
-        <dd className={cx(styles.outcome, skipped ? styles.outcomeSkipped : styles.outcomeDone)}>
-          <Icon size={20} strokeWidth={2.25} aria-hidden="true" />
-          {outcome}
-        </dd>
-      </div>
-      {notes.map(([label, text]) => (
-        <div key={label}>
-          <dt className={frame.label}>{label}</dt>
-          <dd className={text?.trim() ? styles.savedNote : styles.noNote}>{text?.trim() || t('complete.noNote')}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }

@@ -12,8 +12,9 @@ import { useSearch } from 'wouter';
 import { isDone } from '../../../src-shared/domain/stops.ts';
 import { Badge, Button, RadioList } from '../../components/index.ts';
 import { CleaningStatusPicker } from '../../proof/CleaningStatusPicker.tsx';
+import { CompletionView } from '../../proof/CompletionView.tsx';
 import { useNav } from '../shared/navigation.ts';
-import { CompletionSummary, NoteField } from './CompleteParts.tsx';
+import { NoteField } from './CompleteParts.tsx';
 import { CompleteProofs } from './CompleteProofs.tsx';
 import {
   type CompletionStatus,
@@ -133,18 +134,7 @@ function CompleteForm({ view, base, presetSkipped }: { view: Ready; base: string
       </div>
       {!editing ? (
         <div className={styles.card}>
-          <CompletionSummary stop={stop} showRecipientNote={showRecipientNote} />
-          {stop.status === 'finished' && hasProofs(proofs) && (
-            <CompleteProofs
-              stop={stop}
-              gates={gates}
-              required={required}
-              errors={[]}
-              draft={proofs}
-              onChange={setProofs}
-              readOnly
-            />
-          )}
+          <CompletionView stop={stop} showRecipientNote={showRecipientNote} />
         </div>
       ) : (
         <>
@@ -196,5 +186,3 @@ function CompleteForm({ view, base, presetSkipped }: { view: Ready; base: string
     </StopPage>
   );
 }
-
-const hasProofs = (draft: ProofDraft) => draft.photos.length > 0 || draft.signature !== null || draft.verified;

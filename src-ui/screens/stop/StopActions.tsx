@@ -10,13 +10,13 @@ import { Ban, CircleCheck, type LucideIcon, Phone, PhoneOff } from 'lucide-react
 import { type MouseEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { callNumber } from '../../../src-shared/domain/links.ts';
 import { oneClickAllowed } from '../../../src-shared/domain/proofs.ts';
 import { isDone } from '../../../src-shared/domain/stops.ts';
 import { Button, cx } from '../../components/index.ts';
 import { useSnackbarGuard } from '../../components/snackbar-guard.ts';
 import styles from './actions.module.css';
 import frame from './stop.module.css';
+import { loadPhoneRule, numberToCall, useCallNumber } from './use-call-number.ts';
 import { useCompleteStop } from './use-complete-stop.ts';
 import type { StopView } from './use-stop.ts';
 
@@ -74,7 +74,12 @@ export function StopActions({ view, base }: { view: Ready; base: string }) {
   const completePath = `${base}/stops/${stop.id}/complete`;
   const done = isDone(stop);
   const cleaning = variant === 'cleaning';
-  const phone = organisation ? callNumber(organisation.config, stop.information.recipient_phone) : null;
+  const callInput = {
+    config: organisation?.config ?? null,
+    phone: stop.information.recipient_phone,
+    country: stop.information.country,
+  };
+  const phone = useCallNumber(callInput);
 
   // The complete screen takes More info's place in the history: Done (or back) returns to the route.
   const toComplete = (query = '') => navigate(completePath + query, { replace: true, state: history.state });
@@ -96,11 +101,25 @@ export function StopActions({ view, base }: { view: Ready; base: string }) {
     if (done || actions.allowed()) toComplete();
   }
 
-  const call = phone ? (
-    <Tile icon={Phone} label={t('stop.actions.call')} href={`tel:${phone}`} />
-  ) : (
-    <Tile icon={PhoneOff} label={t('stop.actions.call')} onClick={() => actions.refuse(t('alerts.cannotCall'))} />
-  );
+  const cannotCall = () => actions.refuse(t('alerts.cannotCall'));
+  // Tapped before the phone rule has loaded (a slow line): dial once it has.
+  async function callWhenLoaded() {
+    const number = await loadPhoneRule().then(
+      (rule) => numberToCall(rule, callInput),
+      () => null,
+    );
+    if (number) location.href = `tel:${number}`;
+    else cannotCall();
+  }
+
+  const call =
+    phone === undefined ? (
+      <Tile icon={Phone} label={t('stop.actions.call')} onClick={() => void callWhenLoaded()} />
+    ) : phone ? (
+      <Tile icon={Phone} label={t('stop.actions.call')} href={`tel:${phone}`} />
+    ) : (
+      <Tile icon={PhoneOff} label={t('stop.actions.call')} onClick={cannotCall} />
+    );
 
   return (
     <section ref={guard} className={styles.actions} aria-label={t('stop.actions.label')}>

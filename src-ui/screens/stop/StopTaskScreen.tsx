@@ -8,9 +8,9 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../app/feedback.tsx';
 import { Badge } from '../../components/index.ts';
+import { Markdown } from '../../route/Markdown.tsx';
 import { StopDetail } from '../../route/StopDetail.tsx';
 import { useNav } from '../shared/navigation.ts';
-import { Markdown } from './Markdown.tsx';
 import { StopActions } from './StopActions.tsx';
 import { StopPage, StopPageState } from './StopPage.tsx';
 import { Load, Requirements } from './StopTaskParts.tsx';
@@ -66,7 +66,6 @@ export function StopTaskScreen({ base, stopId }: StopScreenProps) {
           number={number}
           language={language}
           headingLevel={2}
-          renderNotes={(text) => <Markdown text={text} />}
           renderUnits={(units, total) => (
             <Load units={units} total={total} unitsPath={`${base}/stops/${stop.id}/units`} />
           )}

@@ -6,7 +6,7 @@
 import type { StopCompletion } from '../../../src-shared/api/worker-api.ts';
 import type { RequiredProofs } from '../../../src-shared/domain/proofs.ts';
 import type { Stop } from '../../../src-shared/protocol/entities.ts';
-import type { Variant } from './variant.ts';
+import type { Variant } from '../../route/variant.ts';
 
 /** Notes max length (section 9). */
 export const NOTE_MAX = 500;

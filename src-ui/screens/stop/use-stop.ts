@@ -14,7 +14,7 @@ import { countToShow } from '../../../src-shared/domain/stops.ts';
 import type { Organisation, Route, Stop } from '../../../src-shared/protocol/entities.ts';
 import { useCore } from '../../app/core-context.tsx';
 import { geoPosition, startGeolocation } from '../../platform/geolocation.ts';
-import { currentVariantFlag, resolveVariant, type Variant } from './variant.ts';
+import { currentVariantFlag, resolveVariant, type Variant } from '../../route/variant.ts';
 
 interface Loaded {
   status: 'ready';

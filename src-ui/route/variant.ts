@@ -4,8 +4,8 @@
  * `?variant=internal-notes` in the URL. The URL flag is kept in sessionStorage, so it survives the app's own
  * navigation (which drops the query) and a reload, for the tab's session; `?variant=default` forgets it.
  */
-import type { Organisation } from '../../../src-shared/protocol/entities.ts';
-import type { AppConfig } from '../../../src-shared/protocol/http.ts';
+import type { Organisation } from '../../src-shared/protocol/entities.ts';
+import type { AppConfig } from '../../src-shared/protocol/http.ts';
 
 export type Variant = 'default' | 'cleaning' | 'internal-notes';
 

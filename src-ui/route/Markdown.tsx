@@ -1,7 +1,7 @@
 /** A stop's markdown notes as React elements (markdown.ts parses; nothing here ever renders HTML from the text). */
 import type { ReactNode } from 'react';
+import styles from './Markdown.module.css';
 import { type Inline, parseMarkdown } from './markdown.ts';
-import styles from './parts.module.css';
 
 function inline(nodes: Inline[]): ReactNode[] {
   return nodes.map((node, i) => {

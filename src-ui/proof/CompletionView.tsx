@@ -1,0 +1,103 @@
+/**
+ * A done stop's completion as saved, read-only (spec section 2 "Complete task screen" before Edit, and the Closed
+ * tab's preview): the outcome (Delivered, Picked up or Skipped; the cleaning variant's status), the notes (the
+ * recipient's hidden in the internal-notes variant) and, for a delivered stop, the proofs collected: the signature
+ * with the signer's name, the age verification, the photos.
+ */
+import { Ban, CircleCheck, Sticker } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { Stop } from '../../src-shared/protocol/entities.ts';
+import { cx } from '../components/index.ts';
+import styles from './CompletionView.module.css';
+import { ProofSummary, type ProofSummaryProps } from './ProofSummary.tsx';
+
+export interface CompletionViewProps {
+  stop: Stop;
+  /** False in the internal-notes variant. */
+  showRecipientNote: boolean;
+  /** The level of the proofs' heading: 2 on a page of its own (default), 4 under a drawer's stop name. */
+  headingLevel?: 2 | 4;
+}
+
+// Read-only: nothing is added or deleted, and what was collected shows whatever the gates say today.
+const noop = () => {};
+const READ_ONLY: Pick<
+  ProofSummaryProps,
+  | 'gates'
+  | 'onAddSignature'
+  | 'onDeleteSignature'
+  | 'onVerifyAge'
+  | 'onDeleteAgeVerification'
+  | 'onPhotosChange'
+  | 'readOnly'
+> = {
+  gates: { signature: true, ageVerification: true, photo: true },
+  onAddSignature: noop,
+  onDeleteSignature: noop,
+  onVerifyAge: noop,
+  onDeleteAgeVerification: noop,
+  onPhotosChange: noop,
+  readOnly: true,
+};
+
+export function CompletionView({ stop, showRecipientNote, headingLevel = 2 }: CompletionViewProps) {
+  const signature = stop.signature ? { image: stop.signature, name: stop.signature_name ?? '' } : null;
+  const photos = stop.images ?? [];
+  const birthDate = stop.recipient_date_of_birth ?? null;
+  const hasProofs = stop.status === 'finished' && (signature !== null || birthDate !== null || photos.length > 0);
+  return (
+    <>
+      <CompletionSummary stop={stop} showRecipientNote={showRecipientNote} />
+      {hasProofs && (
+        <ProofSummary
+          {...READ_ONLY}
+          headingLevel={headingLevel}
+          signature={signature}
+          birthDate={birthDate}
+          photos={photos}
+        />
+      )}
+    </>
+  );
+}
+
+/** The outcome and the notes, as a list of terms. */
+function CompletionSummary({ stop, showRecipientNote }: { stop: Stop; showRecipientNote: boolean }) {
+  const { t } = useTranslation();
+  const skipped = stop.status === 'skipped';
+  const cleaning = !skipped ? stop.cleaning_status : null;
+  const Icon = skipped ? Ban : CircleCheck;
+  const outcome = skipped
+    ? t('complete.skipped')
+    : cleaning
+      ? t(`cleaning.options.${cleaning}`)
+      : t(stop.type === 'pickup' ? 'complete.pickedUp' : 'complete.delivered');
+  const notes: [string, string | null][] = [[t('complete.internalNote'), stop.completion_note]];
+  if (showRecipientNote) notes.unshift([t('complete.recipientNote'), stop.recipient_note]);
+  return (
+    <dl className={styles.summary}>
+      <div>
+        <dt className={styles.label}>{t('complete.outcome')}</dt>
+        <dd className={cx(styles.outcome, skipped ? styles.outcomeSkipped : styles.outcomeDone)}>
+          <Icon size={20} strokeWidth={2.25} aria-hidden="true" />
+          {outcome}
+        </dd>
+        {cleaning === 'other' && stop.cleaning_definition && (
+          <dd className={styles.savedNote}>{stop.cleaning_definition}</dd>
+        )}
+        {cleaning && stop.sticker && (
+          <dd className={styles.sticker}>
+            <Sticker size={20} aria-hidden="true" />
+            {t('cleaning.stickerPlaced')}
+          </dd>
+        )}
+      </div>
+      {notes.map(([label, text]) => (
+        <div key={label}>
+          <dt className={styles.label}>{label}</dt>
+          <dd className={text?.trim() ? styles.savedNote : styles.noNote}>{text?.trim() || t('complete.noNote')}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
