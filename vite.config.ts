@@ -7,6 +7,10 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
+/** The modules of the first screen that lazy screens share too (see build.rolldownOptions below). */
+const SHELL =
+  /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|@preact[\\/]signals-(core|react)|wouter|regexparam|use-sync-external-store)[\\/]|src-ui[\\/](app[\\/](core-context|paths)|screens[\\/]shared[\\/]navigation|components[\\/](?!BottomSheet|PullToRefresh|ConfirmDialog|LoadingOverlay|use-pull-gesture|pull-distance))|src-shared[\\/]domain[\\/]settings/;
+
 /** The API server; `npm run dev` sets API_URL from PORT. */
 const apiServer = process.env.API_URL ?? 'http://localhost:8080';
 
@@ -63,6 +67,21 @@ export default defineConfig({
     // The lazy map chunk (maplibre + deck.gl) is about 1.8 MB: warn only past Workbox's 2 MiB precache limit,
     // above which a file would silently not be cached for offline use.
     chunkSizeWarningLimit: 2048,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // Everything the first screen needs, in one file: a few small shared chunks cost more (a request each,
+              // and gzip works worse on small files) than they save.
+              name: 'shell',
+              test: SHELL,
+              priority: 10,
+            },
+          ],
+        },
+      },
+    },
   },
   optimizeDeps: { include: ['comlink', '@preact/signals-core', 'idb'] },
   server: {

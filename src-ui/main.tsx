@@ -13,6 +13,7 @@ import { registerServiceWorker, takeUpdatedFlag } from './app/sw-update.ts';
 import { connectCore, coreModeFrom } from './bridge/connect.ts';
 import { startMirror } from './bridge/mirror.ts';
 import { initI18n, setLanguage } from './i18n/index.ts';
+import { keepDriverData } from './platform/keep-data.ts';
 import { platformInit, takeLinkFromUrl, watchConnectivity } from './platform/platform.ts';
 import './styles/tokens.css';
 import './styles/global.css';
@@ -36,6 +37,7 @@ async function boot() {
   });
 
   watchConnectivity(api);
+  keepDriverData(mirror.state);
   if (takeUpdatedFlag()) void api.notify('app_updated');
   registerServiceWorker();
 

@@ -5,7 +5,6 @@
  */
 import { expose } from 'comlink';
 import { createWorkerApi } from './core/create-worker-api.ts';
-import { webLockRunner } from './outbox/locks.ts';
 import { openAppStorage } from './storage/app-db.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -16,8 +15,9 @@ expose(
     randomId: () => self.crypto.randomUUID(),
     now: () => Date.now(),
     openStorage: () => openAppStorage(),
+    outboxChannel: () => new BroadcastChannel('droplane-outbox'),
     // Shared by every tab's worker: two tabs never flush the same queue at once.
-    locks: self.navigator.locks ? webLockRunner(self.navigator.locks) : undefined,
+    locks: self.navigator.locks ? (name, task) => self.navigator.locks.request(name, task) : undefined,
   }),
   self,
 );

@@ -4,7 +4,6 @@
  */
 import { expose } from 'comlink';
 import { createWorkerApi } from './core/create-worker-api.ts';
-import { webLockRunner } from './outbox/locks.ts';
 import { openAppStorage } from './storage/app-db.ts';
 
 export function exposeInlineCore(port: MessagePort): void {
@@ -14,7 +13,8 @@ export function exposeInlineCore(port: MessagePort): void {
       randomId: () => globalThis.crypto.randomUUID(),
       now: () => Date.now(),
       openStorage: () => openAppStorage(),
-      locks: globalThis.navigator?.locks ? webLockRunner(globalThis.navigator.locks) : undefined,
+      outboxChannel: () => new BroadcastChannel('droplane-outbox'),
+      locks: globalThis.navigator?.locks ? (name, task) => globalThis.navigator.locks.request(name, task) : undefined,
     }),
     port,
   );

@@ -77,7 +77,9 @@ export function createTokenService(secret: string, ttls: TokenTtls, now: () => n
 
   return {
     async signAccess(claims) {
-      return sign('access', { ...claims }, String(claims.id), ttls.accessTokenTtlSeconds);
+      // A jti of its own: two access tokens signed in the same second (a sign-in, then a refresh) are never the same
+      // token, so one can be told from the other (and revoked or logged apart).
+      return sign('access', { ...claims, jti: randomUUID() }, String(claims.id), ttls.accessTokenTtlSeconds);
     },
     async signRefresh(driverId, familyId) {
       const jti = randomUUID();

@@ -138,6 +138,13 @@ export interface ActiveRouteState {
   finishing: boolean;
   /** Shown from the device's copy: the server could not be reached. */
   fromCache: boolean;
+  /**
+   * A refresh the driver did not ask for (after a refused completion) found the route gone or no longer theirs:
+   * the UI says so the spec's way (section 8) and leaves, as it would after a failed open.
+   */
+  lost: 'route_expired' | 'server_message' | null;
+  /** The server's words, for `lost: 'server_message'`. */
+  lostMessage?: string;
 }
 
 export interface AppState {

@@ -13,11 +13,8 @@ import { Redirect, Route, Switch } from 'wouter';
 import type { Language } from '../../src-shared/domain/settings.ts';
 import { ProgressBar } from '../components/index.ts';
 import { preloadRouteMessages, withRouteMessages } from '../i18n/index.ts';
-import { AboutScreen } from '../screens/about/AboutScreen.tsx';
 import { AccountScreen } from '../screens/account/AccountScreen.tsx';
 import { LoginScreen } from '../screens/login/LoginScreen.tsx';
-import { SettingPickerScreen } from '../screens/settings/SettingPickerScreen.tsx';
-import { SettingsScreen } from '../screens/settings/SettingsScreen.tsx';
 import { useCore } from './core-context.tsx';
 import { fallbackPath, PATHS } from './paths.ts';
 
@@ -26,6 +23,15 @@ const loadRoutesScreen = () => import('../screens/routes/RoutesScreen.tsx');
 const loadRouteScreen = () => import('../screens/routes/RouteScreen.tsx');
 const RoutesScreen = lazy(() => withRouteMessages(loadRoutesScreen()));
 const RouteScreen = lazy(() => withRouteMessages(loadRouteScreen()));
+// Settings and About are never where the app opens: their code loads when the driver goes there.
+const SettingsScreen = lazy(async () => ({
+  default: (await import('../screens/settings/SettingsScreen.tsx')).SettingsScreen,
+}));
+const SettingPickerScreen = lazy(async () => ({
+  default: (await import('../screens/settings/SettingPickerScreen.tsx')).SettingPickerScreen,
+}));
+const NotSavedScreen = lazy(() => withRouteMessages(import('../screens/not-saved/NotSavedScreen.tsx')));
+const AboutScreen = lazy(async () => ({ default: (await import('../screens/about/AboutScreen.tsx')).AboutScreen }));
 
 /**
  * When the app opens on a route screen (a reload, a wrapper's deep link), starts downloading its code and strings
@@ -94,6 +100,9 @@ export function AppRoutes() {
         </Route>
         <Route path={PATHS.account}>
           <AccountScreen />
+        </Route>
+        <Route path={PATHS.notSaved}>
+          <NotSavedScreen />
         </Route>
         <Route path={PATHS.settings}>
           <SettingsScreen />

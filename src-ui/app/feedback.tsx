@@ -4,7 +4,18 @@
  * here, and dismissing one tells the core.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Notice, NoticeKind } from '../../src-shared/state/app-state.ts';
 import {
@@ -16,8 +27,10 @@ import {
   useSnackbarQueue,
 } from '../components/index.ts';
 import { noticeText } from '../i18n/errors.ts';
+import { withRouteMessages } from '../i18n/index.ts';
 import { useCore } from './core-context.tsx';
-import { refusalText } from './refusal-text.ts';
+
+const RefusalAlert = lazy(() => withRouteMessages(import('./RefusalAlert.tsx')));
 
 export interface AlertRequest {
   title?: string;
@@ -61,7 +74,6 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
   const [alert, setAlert] = useState<AlertRequest | null>(null);
   const shown = useRef(new Map<string, number>());
   const notices = state.notices.value;
-  const parked = state.outbox.value.parked;
 
   // Core notices in, as snackbars; a notice the core dropped leaves the screen too.
   useEffect(() => {
@@ -103,27 +115,21 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
     setAlert(null);
   };
 
-  // A completion the server refused for good, said at once as an alert (one at a time, after any other alert):
-  // which stop, why, and that what the driver entered is kept. A refusal retried or discarded meanwhile is skipped.
+  // A completion the server refused for good comes first (RefusalAlert.tsx): what follows from it (the route gone,
+  // say) makes sense only after the driver has read which stop was not saved.
   const refusal = notices.find((n) => n.kind === 'completion_refused');
-  const refused = refusal && parked.find((p) => p.id === refusal.ref);
-  useEffect(() => {
-    if (refusal && !refused) void api.dismissNotice(refusal.id);
-  }, [api, refusal, refused]);
 
   return (
     <FeedbackContext.Provider value={feedback}>
       {children}
       <SnackbarHost queue={queue} onDismiss={onDismiss} dismissLabel={t('common.a11y.dismiss')} />
+      {refusal && (
+        <Suspense fallback={null}>
+          <RefusalAlert key={refusal.id} notice={refusal} />
+        </Suspense>
+      )}
       <AlertDialog
-        open={alert === null && refusal !== undefined && refused !== undefined}
-        title={t('outbox.refusedTitle')}
-        message={refused ? `${refusalText(refused, t)} ${t('outbox.kept')}` : ''}
-        buttonLabel={t('common.ok')}
-        onButton={() => refusal && void api.dismissNotice(refusal.id)}
-      />
-      <AlertDialog
-        open={alert !== null}
+        open={alert !== null && !refusal}
         title={alert?.title ?? ''}
         message={alert?.message ?? ''}
         buttonLabel={alert?.buttonLabel ?? t('common.ok')}

@@ -3,6 +3,7 @@ export const PATHS = {
   login: '/login',
   resetPassword: '/reset-password',
   account: '/account',
+  notSaved: '/account/not-saved',
   settings: '/account/settings',
   setting: (name: SettingPage) => `/account/settings/${name}`,
   about: '/about',

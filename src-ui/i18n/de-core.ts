@@ -94,6 +94,8 @@ export const deCore: CoreMessages = {
     about: 'Über Droplane',
     signOut: 'Abmelden',
     signIn: 'Anmelden',
+    notSaved_one: '{{count}} Stopp nicht gespeichert',
+    notSaved_other: '{{count}} Stopps nicht gespeichert',
   },
   settings: {
     title: 'Einstellungen',
@@ -194,20 +196,5 @@ export const deCore: CoreMessages = {
       server_message: '{{message}}',
       unknown: 'Etwas ist schiefgelaufen',
     },
-  },
-  outbox: {
-    refusedShort: 'Ein Stopp konnte nicht gespeichert werden',
-    refusedTitle: 'Nicht gespeichert',
-    refused: 'Stopp {{number}} ({{name}}) wurde nicht gespeichert. {{reason}}',
-    refusedUnnumbered: '{{name}} wurde nicht gespeichert. {{reason}}',
-    kept: 'Deine Eingaben bleiben auf diesem Telefon gespeichert: Öffne den Stopp, um sie erneut zu senden oder zu verwerfen.',
-    reasons: {
-      stopGone: 'Stopp nicht gefunden. Bitte lade deine Route neu.',
-      routeGone: 'Diese Route ist dir nicht mehr zugewiesen.',
-      refused: 'Der Server hat es abgelehnt: {{message}}',
-      serverError: 'Der Server konnte es nicht speichern.',
-    },
-    notSaved_one: '{{count}} Stopp nicht gespeichert',
-    notSaved_other: '{{count}} Stopps nicht gespeichert',
   },
 };

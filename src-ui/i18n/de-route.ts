@@ -17,6 +17,7 @@ export const deRoute: RouteMessages = {
     refresh: 'Liste aktualisieren',
     fromCache: 'Zuletzt geladene Liste',
     offlineFromCache: 'Offline — zuletzt geladene Liste',
+    staleFromCache: 'Gespeicherte Liste vom {{date}}: noch nicht die von heute',
     offlineEmpty: 'Deine Routen erscheinen hier, sobald du wieder online bist.',
     loadFailed: 'Deine Routen konnten nicht geladen werden.',
     card: {
@@ -256,6 +257,21 @@ export const deRoute: RouteMessages = {
   },
   lostConnectivity:
     'Verbindung unterbrochen. Einige Änderungen wurden noch nicht gesendet, also schließ dieses Fenster bitte nicht.',
+  outbox: {
+    refusedShort: 'Ein Stopp konnte nicht gespeichert werden',
+    refusedTitle: 'Nicht gespeichert',
+    refused: 'Stopp {{number}} ({{name}}) wurde nicht gespeichert. {{reason}}',
+    refusedUnnumbered: '{{name}} wurde nicht gespeichert. {{reason}}',
+    kept: 'Deine Eingaben bleiben auf diesem Telefon gespeichert: Öffne den Stopp, um sie erneut zu senden oder zu verwerfen.',
+    reasons: {
+      stopGone: 'Stopp nicht gefunden. Bitte lade deine Route neu.',
+      routeGone: 'Diese Route ist dir nicht mehr zugewiesen.',
+      refused: 'Der Server hat es abgelehnt: {{message}}',
+      serverError: 'Der Server konnte es nicht speichern.',
+    },
+    notSaved_one: '{{count}} Stopp nicht gespeichert',
+    notSaved_other: '{{count}} Stopps nicht gespeichert',
+  },
   notSaved: {
     title: 'Nicht gespeichert',
     completedAt: 'Auf diesem Telefon abgeschlossen um {{time}}',

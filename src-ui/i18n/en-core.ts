@@ -100,6 +100,8 @@ export const enCore = {
     about: 'About',
     signOut: 'Sign out',
     signIn: 'Sign in',
+    notSaved_one: '{{count}} stop not saved',
+    notSaved_other: '{{count}} stops not saved',
   },
   settings: {
     title: 'Settings',
@@ -198,20 +200,5 @@ export const enCore = {
       server_message: '{{message}}',
       unknown: 'Something went wrong',
     },
-  },
-  outbox: {
-    refusedShort: 'A stop could not be saved',
-    refusedTitle: 'Not saved',
-    refused: 'Stop {{number}} ({{name}}) was not saved. {{reason}}',
-    refusedUnnumbered: '{{name}} was not saved. {{reason}}',
-    kept: 'What you entered is kept on this phone: open the stop to send it again or discard it.',
-    reasons: {
-      stopGone: 'Stop not found. Please reload your route.',
-      routeGone: 'This route is no longer assigned to you.',
-      refused: 'The server refused it: {{message}}',
-      serverError: 'The server could not store it.',
-    },
-    notSaved_one: '{{count}} stop not saved',
-    notSaved_other: '{{count}} stops not saved',
   },
 } as const;

@@ -15,6 +15,7 @@ export const enRoute = {
     refresh: 'Refresh the list',
     fromCache: 'Showing the last list',
     offlineFromCache: 'Offline — showing the last list',
+    staleFromCache: 'Saved list from {{date}}: not today’s yet',
     offlineEmpty: "Your routes will show here when you're back online.",
     loadFailed: "Your routes couldn't be loaded.",
     card: {
@@ -248,6 +249,21 @@ export const enRoute = {
     completionNotes: "Notes aren't available for this route. Contact your dispatcher to turn them on.",
   },
   lostConnectivity: "Connection lost. Some changes haven't been sent yet, so please don't close this window.",
+  outbox: {
+    refusedShort: 'A stop could not be saved',
+    refusedTitle: 'Not saved',
+    refused: 'Stop {{number}} ({{name}}) was not saved. {{reason}}',
+    refusedUnnumbered: '{{name}} was not saved. {{reason}}',
+    kept: 'What you entered is kept on this phone: open the stop to send it again or discard it.',
+    reasons: {
+      stopGone: 'Stop not found. Please reload your route.',
+      routeGone: 'This route is no longer assigned to you.',
+      refused: 'The server refused it: {{message}}',
+      serverError: 'The server could not store it.',
+    },
+    notSaved_one: '{{count}} stop not saved',
+    notSaved_other: '{{count}} stops not saved',
+  },
   notSaved: {
     title: 'Not saved',
     completedAt: 'Completed on this phone at {{time}}',

@@ -94,6 +94,8 @@ export const nlCore: CoreMessages = {
     about: 'Over Droplane',
     signOut: 'Uitloggen',
     signIn: 'Inloggen',
+    notSaved_one: '{{count}} stop niet opgeslagen',
+    notSaved_other: '{{count}} stops niet opgeslagen',
   },
   settings: {
     title: 'Instellingen',
@@ -192,20 +194,5 @@ export const nlCore: CoreMessages = {
       server_message: '{{message}}',
       unknown: 'Er ging iets mis',
     },
-  },
-  outbox: {
-    refusedShort: 'Een stop kon niet worden opgeslagen',
-    refusedTitle: 'Niet opgeslagen',
-    refused: 'Stop {{number}} ({{name}}) is niet opgeslagen. {{reason}}',
-    refusedUnnumbered: '{{name}} is niet opgeslagen. {{reason}}',
-    kept: 'Wat je hebt ingevuld blijft op deze telefoon bewaard: open de stop om het opnieuw te versturen of te verwijderen.',
-    reasons: {
-      stopGone: 'Stop niet gevonden. Laad je route opnieuw.',
-      routeGone: 'Deze route is niet meer aan jou toegewezen.',
-      refused: 'De server heeft het geweigerd: {{message}}',
-      serverError: 'De server kon het niet opslaan.',
-    },
-    notSaved_one: '{{count}} stop niet opgeslagen',
-    notSaved_other: '{{count}} stops niet opgeslagen',
   },
 };

@@ -17,6 +17,7 @@ export const nlRoute: RouteMessages = {
     refresh: 'Lijst vernieuwen',
     fromCache: 'Laatst opgehaalde lijst',
     offlineFromCache: 'Offline — laatst opgehaalde lijst',
+    staleFromCache: 'Bewaarde lijst van {{date}}: nog niet die van vandaag',
     offlineEmpty: 'Je routes verschijnen hier zodra je weer online bent.',
     loadFailed: 'Je routes konden niet worden geladen.',
     card: {
@@ -255,6 +256,21 @@ export const nlRoute: RouteMessages = {
       'Notities zijn niet beschikbaar voor deze route. Neem contact op met je planner om dit aan te laten zetten.',
   },
   lostConnectivity: 'Verbinding verbroken. Sommige wijzigingen zijn nog niet verstuurd, dus sluit dit venster niet.',
+  outbox: {
+    refusedShort: 'Een stop kon niet worden opgeslagen',
+    refusedTitle: 'Niet opgeslagen',
+    refused: 'Stop {{number}} ({{name}}) is niet opgeslagen. {{reason}}',
+    refusedUnnumbered: '{{name}} is niet opgeslagen. {{reason}}',
+    kept: 'Wat je hebt ingevuld blijft op deze telefoon bewaard: open de stop om het opnieuw te versturen of te verwijderen.',
+    reasons: {
+      stopGone: 'Stop niet gevonden. Laad je route opnieuw.',
+      routeGone: 'Deze route is niet meer aan jou toegewezen.',
+      refused: 'De server heeft het geweigerd: {{message}}',
+      serverError: 'De server kon het niet opslaan.',
+    },
+    notSaved_one: '{{count}} stop niet opgeslagen',
+    notSaved_other: '{{count}} stops niet opgeslagen',
+  },
   notSaved: {
     title: 'Niet opgeslagen',
     completedAt: 'Afgerond op deze telefoon om {{time}}',

@@ -5,15 +5,18 @@
 import { releaseProxy } from 'comlink';
 import { fail, ok, okVoid, type PatchListener, type WorkerApi } from '../../src-shared/api/worker-api.ts';
 import { isSettingValue } from '../../src-shared/domain/settings.ts';
-import { initialState, type NoticeKind } from '../../src-shared/state/app-state.ts';
+import {
+  type ConnectivityState,
+  initialState,
+  type NoticeKind,
+  type RouteListState,
+} from '../../src-shared/state/app-state.ts';
 import { loadAppConfig, lookUpLanguage } from '../config/app-config.ts';
-import { createProofImages } from '../media/proof-images.ts';
 import { createApiClient } from '../net/api-client.ts';
-import { inProcessLockRunner } from '../outbox/locks.ts';
-import type { LockRunner, Timers } from '../outbox/outbox.ts';
+import type { LockRunner, OutboxChannel, Timers } from '../outbox/outbox.ts';
 import type { RouteFeatures } from '../routes/route-features.ts';
 import { createSession } from '../session/session.ts';
-import type { AppStorage } from '../storage/app-db.ts';
+import { type AppStorage, ROUTE_LIST_CACHE } from '../storage/app-db.ts';
 import { createStore } from './store.ts';
 
 export interface WorkerDeps {
@@ -31,6 +34,11 @@ export interface WorkerDeps {
   random?: () => number;
   /** A completion with no answer within this time counts as no answer (default SEND_TIMEOUT_MS, 30 s). */
   sendTimeoutMs?: number;
+  /**
+   * A channel to the other tabs' cores (a BroadcastChannel in the browser): one tab's outbox sending or parking an
+   * item tells the others, whose counts and marks follow. Without it each tab learns only of its own changes.
+   */
+  outboxChannel?: () => OutboxChannel;
 }
 
 /** What tests and the benchmark may reach besides the contract. */
@@ -67,7 +75,6 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
     set: (run, ms) => setTimeout(run, ms),
     clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
   };
-  const locks = deps.locks ?? inProcessLockRunner();
 
   const session = createSession({
     store,
@@ -81,13 +88,22 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
       store.set(['preview'], null);
       store.set(['route'], null);
       store.set(['outbox'], blank.outbox);
-      proofImages.clear();
+      void proofImages?.then((images) => images.clear());
       // The queue stays on the device for its sender's next session; only this session's retries stop.
       void routeFeatures?.then((r) => r.outbox.stop());
     },
   });
-  const api = createApiClient(deps.fetch, () => baseUrl, session);
-  const proofImages = createProofImages(() => api);
+  const api = createApiClient(
+    deps.fetch,
+    () => baseUrl,
+    session,
+    (answered) => {
+      // What the network does is what counts: a request with no answer means offline, any answer means online.
+      if (store.get().connectivity.online !== answered) void connectivity({ online: answered }, true);
+    },
+  );
+  /** Stored proof images load on first use (its code too): most starts show none. */
+  let proofImages: Promise<ReturnType<typeof import('../media/proof-images.ts')['createProofImages']>> | null = null;
   let routeFeatures: Promise<RouteFeatures> | null = null;
   /** The route features load on first use (see route-features.ts). */
   const routes = () => {
@@ -104,9 +120,10 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
         closeLink: () => session.closeLink(),
         senderFor: (routeId) => session.senderFor(routeId),
         senders: () => session.senders(),
-        locks,
+        locks: deps.locks,
         timers,
         sendTimeoutMs: deps.sendTimeoutMs,
+        channel: deps.outboxChannel?.() ?? null,
       }),
     );
     return routeFeatures;
@@ -117,14 +134,23 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
    * route's queue, not only the open one. The route features load only when there is something to send.
    */
   async function sendWaiting(urgent = false) {
-    const outbox = (await openStorage()).outbox;
-    const senders = session.senders();
-    const waiting = await Promise.all(senders.map((s) => outbox.listOwner(s.owner)));
-    const orphans = await outbox.listOwner('');
-    if (waiting.every((items) => items.length === 0) && orphans.length === 0) return;
+    const owners = [...session.senders().map((s) => s.owner), ''];
+    if (!(await (await openStorage()).hasOutboxItems(owners))) return;
     const features = await routes();
     features.summarise();
     await (urgent ? features.outbox.retryNow() : features.outbox.flushAll());
+  }
+
+  /** The platform's online/offline and visibility, and what requests found out (the api client's `reached`). */
+  async function connectivity(change: Partial<ConnectivityState>, observed = false) {
+    store.update('connectivity', (c) => ({ ...c, ...change }));
+    if (change.online === false) notify('no_internet');
+    if (change.online === true) {
+      store.update('notices', (list) => list.filter((n) => n.kind !== 'no_internet'));
+      // Back online: what waits on the device is sent now. Found out by an answer, the request that got it is
+      // already going, so only the waiting queues; the platform's own "online" retries everything at once.
+      void sendWaiting(!observed).catch(() => {});
+    }
   }
 
   function releaseListener() {
@@ -141,12 +167,17 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
       // Starting offline is said at once, as going offline later is.
       if (!init.online) notify('no_internet');
       await session.restore(init.link);
-      // A signed-in start almost always shows routes next: fetch their code now, not after the screen asks (a
-      // round trip less on a slow line). Only the download: the features are still made on first use.
+      // Stale-while-revalidate: a signed-in start shows the list as it was last shown at once (in this very
+      // snapshot, so the first paint has it, with or without a network) and asks the server for it right away,
+      // not when the screen asks.
       if (store.get().session.status === 'signed_in') {
-        loadRouteFeatures().catch(() => {
-          // Offline and never cached: the first route intent reports it.
-        });
+        const cached = await (await openStorage()).getCache<RouteListState>(ROUTE_LIST_CACHE);
+        if (cached) store.set(['routeList'], { ...cached, fromCache: true, refreshing: false });
+        void routes()
+          .then((r) => r.routeList.load())
+          .catch(() => {
+            // Offline and the route code never cached: the list screen says so when it loads.
+          });
       }
       void sendWaiting().catch(() => {
         // Offline and the route code never cached: the queue waits for the next start or sign-in.
@@ -220,7 +251,10 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
       }
     },
 
-    loadImage: (url) => proofImages.load(url),
+    async loadImage(url) {
+      proofImages ??= import('../media/proof-images.ts').then((m) => m.createProofImages(() => api));
+      return (await proofImages).load(url);
+    },
 
     async retryCompletion(id) {
       return (await (await routes()).outbox.retry(id)) ? okVoid : fail('not_found');
@@ -238,15 +272,7 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
       return ok({ changed: true });
     },
 
-    async setConnectivity(change) {
-      store.update('connectivity', (c) => ({ ...c, ...change }));
-      if (change.online === false) notify('no_internet');
-      if (change.online === true) {
-        store.update('notices', (list) => list.filter((n) => n.kind !== 'no_internet'));
-        // Back online: what waits on the device is sent now.
-        void sendWaiting(true).catch(() => {});
-      }
-    },
+    setConnectivity: (change) => connectivity(change),
     async notify(kind) {
       notify(kind);
     },

@@ -52,7 +52,17 @@ async function readError(res: Response): Promise<{ message: string; field?: stri
   }
 }
 
-export function createApiClient(fetchFn: typeof fetch, baseUrl: () => string, tokens: TokenSource): ApiClient {
+/**
+ * `reached(true)` after any answer from the server, `reached(false)` when a request got none: what the network
+ * really does, which the browser's online flag does not always say (it stays true on a dead cell, behind a captive
+ * portal, and sometimes after the device went offline).
+ */
+export function createApiClient(
+  fetchFn: typeof fetch,
+  baseUrl: () => string,
+  tokens: TokenSource,
+  reached: (answered: boolean) => void = () => {},
+): ApiClient {
   async function send<T>(method: string, path: string, options: RequestOptions, token: string | null) {
     const blob = options.responseType === 'blob';
     const headers: Record<string, string> = { accept: blob ? '*/*' : 'application/json', ...options.headers };
@@ -66,6 +76,7 @@ export function createApiClient(fetchFn: typeof fetch, baseUrl: () => string, to
     const signal = timeout && options.signal ? AbortSignal.any([options.signal, timeout]) : (timeout ?? options.signal);
     try {
       const res = await fetchFn(baseUrl() + path, { method, headers, body, signal });
+      reached(true);
       if (res.ok && blob) return { ok: true, status: res.status, data: (await res.blob()) as T } as const;
       if (res.ok) {
         const text = await res.text();
@@ -76,6 +87,7 @@ export function createApiClient(fetchFn: typeof fetch, baseUrl: () => string, to
       // The caller's own abort is theirs to handle. A timeout, a dropped connection (also mid-answer) or an answer
       // cut short is no answer: the request may or may not have been done, which is what idempotency keys are for.
       if ((error as Error).name === 'AbortError' && options.signal?.aborted) throw error;
+      reached(false);
       return { ok: false, kind: 'offline' } as const;
     }
   }

@@ -6,15 +6,6 @@
  */
 import type { LockRunner } from './outbox.ts';
 
-/** The structural part of navigator.locks the outbox needs (src-worker/index.ts passes the real one). */
-export interface WebLocks {
-  request<T>(name: string, callback: () => Promise<T>): Promise<T>;
-}
-
-export function webLockRunner(locks: WebLocks): LockRunner {
-  return (name, task) => locks.request(name, task);
-}
-
 /** Exclusive by name, first come first served, within one JavaScript realm. */
 export function inProcessLockRunner(): LockRunner {
   const tails = new Map<string, Promise<unknown>>();

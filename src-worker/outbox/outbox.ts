@@ -30,6 +30,12 @@ export interface Sender {
 /** Runs `task` holding the named lock, across tabs and workers (navigator.locks.request), or in this worker only. */
 export type LockRunner = <T>(name: string, task: () => Promise<T>) => Promise<T>;
 
+/** Tells the other tabs' cores that a route's items changed, and hears them (a BroadcastChannel's shape). */
+export interface OutboxChannel {
+  postMessage(message: { routeId: number }): void;
+  addEventListener(type: 'message', listener: (event: { data: { routeId: number } }) => void): void;
+}
+
 export interface Timers {
   set(run: () => void, ms: number): unknown;
   clear(handle: unknown): void;
@@ -83,6 +89,15 @@ export function createOutbox(deps: OutboxDeps) {
     return { verdict: verdictOf(res), route, serverError };
   }
 
+  /** Whether the server answers at all right now (a read of the item's route). */
+  async function serverAnswers(item: OutboxItem, sender: Sender): Promise<boolean> {
+    const res = await deps.api().request<unknown>('GET', `/v1/projects/routes/${item.routeId}`, {
+      auth: sender.auth,
+      timeoutMs: deps.requestTimeoutMs,
+    });
+    return res.ok;
+  }
+
   function scheduleRetry(routeId: number, attempts: number) {
     if (retryTimers.has(routeId)) return;
     const handle = deps.timers.set(
@@ -108,6 +123,11 @@ export function createOutbox(deps: OutboxDeps) {
     let sent = 0;
     const accept = async (item: OutboxItem, route: Route | null) => {
       await store.remove(item.id);
+      // A refused completion of the same stop that the driver has now done again is old news: the server has this one.
+      const superseded = (await store.list(sender.owner, routeId)).filter(
+        (other) => other.state === 'parked' && other.stopId === item.stopId && other.seq < item.seq,
+      );
+      for (const old of superseded) await store.remove(old.id);
       sent += 1;
       deps.changed(routeId);
       deps.sent(item, route);
@@ -134,13 +154,17 @@ export function createOutbox(deps: OutboxDeps) {
       }
       if (first.verdict.kind === 'session') return { sent, pending: queued.length };
       const attempts = await store.countAttempt(item.id);
-      // The same 5xx again and again: is the server down, or does it fail on this item only? The next item tells.
-      const next = queued[1];
-      if (first.serverError && attempts >= SERVER_ERROR_PROBE_AFTER && next) {
-        const probe = await send(next, sender);
-        if (probe.verdict.kind === 'sent') {
-          await accept(next, probe.route);
-          const { status, message } = first.serverError;
+      // The same 5xx again and again: is the server down, or does it fail on this item only? When the server
+      // answers another call (the route) and this item fails once more right after, it is this item: it is parked for
+      // the driver, and the rest of the queue goes on (in order: nothing else was sent meanwhile).
+      if (first.serverError && attempts >= SERVER_ERROR_PROBE_AFTER && (await serverAnswers(item, sender))) {
+        const again = await send(item, sender);
+        if (again.verdict.kind === 'sent') {
+          await accept(item, again.route);
+          continue;
+        }
+        if (again.serverError) {
+          const { status, message } = again.serverError;
           await park(item, { kind: 'park', reason: 'server_error', status, message });
           continue;
         }
@@ -255,7 +279,7 @@ export function createOutbox(deps: OutboxDeps) {
     async discard(id: string): Promise<boolean> {
       const store = await deps.store();
       const item = await store.get(id);
-      if (!item || item.state !== 'parked') return false;
+      if (item?.state !== 'parked') return false;
       await store.remove(id);
       deps.changed(item.routeId);
       return true;

@@ -4,7 +4,7 @@
  *
  * - Sent (2xx): remove it.
  * - Transient (no answer, a timeout, 5xx, 408, 429): keep it, stop this round, try again later with back-off. A 5xx
- *   is only blamed on the item when the server takes the next one (outbox.ts probes that).
+ *   is only blamed on the item when the server answers other calls and still fails on it (outbox.ts probes that).
  * - Session (401 after the client's own refresh failed): keep it; the queue waits for the same driver's next session.
  * - Permanent (404 and every other 4xx): park it with the server's words, and go on with the next one.
  */
@@ -32,8 +32,8 @@ export function verdictOf(outcome: ApiOutcome<unknown>): SendVerdict {
   };
 }
 
-/** A 5xx this many times in a row for the first item: the next item is tried, to tell an outage from a bad item. */
-export const SERVER_ERROR_PROBE_AFTER = 3;
+/** A 5xx this many times in a row for the first item: the server is probed, to tell an outage from a bad item. */
+export const SERVER_ERROR_PROBE_AFTER = 5;
 
 export const RETRY_BASE_MS = 2_000;
 export const RETRY_MAX_MS = 5 * 60_000;

@@ -69,7 +69,11 @@ export function createActiveRoute(deps: ActiveRouteDeps) {
   let serverCopy: Route | null = null;
 
   /** Shows a route: marks unsent stops as the device knows them and keeps the finishing state in step. */
-  async function show(route: Route, fromCache: boolean) {
+  /**
+   * `fromCache`: shown from the device's copy because the server could not be reached. `copy`: the device's copy
+   * shown while the server is asked (an open): neither marked as a fallback nor written back.
+   */
+  async function show(route: Route, fromCache: boolean, copy = fromCache) {
     serverCopy = route;
     // What the device holds but the server does not have yet still shows as the driver left it.
     const queued = (await deps.outbox.items(route.id)).filter((i) => i.state === 'queued');
@@ -91,7 +95,7 @@ export function createActiveRoute(deps: ActiveRouteDeps) {
       activeStopId: still ? still.id : nextActiveStop(stops, stops.some((s) => s.id === previous) ? previous : null),
       finishing: route.status !== 'finished' && allWorkDone(stops),
     });
-    if (!fromCache) await (await deps.storage()).putCache(cacheKey(route.id), route);
+    if (!copy) await (await deps.storage()).putCache(cacheKey(route.id), route);
   }
 
   async function loadLine(route: Route) {
@@ -139,9 +143,17 @@ export function createActiveRoute(deps: ActiveRouteDeps) {
         busy: null,
         finishing: false,
         fromCache: false,
+        lost: null,
       } satisfies ActiveRouteState);
       serverCopy = null;
+      // Stale-while-revalidate: the device's copy shows at once, and the server's answer replaces it when it comes.
+      const cached = await (await deps.storage()).getCache<Route>(cacheKey(routeId));
+      if (cached && current()?.routeId === routeId && current()?.status === 'loading') {
+        await show(cached, false, true);
+        patch({ busy: 'refreshing' });
+      }
       const result = await fetchRoute(routeId);
+      if (current()?.routeId === routeId && current()?.busy === 'refreshing') patch({ busy: null });
       const route = current()?.route;
       if (route) {
         void loadLine(route);
@@ -253,7 +265,10 @@ export function createActiveRoute(deps: ActiveRouteDeps) {
 
     /** The server refused a completion of this route for good: the route is fetched again to show what it has. */
     async completionParked(routeId: number): Promise<void> {
-      if (current()?.routeId === routeId) await fetchRoute(routeId);
+      if (current()?.routeId !== routeId) return;
+      const result = await fetchRoute(routeId);
+      if (!result.ok && (result.error === 'route_expired' || result.error === 'server_message'))
+        patch({ lost: result.error, ...(result.message ? { lostMessage: result.message } : {}) });
     },
   };
 

@@ -4,8 +4,10 @@
  */
 
 import type { ParkedCompletion } from '../../src-shared/state/app-state.ts';
-import { createOutbox, type LockRunner, type Sender, type Timers } from '../outbox/outbox.ts';
+import { inProcessLockRunner } from '../outbox/locks.ts';
+import { createOutbox, type LockRunner, type OutboxChannel, type Sender, type Timers } from '../outbox/outbox.ts';
 import { parkedCompletion } from '../outbox/outbox-item.ts';
+import { createOutboxStore, type OutboxStore } from '../outbox/outbox-store.ts';
 import type { ActiveRouteDeps } from './active-route.ts';
 import { createActiveRoute } from './active-route.ts';
 import { createRouteList } from './route-list.ts';
@@ -21,14 +23,18 @@ export interface RouteFeatureDeps extends Omit<ActiveRouteDeps, 'outbox'> {
   notifyRefused: (id: string) => void;
   senderFor: (routeId: number) => Sender | null;
   senders: () => Sender[];
-  locks: LockRunner;
+  /** Web Locks across tabs; in-process when not given. */
+  locks?: LockRunner;
   timers: Timers;
   sendTimeoutMs?: number;
+  /** Shared with the other tabs' cores (see WorkerDeps.outboxChannel). */
+  channel: OutboxChannel | null;
 }
 
 export function createRouteFeatures(deps: RouteFeatureDeps) {
   const { store } = deps;
   let activeRoute: ReturnType<typeof createActiveRoute> | null = null;
+  let outboxStore: Promise<OutboxStore> | null = null;
 
   /** The outbox summary in the state: one read at a time, and one more if something changed meanwhile. */
   let summarising: Promise<void> | null = null;
@@ -52,11 +58,14 @@ export function createRouteFeatures(deps: RouteFeatureDeps) {
   }
 
   const outbox = createOutbox({
-    store: async () => (await deps.storage()).outbox,
+    store: async () => {
+      outboxStore ??= deps.storage().then((storage) => createOutboxStore(storage.db));
+      return outboxStore;
+    },
     api: deps.api,
     senderFor: deps.senderFor,
     senders: deps.senders,
-    locks: deps.locks,
+    locks: deps.locks ?? inProcessLockRunner(),
     timers: deps.timers,
     now: deps.now,
     random: deps.random,
@@ -65,6 +74,7 @@ export function createRouteFeatures(deps: RouteFeatureDeps) {
     changed(routeId) {
       summarise();
       void activeRoute?.outboxChanged(routeId);
+      deps.channel?.postMessage({ routeId });
     },
     sent(item, route) {
       void activeRoute?.completionSent(item.routeId, route);
@@ -76,6 +86,11 @@ export function createRouteFeatures(deps: RouteFeatureDeps) {
   });
   activeRoute = createActiveRoute({ ...deps, outbox });
   summarise();
+  // Another tab sent, parked or added items: this tab's counts and marks follow (its own queue is in the same store).
+  deps.channel?.addEventListener('message', ({ data }) => {
+    summarise();
+    void activeRoute?.outboxChanged(data.routeId);
+  });
 
   return {
     routeList: createRouteList(deps),

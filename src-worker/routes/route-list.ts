@@ -10,14 +10,9 @@ import { SUBSCRIPTION_CANCELED_MESSAGE } from '../../src-shared/protocol/http.ts
 import type { RouteListState } from '../../src-shared/state/app-state.ts';
 import type { Store } from '../core/store.ts';
 import type { ApiClient, ApiOutcome } from '../net/api-client.ts';
-import type { AppStorage } from '../storage/app-db.ts';
-
-const CACHE_KEY = 'routeList';
-
-interface CachedList {
-  projects: ProjectEntry[];
-  fetchedAt: number;
-}
+// The list is cached as last shown, grouped: a start restores it into the first snapshot without the grouping code
+// (create-worker-api.ts), and the next answer regroups it for the current day.
+import { type AppStorage, ROUTE_LIST_CACHE } from '../storage/app-db.ts';
 
 export interface RouteListDeps {
   store: Store;
@@ -41,7 +36,7 @@ export function createRouteList(deps: RouteListDeps) {
   const { store } = deps;
   let loading: Promise<Result> | null = null;
 
-  function show(projects: ProjectEntry[], fetchedAt: number, fromCache: boolean) {
+  function show(projects: ProjectEntry[], fetchedAt: number, fromCache: boolean): RouteListState {
     const today = localDate(new Date(deps.now()));
     const next: RouteListState = {
       status: 'ready',
@@ -53,13 +48,14 @@ export function createRouteList(deps: RouteListDeps) {
     };
     // A reload mostly finds the same list: only what differs travels.
     store.replace(['routeList'], next);
+    return next;
   }
 
   async function fetchList(refresh: boolean): Promise<Result> {
     const current = store.get().routeList;
     if (current.status === 'idle') {
-      const cached = await (await deps.storage()).getCache<CachedList>(CACHE_KEY);
-      if (cached) show(cached.projects, cached.fetchedAt, true);
+      const cached = await (await deps.storage()).getCache<RouteListState>(ROUTE_LIST_CACHE);
+      if (cached) store.replace(['routeList'], { ...cached, fromCache: true, refreshing: false });
       else store.set(['routeList', 'status'], 'loading');
     }
     // Only the flags change here: the sections are not sent again until the new list arrives.
@@ -71,9 +67,8 @@ export function createRouteList(deps: RouteListDeps) {
       if (res.kind === 'offline') deps.notifyOffline();
       return listFailure(res);
     }
-    const fetchedAt = deps.now();
-    show(res.data, fetchedAt, false);
-    await (await deps.storage()).putCache(CACHE_KEY, { projects: res.data, fetchedAt } satisfies CachedList);
+    const shown = show(res.data, deps.now(), false);
+    await (await deps.storage()).putCache(ROUTE_LIST_CACHE, shown);
     return okVoid;
   }
 

@@ -6,8 +6,6 @@
 import { type DBSchema, type IDBPDatabase, type IDBPTransaction, openDB } from 'idb';
 import type { DriverProfile } from '../../src-shared/state/app-state.ts';
 import type { OutboxItem } from '../outbox/outbox-item.ts';
-import { storedParts } from '../outbox/outbox-item.ts';
-import { createOutboxStore, type OutboxStore } from '../outbox/outbox-store.ts';
 
 export interface StoredDriver extends DriverProfile {
   accessToken: string;
@@ -33,11 +31,17 @@ export interface AppStorage {
   getCache<T>(key: string): Promise<T | undefined>;
   putCache(key: string, value: unknown): Promise<void>;
   deleteCache(key: string): Promise<void>;
-  outbox: OutboxStore;
+  /** The database, for the outbox's records (src-worker/outbox/outbox-store.ts, loaded with the route features). */
+  readonly db: IDBPDatabase<AppDb>;
+  /** Whether any of these senders has a completion waiting (a start-up check that needs no outbox code). */
+  hasOutboxItems(owners: readonly string[]): Promise<boolean>;
   /** Sign-out: the session and every cache go; the outbox stays. */
   clearExceptOutbox(): Promise<void>;
   close(): void;
 }
+
+/** The route list as last shown (RouteListState), restored into a signed-in start's first snapshot. */
+export const ROUTE_LIST_CACHE = 'routeListState';
 
 /** 1: the first release, with one `unsent` array per route. 2: one `outbox` record per completion. */
 export const DB_VERSION = 2;
@@ -73,7 +77,11 @@ export async function openAppStorage(name = 'droplane'): Promise<AppStorage> {
     async deleteCache(key) {
       await db.delete('cache', key);
     },
-    outbox: createOutboxStore(db),
+    db,
+    async hasOutboxItems(owners) {
+      for (const owner of owners) if ((await db.countFromIndex('outbox', 'owner', owner)) > 0) return true;
+      return false;
+    },
     async clearExceptOutbox() {
       const tx = db.transaction(['session', 'cache'], 'readwrite');
       await Promise.all([tx.objectStore('session').clear(), tx.objectStore('cache').clear(), tx.done]);
@@ -89,13 +97,17 @@ interface V1Item {
   projectId: number;
   stopId: number;
   createdAt: number;
-  body: Parameters<typeof storedParts>[0];
+  body: { images?: Record<string, string>; signature?: string | null } & OutboxItem['body'];
 }
 type V1Upgrade = IDBPTransaction<
   { unsent: { key: number; value: V1Item[] }; session: AppDb['session']; outbox: AppDb['outbox'] },
   ('unsent' | 'session' | 'outbox')[],
   'versionchange'
 >;
+
+function v1Parts({ images, signature, ...body }: V1Item['body']) {
+  return { body, images: images === undefined ? null : Object.values(images), signature };
+}
 
 /**
  * Moves the first release's per-route arrays into one record per completion, inside the upgrade's own transaction
@@ -117,7 +129,8 @@ async function migrateUnsentLists(tx: V1Upgrade) {
         stop: { number: null, name: '' },
         seq: old.createdAt * 1000 + (counter++ % 1000),
         createdAt: old.createdAt,
-        ...storedParts(old.body),
+        // Images stay data URLs: the outbox sends a string as it is (no Blob code is needed in the upgrade).
+        ...v1Parts(old.body),
         state: 'queued',
         attempts: 0,
         parked: null,

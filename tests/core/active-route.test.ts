@@ -74,8 +74,28 @@ describe('opening a route', () => {
     await openRoute(first, routeId);
     offline = true;
     expect(await first.api.openRoute(routeId, { shared: false })).toMatchObject({ ok: false, error: 'offline' });
-    const state = await first.until((s) => s.route?.status === 'ready');
-    expect(state.route?.fromCache).toBe(true);
+    const state = await first.until((s) => s.route?.status === 'ready' && s.route.fromCache);
+    expect(state.route?.route?.id).toBe(routeId);
+  });
+
+  it('shows the device’s copy at once while the server is asked, then the server’s answer', async () => {
+    const { routeId } = await makeRoute(t, driver, { date: today });
+    const dbName = newDbName();
+    const first = await signedIn(dbName);
+    await openRoute(first, routeId);
+    await first.api.closeRoute();
+    // The dispatcher renames the vehicle meanwhile: the copy shows first (not as an offline fallback), then the news.
+    await t.server.ctx.db.updateTable('routes').set({ vehicle_name: 'Van 2' }).where('id', '=', routeId).execute();
+    const seen: (string | null | undefined)[] = [];
+    const opened = first.api.openRoute(routeId, { shared: false });
+    await first.until((s) => {
+      if (s.route?.status === 'ready') seen.push(s.route.route?.vehicle_name);
+      return s.route?.route?.vehicle_name === 'Van 2';
+    });
+    expect(await opened).toEqual({ ok: true });
+    expect(seen[0]).toBe('Van 1');
+    const settled = await first.until((s) => s.route?.busy === null);
+    expect(settled.route?.fromCache).toBe(false);
   });
 });
 

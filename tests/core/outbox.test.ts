@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src-shared/domain/dates.ts';
 import { localDate } from '../../src-shared/domain/geo.ts';
 import { inProcessLockRunner } from '../../src-worker/outbox/locks.ts';
+import { createOutboxStore } from '../../src-worker/outbox/outbox-store.ts';
 import { openAppStorage } from '../../src-worker/storage/app-db.ts';
 import { type CoreHarness, type CoreOptions, newDbName, startCore } from '../helpers/core.ts';
 import { faultyFetch, isCompletion, manualTimers } from '../helpers/faults.ts';
@@ -73,7 +74,7 @@ describe('storage', () => {
     await c.api.completeStop(stops[0]!.id, { status: 'finished', proofs: { images: [jpegUrl(TINY_JPEG)] } });
     await c.api.completeStop(stops[1]!.id, { status: 'skipped', completion_note: 'Closed' });
     const storage = await openAppStorage(dbName);
-    const items = await storage.outbox.list(`driver:${driver.driverId}`, routeId);
+    const items = await createOutboxStore(storage.db).list(`driver:${driver.driverId}`, routeId);
     storage.close();
     expect(items.map((i) => i.stopId)).toEqual([stops[0]!.id, stops[1]!.id]);
     expect(items[0]!.images![0]).toBeInstanceOf(Blob);
@@ -135,13 +136,14 @@ describe('storage', () => {
     );
     v1.close();
     const storage = await openAppStorage(dbName);
-    const items = await storage.outbox.list('driver:42', 9);
+    const items = await createOutboxStore(storage.db).list('driver:42', 9);
     storage.close();
     expect(items.map((i) => [i.id, i.stopId, i.state])).toEqual([
       ['k1', 5, 'queued'],
       ['k2', 6, 'queued'],
     ]);
-    expect(items[0]!.images![0]).toBeInstanceOf(Blob);
+    // Kept as the data URL it was: the outbox sends a string as it is.
+    expect(items[0]!.images).toEqual([jpegUrl()]);
   });
 });
 
@@ -207,13 +209,13 @@ describe('refusals are parked, never dropped unseen', () => {
     ).toEqual([]);
   });
 
-  it('a 500 for one item only is parked once the server takes the next; an outage parks nothing', async () => {
+  it('a 500 for one item only is parked once the server answers other calls; an outage parks nothing', async () => {
     const faults = faultyFetch();
     const timers = manualTimers();
     const c = await core({ fetch: faults.fetch, timers });
     const { routeId, stops } = await startedRoute(c);
-    // An outage: every completion answers 503 for a while. Nothing is parked, retries back off.
-    faults.rule = (r) => (isCompletion(r) ? { status: 503, message: 'Down' } : 'pass');
+    // An outage: every call answers 503 for a while. Nothing is parked, retries back off.
+    faults.rule = () => ({ status: 503, message: 'Down' });
     await c.api.completeStop(stops[0]!.id, { status: 'finished' });
     await c.api.completeStop(stops[1]!.id, { status: 'finished' });
     for (let i = 0; i < 5; i++) {
@@ -225,7 +227,7 @@ describe('refusals are parked, never dropped unseen', () => {
     expect(timers.delays.slice(0, 4).every((d, i, all) => i === 0 || d >= all[i - 1]! / 2)).toBe(true);
     expect(await completions(routeId)).toEqual([]);
 
-    // Back, but the first item makes the server fail every time: it is parked, the second arrives.
+    // Back, but the first item makes the server fail every time: it is parked, the second arrives after it.
     faults.rule = (r) =>
       isCompletion(r) && r.url.endsWith(`/${stops[0]!.id}`) ? { status: 500, message: 'Internal error' } : 'pass';
     timers.fireAll();
@@ -361,5 +363,21 @@ describe('two tabs', () => {
     // Each completion was sent under its one key: a second send would have been a replay, not a second row.
     const keys = faults.passed.filter(isCompletion).map((r) => r.headers['idempotency-key']);
     expect(new Set(keys).size).toBe(2);
+  });
+});
+
+describe('connectivity', () => {
+  it('believes the network over the browser: no answer means offline, an answer means online again', async () => {
+    let reachable = true;
+    const c = await core({
+      fetch: (input, init) => (reachable ? fetch(input, init) : Promise.reject(new TypeError('Failed to fetch'))),
+    });
+    reachable = false;
+    // The browser still says online (a dead cell), but the list gets no answer.
+    await c.api.loadRouteList();
+    await c.until((s) => !s.connectivity.online && s.notices.some((n) => n.kind === 'no_internet'));
+    reachable = true;
+    await c.api.loadRouteList({ refresh: true });
+    await c.until((s) => s.connectivity.online && s.notices.length === 0);
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createOutboxStore } from '../../src-worker/outbox/outbox-store.ts';
 import { openAppStorage } from '../../src-worker/storage/app-db.ts';
 import { type CoreHarness, newDbName, startCore } from '../helpers/core.ts';
 import { type DriverFixture, makeDriver, makeOrganisation, PASSWORD } from '../helpers/fixtures.ts';
@@ -111,7 +112,7 @@ describe('tokens', () => {
     await first.close();
     cores.pop();
     const storage = await openAppStorage(dbName);
-    await storage.outbox.add(outboxItem({ id: 'u1', routeId: 7, owner: `driver:${driver.driverId}` }));
+    await createOutboxStore(storage.db).add(outboxItem({ id: 'u1', routeId: 7, owner: `driver:${driver.driverId}` }));
     storage.close();
     // Revoke every refresh token of the driver, then let the access token expire.
     await t.server.ctx.db.updateTable('refresh_tokens').set({ revoked_at: new Date().toISOString() }).execute();
@@ -123,7 +124,7 @@ describe('tokens', () => {
     expect(state.session.driver).toBeNull();
     const check = await openAppStorage(dbName);
     expect(await check.getDriver()).toBeUndefined();
-    expect(await check.outbox.get('u1')).toBeDefined();
+    expect(await createOutboxStore(check.db).get('u1')).toBeDefined();
     check.close();
   });
 });
@@ -135,12 +136,12 @@ describe('sign-out', () => {
     await c.api.signIn(driver.email, PASSWORD);
     const storage = await openAppStorage(dbName);
     const waiting = outboxItem({ id: 'a', routeId: 3, owner: 'driver:999999' });
-    await storage.outbox.add(waiting);
+    await createOutboxStore(storage.db).add(waiting);
     expect(await storage.getCache('organisation')).toBeDefined();
     expect(await c.api.signOut()).toEqual({ ok: true });
     expect(await storage.getDriver()).toBeUndefined();
     expect(await storage.getCache('organisation')).toBeUndefined();
-    expect(await storage.outbox.get('a')).toEqual(waiting);
+    expect(await createOutboxStore(storage.db).get('a')).toEqual(waiting);
     storage.close();
     const state = await c.until((s) => s.session.status === 'signed_out');
     expect(state.organisation).toBeNull();

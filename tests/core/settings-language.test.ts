@@ -91,11 +91,18 @@ describe('settings', () => {
 
 describe('connectivity', () => {
   it('says "no internet" when starting offline and when going offline, and drops it when back online', async () => {
-    const c = await startCore({ baseUrl: t.url, init: { online: false } });
+    let reachable = false;
+    const c = await startCore({
+      baseUrl: t.url,
+      init: { online: false },
+      fetch: (input, init) => (reachable ? fetch(input, init) : Promise.reject(new TypeError('Failed to fetch'))),
+    });
     expect(c.state().notices.map((n) => n.kind)).toEqual(['no_internet']);
+    reachable = true;
     await c.api.setConnectivity({ online: true });
     await c.until((s) => s.notices.length === 0 && s.connectivity.online);
     await c.api.setConnectivity({ online: false });
+    reachable = false;
     const offline = await c.until((s) => s.notices.some((n) => n.kind === 'no_internet'));
     // Said once while offline: a flapping connection does not raise it again (a new id would re-show it).
     const said = offline.notices.find((n) => n.kind === 'no_internet')!;

@@ -47,6 +47,13 @@ export async function startCore(options: CoreOptions): Promise<CoreHarness> {
     locks: options.locks,
     timers: options.timers,
     sendTimeoutMs: options.sendTimeoutMs,
+    // Cores of one device (one database) hear each other, as tabs of one browser do.
+    outboxChannel: () => {
+      const channel = new BroadcastChannel(`droplane-outbox-${dbName}`);
+      // Node keeps a process alive while a channel is open: a test's cores must not.
+      (channel as BroadcastChannel & { unref?: () => void }).unref?.();
+      return channel;
+    },
   });
   expose(core, channel.port1);
   const api = wrap<WorkerApi>(channel.port2);

@@ -19,12 +19,15 @@ export interface FaultyFetch {
   rule: (request: Request) => Fault;
   /** Every request that reached the server, in order (those a rule answered are not here). */
   passed: Request[];
+  /** Every request and what became of it ("503 by rule", "200", "offline"), for a failing test's report. */
+  log: string[];
 }
 
 export function faultyFetch(): FaultyFetch {
   const state: FaultyFetch = {
     rule: () => 'pass',
     passed: [],
+    log: [],
     fetch: async (input, init) => {
       const headers = Object.fromEntries(
         Object.entries((init?.headers as Record<string, string>) ?? {}).map(([k, v]) => [k.toLowerCase(), v]),
@@ -36,6 +39,8 @@ export function faultyFetch(): FaultyFetch {
         body: typeof init?.body === 'string' ? init.body : null,
       };
       const fault = state.rule(request);
+      const line = `${request.method} ${new URL(request.url).pathname} ${(request.headers.authorization ?? '').slice(-8)}`;
+      state.log.push(`${line} -> ${typeof fault === 'string' ? fault : `${fault.status} by rule`}`);
       if (fault === 'offline') throw new TypeError('Failed to fetch');
       if (fault === 'hang') {
         return new Promise<Response>((_, reject) => {
@@ -50,7 +55,9 @@ export function faultyFetch(): FaultyFetch {
         });
       }
       state.passed.push(request);
-      return fetch(input, init);
+      const answer = await fetch(input, init);
+      state.log.push(`${line} <- ${answer.status}`);
+      return answer;
     },
   };
   return state;

@@ -6,7 +6,7 @@
  * lands on someone else's route nor keeps its token (the core already clears everything else but unsent stops).
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { Info, LogIn, LogOut, Route, Settings, UserRound } from 'lucide-react';
+import { CloudAlert, Info, LogIn, LogOut, Route, Settings, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -36,6 +36,7 @@ export function AccountScreen() {
   const session = state.session.value;
   const { driver, link } = session;
   const signedIn = session.status === 'signed_in' && driver !== null;
+  const notSaved = state.outbox.value.parked.length;
   const [signingOut, setSigningOut] = useState(false);
   useSignInWhenSessionEnds();
 
@@ -88,6 +89,13 @@ export function AccountScreen() {
         </div>
       )}
       <div className={styles.rows}>
+        {notSaved > 0 && (
+          <ListSection>
+            <Link href={PATHS.notSaved} state={nav.linkState} asChild>
+              <ListRow icon={CloudAlert} tone="danger" label={t('account.notSaved', { count: notSaved })} />
+            </Link>
+          </ListSection>
+        )}
         <ListSection>
           {signedIn && (
             <Link href={PATHS.routes} state={nav.linkState} asChild>

@@ -19,6 +19,8 @@ export interface CarouselProps {
   activeStopId: number | null;
   navigationApp: NavigationApp;
   starting: boolean;
+  /** Stops whose completion the server refused for good (see StopList). */
+  parkedStopIds: readonly number[];
   onSelect: (stopId: number) => void;
 }
 
@@ -29,7 +31,7 @@ const SETTLE_MS = 120;
 
 const reducedMotion = () => matchMedia('(prefers-reduced-motion: reduce)').matches;
 
-export function Carousel({ route, activeStopId, navigationApp, starting, onSelect }: CarouselProps) {
+export function Carousel({ route, activeStopId, navigationApp, starting, parkedStopIds, onSelect }: CarouselProps) {
   const { t } = useTranslation();
   const trackRef = useRef<HTMLDivElement>(null);
   const numbers = useMemo(() => countToShow(route.stops), [route.stops]);
@@ -118,6 +120,7 @@ export function Carousel({ route, activeStopId, navigationApp, starting, onSelec
                 route={route}
                 navigationApp={navigationApp}
                 busy={starting && card.stop.type === 'start'}
+                notSaved={parkedStopIds.includes(card.stop.id)}
               />
             )}
           </div>

@@ -2,7 +2,7 @@
  * One card of the carousel: the stop's marker, name, address, planned arrival and time window on fixed lines (so
  * the minimized drawer keeps its height from card to card), then its actions.
  */
-import { Clock } from 'lucide-react';
+import { Clock, CloudAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Language, NavigationApp } from '../../../src-shared/domain/settings.ts';
 import type { Route, Stop } from '../../../src-shared/protocol/entities.ts';
@@ -19,9 +19,11 @@ export interface CarouselCardProps {
   route: Route;
   navigationApp: NavigationApp;
   busy: boolean;
+  /** The server refused this stop's completion for good (kept on the phone): marked, without adding a line. */
+  notSaved?: boolean;
 }
 
-export function CarouselCard({ stop, number, route, navigationApp, busy }: CarouselCardProps) {
+export function CarouselCard({ stop, number, route, navigationApp, busy, notSaved = false }: CarouselCardProps) {
   const { t, i18n } = useTranslation();
   const language = (i18n.resolvedLanguage ?? 'en') as Language;
   const isBreak = stop.type === 'break';
@@ -35,7 +37,18 @@ export function CarouselCard({ stop, number, route, navigationApp, busy }: Carou
       <div className={styles.cardHead}>
         <StopMarker stop={stop} number={number} />
         <div className={styles.cardText}>
-          <p className={styles.cardTitle}>{title}</p>
+          <p className={styles.cardTitle}>
+            {notSaved && (
+              <CloudAlert
+                className={styles.notSaved}
+                size={18}
+                strokeWidth={2.25}
+                role="img"
+                aria-label={t('outbox.refusedTitle')}
+              />
+            )}
+            {title}
+          </p>
           <p className={styles.cardLine}>{address}</p>
         </div>
         {stop.arr_time !== null && (

@@ -72,6 +72,7 @@ export const MapLayout = memo(function MapLayout(props: MapLayoutProps) {
             activeStopId={activeStopId}
             navigationApp={props.navigationApp}
             starting={props.starting}
+            parkedStopIds={props.parkedStopIds}
             onSelect={select}
           />
         }

@@ -1,15 +1,16 @@
 /**
  * The route view's header (spec section 2 "Route view"): the vehicle's name (else "Route {index}"), done/total
  * stops, the distance in the driver's unit and the total duration; a back button on a shared link's route, the
- * More button, and a strip under it while the route shown is the device's copy. Skeleton lines while the route loads.
+ * More button, and strips under it while the route shown is the device's copy, while completions wait to be sent
+ * (with how many) and when the server refused some (kept on the phone, "not saved"). Skeleton lines while the route loads.
  */
-import { ArrowLeft, CloudOff, EllipsisVertical } from 'lucide-react';
+import { ArrowLeft, CloudAlert, CloudOff, CloudUpload, EllipsisVertical } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatDistance } from '../../../src-shared/domain/format.ts';
 import type { DistanceUnit } from '../../../src-shared/domain/settings.ts';
 import { progress } from '../../../src-shared/domain/stops.ts';
 import type { Route } from '../../../src-shared/protocol/entities.ts';
-import { IconButton, Skeleton } from '../../components/index.ts';
+import { cx, IconButton, Skeleton } from '../../components/index.ts';
 import { useSnackbarGuard } from '../../components/snackbar-guard.ts';
 import { formatDuration } from '../../i18n/format.ts';
 import { routeTitle } from '../routes/route-text.ts';
@@ -20,12 +21,14 @@ export interface RouteHeaderProps {
   unit: DistanceUnit;
   /** Shown from the device's copy (the server could not be reached), or the device is offline. */
   offline: { fromCache: boolean; online: boolean } | null;
+  /** Completions of this route on the device: not sent yet, and refused by the server (kept, not saved). */
+  sync?: { unsent: number; notSaved: number };
   /** A shared link's route: the back button leaves the link. */
   onBack?: () => void;
   onMore: () => void;
 }
 
-export function RouteHeader({ route, unit, offline, onBack, onMore }: RouteHeaderProps) {
+export function RouteHeader({ route, unit, offline, sync, onBack, onMore }: RouteHeaderProps) {
   const { t } = useTranslation();
   const ceiling = useSnackbarGuard('ceiling');
   const count = route ? progress(route.stops) : null;
@@ -69,6 +72,18 @@ export function RouteHeader({ route, unit, offline, onBack, onMore }: RouteHeade
         <p className={styles.offlineStrip} role="status">
           <CloudOff size={18} strokeWidth={2.25} aria-hidden="true" />
           {offline.online ? t('route.view.savedCopy') : t('route.view.offlineCopy')}
+        </p>
+      )}
+      {sync && sync.unsent > 0 && (
+        <p className={styles.offlineStrip} role="status" data-sync="unsent">
+          <CloudUpload size={18} strokeWidth={2.25} aria-hidden="true" />
+          {t('unsentCount', { count: sync.unsent })}
+        </p>
+      )}
+      {sync && sync.notSaved > 0 && (
+        <p className={cx(styles.offlineStrip, styles.dangerStrip)} role="status" data-sync="notSaved">
+          <CloudAlert size={18} strokeWidth={2.25} aria-hidden="true" />
+          {t('outbox.notSaved', { count: sync.notSaved })}
         </p>
       )}
     </header>

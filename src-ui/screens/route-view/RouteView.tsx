@@ -126,6 +126,7 @@ export function RouteView({ routeId, shared, windows }: RouteViewProps) {
           route={route}
           unit={settings.distanceUnit}
           offline={mine && route ? { fromCache: mine.fromCache, online } : null}
+          sync={mine ? { unsent: mine.unsentStopIds.length, notSaved: parkedStopIds.length } : undefined}
           onBack={shared ? () => void back() : undefined}
           onMore={() => setMoreOpen(true)}
         />

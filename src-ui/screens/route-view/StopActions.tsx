@@ -65,6 +65,8 @@ function StopActionsView({ stop, main, navigationApp, busy = false, className }:
   }
 
   return (
+    // A group, not a fieldset: these are actions, not form fields, and a fieldset's own box would break the grid.
+    // biome-ignore lint/a11y/useSemanticElements: see above.
     <div ref={guard} role="group" aria-label={t('stop.actions.label')} className={cx(styles.actions, className)}>
       <a
         className={styles.tile}

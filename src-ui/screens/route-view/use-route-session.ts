@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Failure, Result } from '../../../src-shared/api/worker-api.ts';
+import { type Failure, fail, type Result } from '../../../src-shared/api/worker-api.ts';
 import { useCore } from '../../app/core-context.tsx';
 import { useFeedback } from '../../app/feedback.tsx';
 import { fallbackPath } from '../../app/paths.ts';
@@ -71,6 +71,13 @@ export function useRouteSession(routeId: number, shared: boolean): RouteSession 
       live = false;
     };
   }, [api, routeId, shared, settle, attempt]);
+
+  // A background refresh found the route gone (a refused completion made the core look): the same alert and exit.
+  const lost = state.route.value?.routeId === routeId ? state.route.value.lost : null;
+  const lostMessage = state.route.peek()?.lostMessage;
+  useEffect(() => {
+    if (lost) settle(lost === 'server_message' ? fail(lost, lostMessage) : fail(lost));
+  }, [lost, lostMessage, settle]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   const refresh = useCallback(async () => settle(await api.refreshRoute()), [api, settle]);

@@ -5,11 +5,13 @@
 import { CloudOff, RouteOff, TriangleExclamationPoint } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Failure } from '../../../src-shared/api/worker-api.ts';
+import { localDate } from '../../../src-shared/domain/geo.ts';
 import type { RouteSection, RouteTab } from '../../../src-shared/domain/route-list.ts';
 import type { DistanceUnit, Language } from '../../../src-shared/domain/settings.ts';
 import type { RouteSummary } from '../../../src-shared/protocol/entities.ts';
 import type { RouteListState } from '../../../src-shared/state/app-state.ts';
 import { Badge, Button, EmptyState, Skeleton } from '../../components/index.ts';
+import { formatWeekdayDayMonth } from '../../i18n/format.ts';
 import { RouteCard } from './RouteCard.tsx';
 import { sectionId, sectionTitle } from './route-text.ts';
 import styles from './routes.module.css';
@@ -66,13 +68,22 @@ export function RouteList({ tab, list, failure, unit, language, online, onAction
   }
 
   const sections = list.sections[tab];
+  // A copy grouped on another day: its "Today" is not today. Said until the server's list replaces it.
+  const stale = list.fromCache && list.today !== '' && list.today !== localDate(new Date());
   return (
     <>
       {(list.fromCache || !online) && !list.refreshing && (
         <Badge
           className={styles.cacheBadge}
           icon={CloudOff}
-          label={online ? t('routes.fromCache') : t('routes.offlineFromCache')}
+          tone={stale ? 'warning' : 'neutral'}
+          label={
+            stale
+              ? t('routes.staleFromCache', { date: formatWeekdayDayMonth(list.today, language) })
+              : online
+                ? t('routes.fromCache')
+                : t('routes.offlineFromCache')
+          }
         />
       )}
       {sections.length === 0 ? (

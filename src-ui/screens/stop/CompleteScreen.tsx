@@ -13,6 +13,7 @@ import { isDone } from '../../../src-shared/domain/stops.ts';
 import { Badge, Button, RadioList } from '../../components/index.ts';
 import { CleaningStatusPicker } from '../../proof/CleaningStatusPicker.tsx';
 import { CompletionView } from '../../proof/CompletionView.tsx';
+import { NotSavedPanel } from '../../route/NotSavedPanel.tsx';
 import { useNav } from '../shared/navigation.ts';
 import { NoteField } from './CompleteParts.tsx';
 import { CompleteProofs } from './CompleteProofs.tsx';
@@ -132,6 +133,7 @@ function CompleteForm({ view, base, presetSkipped }: { view: Ready; base: string
           </div>
         )}
       </div>
+      {view.parked && <NotSavedPanel parked={view.parked} timeZone={view.organisation?.time_zone} />}
       {!editing ? (
         <div className={styles.card}>
           <CompletionView stop={stop} showRecipientNote={showRecipientNote} />

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../app/feedback.tsx';
 import { Badge } from '../../components/index.ts';
 import { Markdown } from '../../route/Markdown.tsx';
+import { NotSavedPanel } from '../../route/NotSavedPanel.tsx';
 import { StopDetail } from '../../route/StopDetail.tsx';
 import { useNav } from '../shared/navigation.ts';
 import { StopActions } from './StopActions.tsx';
@@ -60,6 +61,7 @@ export function StopTaskScreen({ base, stopId }: StopScreenProps) {
           <Badge label={t('connectivity.notSentYet')} tone="warning" />
         </div>
       )}
+      {view.parked && <NotSavedPanel parked={view.parked} timeZone={view.organisation?.time_zone} />}
       <div className={styles.card}>
         <StopDetail
           stop={stop}

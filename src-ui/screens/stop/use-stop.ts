@@ -12,6 +12,7 @@ import {
 import type { Language } from '../../../src-shared/domain/settings.ts';
 import { countToShow } from '../../../src-shared/domain/stops.ts';
 import type { Organisation, Route, Stop } from '../../../src-shared/protocol/entities.ts';
+import type { ParkedCompletion } from '../../../src-shared/state/app-state.ts';
 import { useCore } from '../../app/core-context.tsx';
 import { geoPosition, startGeolocation } from '../../platform/geolocation.ts';
 import { currentVariantFlag, resolveVariant, type Variant } from '../../route/variant.ts';
@@ -28,6 +29,8 @@ interface Loaded {
   required: RequiredProofs;
   /** The completion is stored on the device but not on the server yet. */
   unsent: boolean;
+  /** A completion of this stop the server refused for good, kept on the device (src-worker/outbox). */
+  parked: ParkedCompletion | null;
 }
 
 export type StopView = { status: 'loading' | 'missing'; language: Language } | (Loaded & { language: Language });
@@ -38,6 +41,7 @@ export function useStop(stopId: number): StopView {
   const organisation = state.organisation.value;
   const appConfig = state.appConfig.value;
   const language = state.settings.value.language;
+  const parkedList = state.outbox.value.parked;
   // Read once per screen: the URL flag is remembered for the session by variant.ts.
   const [flag] = useState(currentVariantFlag);
   const route = active?.route ?? null;
@@ -60,8 +64,9 @@ export function useStop(stopId: number): StopView {
       gates,
       required: requiredProofs(stop.requirements, gates, organisation?.config.require_name_with_signature ?? false),
       unsent: active.unsentStopIds.includes(stopId),
+      parked: parkedList.findLast((p) => p.routeId === route.id && p.stopId === stopId) ?? null,
     };
-  }, [active, route, stopId, organisation, appConfig, language, flag]);
+  }, [active, route, stopId, organisation, appConfig, language, flag, parkedList]);
 }
 
 /** Keeps the device's position watched while the screen is open; `position()` is the last fix, if any. */

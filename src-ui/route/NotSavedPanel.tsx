@@ -1,0 +1,121 @@
+/**
+ * A completion the server refused for good, as the stop window shows it (issue 11 item 6, issue 12): which stop and
+ * why, what the driver entered (outcome, time, notes, proofs), and the choice to send it again or discard it. The
+ * data stays on the phone until the driver decides: it is never dropped unseen.
+ */
+import { CloudAlert, RotateCw, Trash } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ParkedCompletion } from '../../src-shared/state/app-state.ts';
+import { useCore } from '../app/core-context.tsx';
+import { refusalReason } from '../app/refusal-text.ts';
+import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
+import { Button } from '../components/index.ts';
+import styles from './NotSavedPanel.module.css';
+
+export interface NotSavedPanelProps {
+  parked: ParkedCompletion;
+  /** The organisation's time zone, so the time reads as the driver's clock did (else the phone's). */
+  timeZone?: string;
+}
+
+export function NotSavedPanel({ parked, timeZone }: NotSavedPanelProps) {
+  const { t, i18n } = useTranslation();
+  const { api } = useCore();
+  const titleId = useId();
+  const [busy, setBusy] = useState<'retry' | 'discard' | null>(null);
+  const [confirming, setConfirming] = useState(false);
+
+  const time = parked.completedAt
+    ? new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit', timeZone }).format(
+        new Date(parked.completedAt),
+      )
+    : null;
+  const proofs = [
+    parked.photos > 0 ? t('notSaved.photos', { count: parked.photos }) : null,
+    parked.signed
+      ? parked.signatureName
+        ? t('notSaved.signedBy', { name: parked.signatureName })
+        : t('notSaved.signed')
+      : null,
+    parked.birthDate ? t('notSaved.ageVerified') : null,
+  ].filter((line): line is string => line !== null);
+
+  async function run(kind: 'retry' | 'discard') {
+    setBusy(kind);
+    try {
+      await (kind === 'retry' ? api.retryCompletion(parked.id) : api.discardCompletion(parked.id));
+    } finally {
+      setBusy(null);
+      setConfirming(false);
+    }
+  }
+
+  return (
+    <section className={styles.panel} aria-labelledby={titleId} data-parked={parked.id}>
+      <h2 id={titleId} className={styles.title}>
+        <CloudAlert size={22} strokeWidth={2.25} aria-hidden="true" />
+        {t('notSaved.title')}
+      </h2>
+      <p className={styles.reason}>{refusalReason(parked, t)}</p>
+      <dl className={styles.facts}>
+        <div>
+          <dt className="visually-hidden">{t('complete.outcome')}</dt>
+          <dd className={styles.outcome}>{t(`complete.${parked.status === 'skipped' ? 'skipped' : 'delivered'}`)}</dd>
+        </div>
+        {time && (
+          <div>
+            <dd>{t('notSaved.completedAt', { time })}</dd>
+          </div>
+        )}
+        {parked.recipientNote && (
+          <div>
+            <dt className={styles.label}>{t('complete.recipientNote')}</dt>
+            <dd className={styles.note}>{parked.recipientNote}</dd>
+          </div>
+        )}
+        {parked.completionNote && (
+          <div>
+            <dt className={styles.label}>{t('complete.internalNote')}</dt>
+            <dd className={styles.note}>{parked.completionNote}</dd>
+          </div>
+        )}
+        {proofs.length > 0 && (
+          <div>
+            <dt className={styles.label}>{t('complete.proofOfDelivery')}</dt>
+            <dd>{proofs.join(' · ')}</dd>
+          </div>
+        )}
+      </dl>
+      <div className={styles.actions}>
+        <Button
+          icon={<RotateCw size={20} aria-hidden="true" />}
+          loading={busy === 'retry'}
+          disabled={busy !== null && busy !== 'retry'}
+          onClick={() => void run('retry')}
+        >
+          {t('notSaved.sendAgain')}
+        </Button>
+        <Button
+          variant="danger"
+          icon={<Trash size={20} aria-hidden="true" />}
+          disabled={busy !== null}
+          onClick={() => setConfirming(true)}
+        >
+          {t('notSaved.discard')}
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        tone="danger"
+        title={t('notSaved.discardTitle')}
+        message={t('notSaved.discardMessage')}
+        confirmLabel={t('notSaved.discard')}
+        cancelLabel={t('common.cancel')}
+        confirmLoading={busy === 'discard'}
+        onConfirm={() => void run('discard')}
+        onCancel={() => setConfirming(false)}
+      />
+    </section>
+  );
+}
