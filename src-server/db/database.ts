@@ -5,6 +5,7 @@ import type { Config } from '../config.ts';
 import type { Dialect } from './migrations/001-initial.ts';
 import * as initial from './migrations/001-initial.ts';
 import * as organisationTimeZone from './migrations/002-organisation-time-zone.ts';
+import * as slimCompletions from './migrations/003-slim-completions.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -37,12 +38,17 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
   return { db, dialect };
 }
 
-async function migrate(db: Db, dialect: Dialect): Promise<void> {
-  const migrations: Record<string, Migration> = {
+/** Every migration in order, by name; exported so a test can build a database as an older version left it. */
+export function migrations(dialect: Dialect): Record<string, Migration> {
+  return {
     '001-initial': { up: (d) => initial.up(d, dialect) },
     '002-organisation-time-zone': { up: (d) => organisationTimeZone.up(d) },
+    '003-slim-completions': { up: (d) => slimCompletions.up(d, dialect) },
   };
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+}
+
+async function migrate(db: Db, dialect: Dialect): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(dialect) } });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error;
 }

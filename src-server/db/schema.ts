@@ -122,7 +122,10 @@ export interface ImagesTable {
   created_at: string;
 }
 
-/** Every stop update as received: the history the dispatcher sees, and the idempotency record. */
+/**
+ * Every stop update as received: the history the dispatcher sees, and the idempotency record. stop_id references
+ * no stop (migration 003): the record outlives a stop removed later.
+ */
 export interface CompletionsTable {
   id: Generated<number>;
   stop_id: number;
@@ -137,8 +140,10 @@ export interface CompletionsTable {
   finish_time: number | null;
   completed_at: string | null;
   received_at: string;
-  /** JSON: the answer sent, replayed for a retry with the same key. */
-  response: string;
+  /** JSON: the stop as the first answer had it; a retry with the same key replays it (repo/completions.ts). */
+  result: string;
+  /** The route's updated_at in the first answer: the version of the route that answer showed. */
+  route_updated_at: string;
 }
 
 export interface RefreshTokensTable {

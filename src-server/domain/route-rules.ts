@@ -14,10 +14,16 @@ export const startDateMessage = (projectDate: string) => `This route can be star
 
 export const isDone = (status: string) => status === ('finished' satisfies StopStatus) || status === 'skipped';
 
-/** Stop actions are allowed only while the route is in progress. */
-export function assertInProgress(status: string): void {
-  if (status === ('finished' satisfies RouteStatus)) throw badRequest(ALREADY_FINISHED_MESSAGE);
-  if (status !== ('in_progress' satisfies RouteStatus)) throw badRequest(NOT_STARTED_MESSAGE);
+/**
+ * Stop updates are taken while the route is in progress, and on a finished route only when the driver did the stop
+ * before the finish (`completedAt` before `finished_at`): a completion that waited in the app's queue while the
+ * route was finished is still the driver's work. A route with no finish instant takes none.
+ */
+export function assertTakesStopUpdate(route: { status: string; finished_at: string | null }, completedAt: string) {
+  if (route.status === ('finished' satisfies RouteStatus)) {
+    const doneBeforeFinish = route.finished_at !== null && Date.parse(completedAt) < Date.parse(route.finished_at);
+    if (!doneBeforeFinish) throw badRequest(ALREADY_FINISHED_MESSAGE);
+  } else if (route.status !== ('in_progress' satisfies RouteStatus)) throw badRequest(NOT_STARTED_MESSAGE);
 }
 
 /** The end stop waits for every other stop (start and breaks included) to be finished or skipped. */

@@ -1,10 +1,15 @@
 /**
  * The stop update: the driver's completion (delivered or skipped) with its proof. Every completion must reach
- * the server exactly once, so an Idempotency-Key makes a retry replay the first answer and write nothing.
+ * the server exactly once, so an Idempotency-Key makes a retry replay the answer and write nothing.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { CLEANING_STATUSES } from '../../src-shared/protocol/entities.ts';
-import { IDEMPOTENCY_HEADER, NOTE_MAX_LENGTH, type StopUpdateRequest } from '../../src-shared/protocol/http.ts';
+import {
+  IDEMPOTENCY_HEADER,
+  NOTE_MAX_LENGTH,
+  type StopUpdateAnswer,
+  type StopUpdateRequest,
+} from '../../src-shared/protocol/http.ts';
 import { authenticate, principalKey } from '../auth/principal.ts';
 import type { ServerContext } from '../context.ts';
 import { STOP_NOT_FOUND_MESSAGE } from '../domain/route-rules.ts';
@@ -13,6 +18,7 @@ import {
   findStoredAnswer,
   isUniqueViolation,
   parseIdempotencyKey,
+  replayAnswer,
   replayable,
   requestHash,
 } from '../repo/completions.ts';
@@ -56,10 +62,10 @@ interface Params {
 
 const id = { type: 'integer', minimum: 1 } as const;
 
-/** The stored answer, byte for byte as first sent, marked as a replay. */
-function sendAnswer(reply: FastifyReply, json: string, replayed: boolean) {
-  if (replayed) reply.header('idempotent-replayed', 'true');
-  return reply.type('application/json; charset=utf-8').send(json);
+/** A replay is a success (200) marked as such, so the app's queue drops the item once and for all. */
+function replayed(reply: FastifyReply, answer: StopUpdateAnswer): StopUpdateAnswer {
+  reply.header('idempotent-replayed', 'true');
+  return answer;
 }
 
 export function registerStopRoutes(app: FastifyInstance, ctx: ServerContext): void {
@@ -71,20 +77,23 @@ export function registerStopRoutes(app: FastifyInstance, ctx: ServerContext): vo
         body: stopUpdateSchema,
       },
     },
-    async (request, reply) => {
+    async (request, reply): Promise<StopUpdateAnswer> => {
+      // Keys are per sender, so the sender is known first; a replay must come from the same one.
       const principal = await authenticate(ctx, request);
       const key = parseIdempotencyKey(request.headers[IDEMPOTENCY_HEADER]);
       const { projectId, routeId, serviceId } = request.params;
-      await routeFor(ctx, principal, routeId, projectId);
       const sender = principalKey(principal);
       const hash = requestHash(
         'POST',
         `/v1/projects/${projectId}/routes/${routeId}/services/${serviceId}`,
         request.body,
       );
-      // A retry is answered before any state check: the route may have moved on since the first attempt.
+      const target = { projectId, routeId, stopId: serviceId };
+      // A retry is answered before any access, stop or state check: since the first attempt the route may have
+      // been reassigned or finished, or the stop removed, and the completion is stored all the same.
       const stored = key ? await findStoredAnswer(ctx.db, sender, key) : undefined;
-      if (stored) return sendAnswer(reply, replayable(stored, hash), true);
+      if (stored) return replayed(reply, await replayAnswer(ctx, principal, replayable(stored, hash), target));
+      await routeFor(ctx, principal, routeId, projectId);
 
       const stop = await ctx.db
         .selectFrom('stops')
@@ -106,14 +115,13 @@ export function registerStopRoutes(app: FastifyInstance, ctx: ServerContext): vo
         now,
       };
       try {
-        const json = await ctx.db.transaction().execute((trx) => writeStopUpdate(trx, ctx, write));
-        return sendAnswer(reply, json, false);
+        return await ctx.db.transaction().execute((trx) => writeStopUpdate(trx, ctx, write));
       } catch (error) {
-        // A concurrent request with the same key committed first: its answer is this request's answer too.
+        // A concurrent request with the same key committed first: this request is a replay of it.
         if (!key || !isUniqueViolation(error)) throw error;
         const winner = await findStoredAnswer(ctx.db, sender, key);
         if (!winner) throw error;
-        return sendAnswer(reply, replayable(winner, hash), true);
+        return replayed(reply, await replayAnswer(ctx, principal, replayable(winner, hash), target));
       }
     },
   );

@@ -1,12 +1,19 @@
 /**
  * The idempotency record of stop updates (IETF Idempotency-Key draft, as Stripe does it): a key is unique per
- * sender; the same key with the same request replays the stored answer, with another request it is a 422.
+ * sender; the same key with the same request replays the answer, with another request it is a 422. The record
+ * keeps only what a replay needs (the stop as answered and the route's version), never the whole route.
  * The unique index on (principal, idempotency_key) is the final guard against concurrent duplicates.
  */
 import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
+import type { Stop } from '../../src-shared/protocol/entities.ts';
+import type { StopUpdateAnswer } from '../../src-shared/protocol/http.ts';
+import type { Principal } from '../auth/principal.ts';
+import { isoNow, type ServerContext } from '../context.ts';
 import type { Database } from '../db/schema.ts';
 import { badRequest, HttpError } from '../http/errors.ts';
+import { loadRouteRecord, loadStops, mayOpen } from './routes.ts';
+import { serializeRoute } from './serialize.ts';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
@@ -44,22 +51,51 @@ export function requestHash(method: string, path: string, body: unknown): string
 
 export interface StoredAnswer {
   request_hash: string;
-  response: string;
+  /** JSON: the stop as the first answer had it. */
+  result: string;
+  route_updated_at: string;
 }
 
 export function findStoredAnswer(db: Q, principal: string, key: string): Promise<StoredAnswer | undefined> {
   return db
     .selectFrom('completions')
-    .select(['request_hash', 'response'])
+    .select(['request_hash', 'result', 'route_updated_at'])
     .where('principal', '=', principal)
     .where('idempotency_key', '=', key)
     .executeTakeFirst();
 }
 
-/** The stored answer's JSON when it was made for this very request; a 422 when the key served another. */
-export function replayable(stored: StoredAnswer, hash: string): string {
+/** The stored record when it was made for this very request; a 422 when the key served another. */
+export function replayable(stored: StoredAnswer, hash: string): StoredAnswer {
   if (stored.request_hash !== hash) throw new HttpError(422, KEY_REUSED_MESSAGE, 'Idempotency-Key');
-  return stored.response;
+  return stored;
+}
+
+export interface ReplayTarget {
+  projectId: number;
+  routeId: number;
+  stopId: number;
+}
+
+/**
+ * A replay's answer, made when the replay comes: the route as it is now while the sender may still open it and the
+ * stop is still on it, so the app gets current data; otherwise (the route reassigned or gone, the stop removed) the
+ * stored stop alone with the route's version of the first answer, since the route is no longer the sender's to see.
+ * The request's path is the first one's (the request hash covers it), so it names the stored route and stop.
+ */
+export async function replayAnswer(
+  ctx: ServerContext,
+  principal: Principal,
+  stored: StoredAnswer,
+  { projectId, routeId, stopId }: ReplayTarget,
+): Promise<StopUpdateAnswer> {
+  const record = await loadRouteRecord(ctx.db, routeId);
+  if (mayOpen(principal, record, projectId)) {
+    const stops = await loadStops(ctx.db, routeId);
+    if (stops.some((s) => s.id === stopId)) return [serializeRoute(record, stops, isoNow(ctx))];
+  }
+  const stop = JSON.parse(stored.result) as Stop;
+  return [{ id: routeId, project_id: projectId, updated_at: stored.route_updated_at, partial: true, stops: [stop] }];
 }
 
 /** A unique index refused a row: SQLite (better-sqlite3) and PostgreSQL (23505) say so differently. */

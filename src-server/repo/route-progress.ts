@@ -29,7 +29,7 @@ type Trx = Transaction<Database>;
 export async function lockRoute(trx: Trx, dialect: Dialect, routeId: number) {
   const route = await trx
     .selectFrom('routes')
-    .select(['status', 'vehicle_profile', 'started_at'])
+    .select(['status', 'vehicle_profile', 'started_at', 'finished_at'])
     .where('id', '=', routeId)
     .$if(dialect === 'postgres', (q) => q.forUpdate())
     .executeTakeFirst();

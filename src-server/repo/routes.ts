@@ -41,9 +41,20 @@ export async function loadRoute(db: Q, routeId: number, fetchedAt: string): Prom
   return serializeRoute(record, await loadStops(db, routeId), fetchedAt);
 }
 
+/** The route's own driver, or a link to this route; a project id in the path must match too. */
+export function mayOpen(principal: Principal, record: RouteRecord | null, projectId?: number): record is RouteRecord {
+  return (
+    record !== null &&
+    (projectId === undefined || record.route.project_id === projectId) &&
+    (principal.kind === 'driver'
+      ? record.route.organisation_id === principal.organisationId && record.route.driver_id === principal.driverId
+      : record.route.id === principal.routeId)
+  );
+}
+
 /**
  * The route if this caller may reach it; otherwise the same 404 as an unknown id (field "id"), so ids of
- * other drivers' routes cannot be probed. A project id in the path must match too.
+ * other drivers' routes cannot be probed.
  */
 export async function routeFor(
   ctx: ServerContext,
@@ -53,14 +64,8 @@ export async function routeFor(
   db: Q = ctx.db,
 ): Promise<RouteRecord> {
   const record = await loadRouteRecord(db, routeId);
-  const allowed =
-    record !== null &&
-    (projectId === undefined || record.route.project_id === projectId) &&
-    (principal.kind === 'driver'
-      ? record.route.organisation_id === principal.organisationId && record.route.driver_id === principal.driverId
-      : record.route.id === principal.routeId);
-  if (!allowed) throw notFound(ROUTE_NOT_FOUND, 'id');
-  return record!;
+  if (!mayOpen(principal, record, projectId)) throw notFound(ROUTE_NOT_FOUND, 'id');
+  return record;
 }
 
 /** The driver's routes, grouped by project, newest project first. */

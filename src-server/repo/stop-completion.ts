@@ -1,12 +1,12 @@
 /**
  * Writes one stop update in the caller's transaction: new proof images, the stop, the route's updated_at and
- * the completion record holding the answer. Either all of it is stored or none of it.
+ * the completion record holding what a replay needs. Either all of it is stored or none of it.
  */
 import type { Transaction } from 'kysely';
 import type { Route } from '../../src-shared/protocol/entities.ts';
 import type { ServerContext } from '../context.ts';
 import type { Database } from '../db/schema.ts';
-import { assertInProgress, assertOnlyEndStopsLeft, STOP_NOT_FOUND_MESSAGE } from '../domain/route-rules.ts';
+import { assertOnlyEndStopsLeft, assertTakesStopUpdate, STOP_NOT_FOUND_MESSAGE } from '../domain/route-rules.ts';
 import type { ImageInput, PreparedStopUpdate } from '../domain/stop-update.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { lockRoute } from './route-progress.ts';
@@ -54,15 +54,21 @@ async function imageId(
   return row.id;
 }
 
-/** Returns the answer (a one-route array) as the JSON text that was stored with the completion. */
-export async function writeStopUpdate(trx: Trx, ctx: Pick<ServerContext, 'dialect'>, w: StopUpdateWrite) {
+/** Returns the answer: the route as it is after the update, in a one-route array. */
+export async function writeStopUpdate(
+  trx: Trx,
+  ctx: Pick<ServerContext, 'dialect'>,
+  w: StopUpdateWrite,
+): Promise<Route[]> {
   const { routeId, stopId, update } = w;
   const nowIso = w.now.toISOString();
-  assertInProgress((await lockRoute(trx, ctx.dialect, routeId)).status);
+  const route = await lockRoute(trx, ctx.dialect, routeId);
+  assertTakesStopUpdate(route, update.completed_at);
   const stops = await loadStops(trx, routeId);
   const stop = stops.find((s) => s.id === stopId);
   if (!stop) throw notFound(STOP_NOT_FOUND_MESSAGE, 'service');
-  if (stop.type === 'end') assertOnlyEndStopsLeft(stops);
+  // A finished route's late completion is not held back: the route ended, whatever its other stops say.
+  if (stop.type === 'end' && route.status !== 'finished') assertOnlyEndStopsLeft(stops);
 
   const storedRows = await trx.selectFrom('images').select(['id', 'kind']).where('stop_id', '=', stopId).execute();
   const stored = new Map(storedRows.map((r) => [r.id, r.kind]));
@@ -107,7 +113,6 @@ export async function writeStopUpdate(trx: Trx, ctx: Pick<ServerContext, 'dialec
   await trx.updateTable('routes').set({ updated_at: nowIso }).where('id', '=', routeId).execute();
 
   const answer: Route[] = [(await loadRoute(trx, routeId, nowIso))!];
-  const response = JSON.stringify(answer);
   await trx
     .insertInto('completions')
     .values({
@@ -121,8 +126,9 @@ export async function writeStopUpdate(trx: Trx, ctx: Pick<ServerContext, 'dialec
       finish_time: update.finish_time,
       completed_at: update.completed_at,
       received_at: nowIso,
-      response,
+      result: JSON.stringify(answer[0]!.stops.find((s) => s.id === stopId)),
+      route_updated_at: answer[0]!.updated_at,
     })
     .execute();
-  return response;
+  return answer;
 }

@@ -1,5 +1,5 @@
 /** Request and answer bodies of the driver API (spec section 7, reference-backend.md). */
-import type { CleaningStatus, Route, StopStatus, VehicleProfile } from './entities.ts';
+import type { CleaningStatus, Route, Stop, StopStatus, VehicleProfile } from './entities.ts';
 
 /** Every error answer: `{"message": string, "field"?: string}`. */
 export interface ApiError {
@@ -68,7 +68,24 @@ export interface StopUpdateRequest {
   sticker?: boolean | null;
 }
 
-export type StopUpdateAnswer = Route[];
+/**
+ * A replay's answer (header `Idempotent-Replayed: true`) when the sender can no longer open the route or the stop
+ * is no longer on it: the stop as the first answer had it, and the route's version (`updated_at`) of that answer.
+ * Only the stop is the sender's to see; `partial` says this is not the whole route.
+ */
+export interface StoredStopRoute {
+  id: number;
+  project_id: number;
+  updated_at: string;
+  partial: true;
+  stops: [Stop];
+}
+
+/**
+ * The route as it is now (a first answer, or a replay while the sender still has the route and the stop), or, for
+ * a replay, the stored stop alone. Either way the array's route with the path's id holds the stop.
+ */
+export type StopUpdateAnswer = Route[] | StoredStopRoute[];
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 

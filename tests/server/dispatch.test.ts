@@ -222,7 +222,8 @@ describe('creating and reading routes', () => {
         finish_time: 36_000,
         completed_at: '2030-03-04T10:00:00.000Z',
         received_at: '2030-03-04T10:05:00.000Z',
-        response: '[]',
+        result: '{}',
+        route_updated_at: '2030-03-04T10:05:00.000Z',
       })
       .execute();
     await db
@@ -262,7 +263,7 @@ describe('creating and reading routes', () => {
         received_at: '2030-03-04T10:05:00.000Z',
       }),
     ]);
-    expect(detail.completions[0]).not.toHaveProperty('response');
+    expect(detail.completions[0]).not.toHaveProperty('result');
     expect(detail.locations).toEqual([expect.objectContaining({ lat: 52, lng: 5, source: 'http' })]);
     expect(detail.events).toEqual([expect.objectContaining({ type: 'service_change', body: { status: 'finished' } })]);
   });

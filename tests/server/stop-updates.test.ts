@@ -104,7 +104,9 @@ describe('a delivered stop', () => {
       signature: imageId(stop.signature!),
       age_verified: true,
     });
-    expect(JSON.parse(completion.response)).toEqual(res.body);
+    // What a replay needs: the stop as answered and the route's version, not the whole route.
+    expect(JSON.parse(completion.result)).toEqual(stop);
+    expect(completion.route_updated_at).toBe(nowIso);
   });
 
   it('defaults completed_at and finish_time to the server’s now, or finish_time to completed_at', async () => {

@@ -3,13 +3,13 @@ import type { ColumnDefinitionBuilder, CreateTableBuilder, Kysely } from 'kysely
 
 export type Dialect = 'sqlite' | 'postgres';
 
-function withId<T extends string>(table: CreateTableBuilder<T, never>, dialect: Dialect) {
+export function withId<T extends string>(table: CreateTableBuilder<T, never>, dialect: Dialect) {
   return dialect === 'postgres'
     ? table.addColumn('id', 'serial', (c) => c.primaryKey())
     : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
 }
 
-const notNull = (c: ColumnDefinitionBuilder) => c.notNull();
+export const notNull = (c: ColumnDefinitionBuilder) => c.notNull();
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists
 export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {

@@ -1,0 +1,151 @@
+/**
+ * A database as the previous version left it is migrated in place: completions that stored the whole route answer
+ * (before migration 003) keep answering their replays from the slim record. SQLite only: the database is made in a
+ * folder the test server then opens (with TEST_DATABASE_URL the suite's servers use PostgreSQL instead).
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../src-server/auth/passwords.ts';
+import { migrations } from '../../src-server/db/database.ts';
+import type { Database } from '../../src-server/db/schema.ts';
+import { requestHash } from '../../src-server/repo/completions.ts';
+import { createDriver, createOrganisation } from '../../src-server/repo/organisations.ts';
+import { createRoute, loadRoute } from '../../src-server/repo/routes.ts';
+import { localDate } from '../../src-shared/domain/geo.ts';
+import type { Route } from '../../src-shared/protocol/entities.ts';
+import { IDEMPOTENCY_HEADER, type StoredStopRoute } from '../../src-shared/protocol/http.ts';
+import { PASSWORD, signIn, stopsAroundUtrecht } from '../helpers/fixtures.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+const dirs: string[] = [];
+const servers: TestServer[] = [];
+afterAll(async () => {
+  for (const server of servers) await server.close();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+const BODY = { status: 'finished', completion_note: 'Before the upgrade' };
+
+/**
+ * A database migrated up to 002 holding a started route whose stop 1 was completed with an Idempotency-Key, its
+ * completion row as the old code wrote it (the whole route as the answer).
+ */
+async function databaseBefore003() {
+  const dir = mkdtempSync(join(tmpdir(), 'droplane-migrate-'));
+  dirs.push(dir);
+  const sqlite = new SQLite(join(dir, 'droplane.sqlite'));
+  sqlite.pragma('foreign_keys = ON');
+  // biome-ignore lint/suspicious/noExplicitAny: the old schema has a column the typed one no longer has
+  const db = new Kysely<any>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const { '003-slim-completions': _, ...older } = migrations('sqlite');
+  const { error } = await new Migrator({ db, provider: { getMigrations: async () => older } }).migrateToLatest();
+  if (error) throw error;
+
+  const typed = db as Kysely<Database>;
+  const now = new Date().toISOString();
+  const organisationId = await createOrganisation(typed, { name: 'Before 003' }, now);
+  const email = `migrate-${randomUUID()}@example.test`;
+  const driverInput = {
+    email,
+    password: PASSWORD,
+    first_name: 'Old',
+    last_name: 'Row',
+    organisation_id: organisationId,
+  };
+  const driverId = await createDriver(typed, driverInput, now, await hashPassword(PASSWORD));
+  const routeId = await typed.transaction().execute((trx) =>
+    createRoute(
+      trx,
+      {
+        organisation_id: organisationId,
+        driver_id: driverId,
+        date: localDate(new Date()),
+        stops: stopsAroundUtrecht(3),
+      },
+      now,
+    ),
+  );
+  await typed.updateTable('routes').set({ status: 'in_progress', started_at: now }).where('id', '=', routeId).execute();
+  const route = (await loadRoute(typed, routeId, now))!;
+  const stopId = route.stops[1]!.id;
+  await typed
+    .updateTable('stops')
+    .set({ status: 'finished', completion_note: BODY.completion_note, completed_at: now, received_at: now })
+    .where('id', '=', stopId)
+    .execute();
+  const answer: Route[] = [(await loadRoute(typed, routeId, now))!];
+  const key = randomUUID();
+  const path = `/v1/projects/${route.project_id}/routes/${routeId}/services/${stopId}`;
+  await db
+    .insertInto('completions')
+    .values({
+      stop_id: stopId,
+      route_id: routeId,
+      principal: `driver:${driverId}`,
+      idempotency_key: key,
+      request_hash: requestHash('POST', path, BODY),
+      status: 'finished',
+      body: JSON.stringify({ status: 'finished', completion_note: BODY.completion_note, images: [] }),
+      finish_time: 36_000,
+      completed_at: now,
+      received_at: now,
+      response: JSON.stringify(answer),
+    })
+    .execute();
+  await db.destroy();
+  return { dir, email, key, path, routeId, stopId, answer };
+}
+
+describe('migration 003 (slim completions)', () => {
+  it.skipIf(process.env.TEST_DATABASE_URL)('converts stored answers, which keep answering replays', async () => {
+    const before = await databaseBefore003();
+    const t = await startTestServer({ env: { DATA_DIR: before.dir } });
+    servers.push(t);
+    const { db } = t.server.ctx;
+    const row = await db.selectFrom('completions').selectAll().executeTakeFirstOrThrow();
+    expect(row).not.toHaveProperty('response');
+    const storedStop = before.answer[0]!.stops[1]!;
+    expect(JSON.parse(row.result)).toEqual(storedStop);
+    expect(row.route_updated_at).toBe(before.answer[0]!.updated_at);
+
+    const { accessToken } = await signIn(t, before.email);
+    const replay = (token = accessToken) =>
+      t.request<Route[] | StoredStopRoute[]>('POST', before.path, {
+        token,
+        body: BODY,
+        headers: { [IDEMPOTENCY_HEADER]: before.key },
+      });
+    const again = await replay();
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body[0]!.stops.find((s) => s.id === before.stopId)).toEqual(storedStop);
+
+    // The stop removed: the record outlives it (no foreign key to stops any more), and still answers.
+    await db.deleteFrom('stops').where('id', '=', before.stopId).execute();
+    const gone = await replay();
+    expect(gone.body).toEqual([
+      {
+        id: before.routeId,
+        project_id: before.answer[0]!.project_id,
+        updated_at: row.route_updated_at,
+        partial: true,
+        stops: [storedStop],
+      },
+    ]);
+
+    // New completions are numbered after the copied ones.
+    const next = await t.request('POST', before.path.replace(/\d+$/, String(before.stopId + 1)), {
+      token: accessToken,
+      body: { status: 'skipped' },
+      headers: { [IDEMPOTENCY_HEADER]: randomUUID() },
+    });
+    expect(next.status).toBe(200);
+    const ids = (await db.selectFrom('completions').select('id').orderBy('id').execute()).map((r) => r.id);
+    expect(ids).toEqual([row.id, row.id + 1]);
+  });
+});
