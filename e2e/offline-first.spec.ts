@@ -62,10 +62,15 @@ async function stored(dispatch: Dispatch, routeId: number) {
   return body;
 }
 
-/** Reloads accepting the "changes are not sent yet" question the app asks while completions wait. */
-async function reload(page: Page) {
-  page.once('dialog', (dialog) => void dialog.accept());
+/** Reloads, accepting the "leave the page?" question the app asks while completions wait; answers whether it asked. */
+async function reload(page: Page): Promise<boolean> {
+  let asked = false;
+  page.once('dialog', (dialog) => {
+    asked = dialog.type() === 'beforeunload';
+    void dialog.accept();
+  });
   await page.reload();
+  return asked;
 }
 
 async function countCompletions(server: ServerInfo, routeId: number): Promise<number[]> {
@@ -95,8 +100,9 @@ test('offline: three stops with photos survive a reload with no network, then re
   for (const stop of stops) await complete(page, route.id, stop, photo);
   await expect(page.getByText('3 changes not sent yet')).toBeVisible();
 
-  // Closed and opened again with no network: the route is there, with the three stops done and unsent.
-  await reload(page);
+  // Closed and opened again with no network (the browser first asks whether to leave with changes unsent): the
+  // route is there, with the three stops done and unsent.
+  expect(await reload(page)).toBe(true);
   await expect(page.getByRole('heading', { level: 1, name: 'Cargo bike 1' })).toBeVisible();
   await expect(page.getByText('3 changes not sent yet')).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: 'Not sent yet' })).toHaveCount(3);

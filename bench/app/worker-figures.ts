@@ -11,7 +11,7 @@ import type { Browser, BrowserContext } from '@playwright/test';
 import type { Remote } from 'comlink';
 import { imageSize } from 'image-size';
 import { build } from 'vite';
-import type { BenchWorker, IntentPatches } from './harness/protocol.ts';
+import type { BenchWorker, FlushFigure, IntentPatches } from './harness/protocol.ts';
 import { HARNESS_OUT, HARNESS_ROOT } from './harness/vite.config.ts';
 import { median } from './report.ts';
 
@@ -45,6 +45,8 @@ export interface WorkerFigures {
   largestPatch: { intent: string; bytes: number };
   /** The core's own count (store.stats()) over the whole session. */
   totals: { patches: number; ops: number };
+  /** Issue 12: completions queued offline with a photo each, then sent; and the page's long tasks meanwhile. */
+  flush: FlushFigure & { pageLongTasks: number };
 }
 
 export interface WorkerFiguresOptions {
@@ -149,6 +151,14 @@ export async function measureWorkerFigures(options: WorkerFiguresOptions): Promi
     ] as const);
     if (line.points !== LINE_POINTS) throw new Error(`decodeLine gave ${line.points} points, not ${LINE_POINTS}`);
 
+    // The page's own long tasks while the core works (the flush included): with the core in a worker, none.
+    await page.evaluate(() => {
+      const seen: number[] = [];
+      (globalThis as unknown as { longTasks: number[] }).longTasks = seen;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) seen.push(entry.duration);
+      }).observe({ type: 'longtask' });
+    });
     const core = await page.evaluate((init) => (globalThis as unknown as BenchGlobal).bench.coreFigures(init), {
       baseUrl,
       email: options.email,
@@ -159,6 +169,9 @@ export async function measureWorkerFigures(options: WorkerFiguresOptions): Promi
       proofImage: resized.dataUrl,
     });
     if (errors.length > 0) throw new Error(`The bench page reported errors:\n${errors.join('\n')}`);
+    const pageLongTasks = await page.evaluate(
+      () => (globalThis as unknown as { longTasks: number[] }).longTasks.length,
+    );
 
     const largest = core.intents.reduce((a, b) => (b.largestPatchBytes > a.largestPatchBytes ? b : a));
     return {
@@ -179,6 +192,7 @@ export async function measureWorkerFigures(options: WorkerFiguresOptions): Promi
       intents: core.intents.map((i) => ({ ...i, ms: round(i.ms) })),
       largestPatch: { intent: largest.intent, bytes: largest.largestPatchBytes },
       totals: core.stats,
+      flush: { ...core.flush, pageLongTasks },
     };
   } finally {
     await context.close();
@@ -205,6 +219,7 @@ export function workerFiguresTable(f: WorkerFigures): string {
         `| patches of ${i.intent} | ${kib(i.bytes)} | ${i.patches} patches, ${i.ops} ops, largest ${kib(i.largestPatchBytes)}; intent ${i.ms} ms |`,
     ),
     `| largest single patch | ${kib(f.largestPatch.bytes)} | ${f.largestPatch.intent} |`,
+    `| flush ${f.flush.items} completions queued offline, ${kib(c.proofBytes)} photo each | ${f.flush.flushMs} ms | one offline add ${round(f.flush.addMsMedian)} ms (median); storage per add: first 10 ${kib(f.flush.bytesPerAddFirst10)}, last 10 ${kib(f.flush.bytesPerAddLast10)}; parked ${f.flush.parked}; page long tasks ${f.flush.pageLongTasks} |`,
     `| patches in the session (core stats) | ${f.totals.patches} | ${f.totals.ops} ops |`,
   ];
   return rows.join('\n');
@@ -220,6 +235,10 @@ export function workerSummary(f: WorkerFigures): Record<string, number> {
     completeStopMs: f.completeStop.time.median,
     snapshotBytes: f.snapshotBytes,
     largestPatchBytes: f.largestPatch.bytes,
+    'flush.ms': f.flush.flushMs,
+    'flush.bytesPerAddFirst10': f.flush.bytesPerAddFirst10,
+    'flush.bytesPerAddLast10': f.flush.bytesPerAddLast10,
+    'flush.pageLongTasks': f.flush.pageLongTasks,
   };
   for (const name of ['loadRouteList', 'openRoute', 'selectStop', 'completeStop']) {
     const found = intent(name);

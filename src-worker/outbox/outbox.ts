@@ -15,7 +15,7 @@
  *   Nothing is ever deleted unseen.
  */
 import type { Route } from '../../src-shared/protocol/entities.ts';
-import type { StopUpdateRequest } from '../../src-shared/protocol/http.ts';
+import type { StopUpdateAnswer, StopUpdateRequest } from '../../src-shared/protocol/http.ts';
 import type { ApiClient, AuthMode } from '../net/api-client.ts';
 import { type OutboxItem, requestBody, storedParts } from './outbox-item.ts';
 import { ORPHAN_OWNER, type OutboxStore } from './outbox-store.ts';
@@ -78,13 +78,20 @@ export function createOutbox(deps: OutboxDeps) {
   async function send(item: OutboxItem, sender: Sender) {
     const res = await deps
       .api()
-      .request<Route[]>('POST', `/v1/projects/${item.projectId}/routes/${item.routeId}/services/${item.stopId}`, {
-        auth: sender.auth,
-        body: await requestBody(item),
-        headers: { 'idempotency-key': item.id },
-        timeoutMs: deps.requestTimeoutMs,
-      });
-    const route = res.ok ? (res.data.find((r) => r.id === item.routeId) ?? null) : null;
+      .request<StopUpdateAnswer>(
+        'POST',
+        `/v1/projects/${item.projectId}/routes/${item.routeId}/services/${item.stopId}`,
+        {
+          auth: sender.auth,
+          body: await requestBody(item),
+          headers: { 'idempotency-key': item.id },
+          timeoutMs: deps.requestTimeoutMs,
+        },
+      );
+    // A replay for a route the sender can no longer open answers only the stored stop (`partial`): the server has
+    // the completion (so it is done), but that is no route to show.
+    const found = res.ok ? res.data.find((r) => r.id === item.routeId) : undefined;
+    const route = found && !('partial' in found) ? found : null;
     const serverError = !res.ok && res.kind === 'http' && res.status >= 500 ? res : null;
     return { verdict: verdictOf(res), route, serverError };
   }

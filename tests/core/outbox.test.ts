@@ -237,6 +237,28 @@ describe('refusals are parked, never dropped unseen', () => {
   });
 });
 
+describe('replays', () => {
+  it('an answer lost on the way, then the route reassigned: the replay counts as sent, nothing parked or doubled', async () => {
+    const faults = faultyFetch();
+    const c = await core({ fetch: faults.fetch });
+    const { routeId, stops } = await startedRoute(c);
+    faults.rule = (r) => (isCompletion(r) ? 'lose-answer' : 'pass');
+    await c.api.completeStop(stops[0]!.id, { status: 'finished', completion_note: 'Kept' });
+    await expect.poll(async () => (await completions(routeId)).length).toBe(1);
+    // The phone never heard back; meanwhile the route goes to another driver.
+    faults.rule = (r) => (isCompletion(r) ? 'offline' : 'pass');
+    await t.server.ctx.db.updateTable('routes').set({ driver_id: other.driverId }).where('id', '=', routeId).execute();
+    faults.rule = () => 'pass';
+    await c.api.setConnectivity({ online: true });
+    await c.until((s) => s.outbox.unsent === 0);
+    expect(c.state().outbox.parked).toEqual([]);
+    expect(await completions(routeId)).toHaveLength(1);
+    const replays = faults.passed.filter(isCompletion);
+    expect(replays.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(replays.map((r) => r.headers['idempotency-key'])).size).toBe(1);
+  });
+});
+
 describe('transient failures retry', () => {
   it('a hanging request times out and does not block later completions', async () => {
     const faults = faultyFetch();

@@ -4,7 +4,13 @@
  */
 
 /** What a rule does with a request: pass it on, or fail it in one of these ways. */
-export type Fault = 'pass' | 'offline' | 'hang' | { status: number; message?: string; field?: string };
+export type Fault =
+  | 'pass'
+  | 'offline'
+  | 'hang'
+  /** The request reaches the server, but its answer is lost on the way back (a dropped connection). */
+  | 'lose-answer'
+  | { status: number; message?: string; field?: string };
 
 export interface Request {
   method: string;
@@ -47,6 +53,12 @@ export function faultyFetch(): FaultyFetch {
           const signal = init?.signal;
           signal?.addEventListener('abort', () => reject(signal.reason ?? new DOMException('aborted', 'AbortError')));
         });
+      }
+      if (fault === 'lose-answer') {
+        state.passed.push(request);
+        const answer = await fetch(input, init);
+        state.log.push(`${line} <- ${answer.status} (lost)`);
+        throw new TypeError('Failed to fetch');
       }
       if (fault !== 'pass') {
         return new Response(JSON.stringify({ message: fault.message ?? 'fault', field: fault.field }), {

@@ -42,7 +42,22 @@ export interface CoreFiguresInput {
   proofImage: string;
 }
 
+/** Issue 12: completions queued offline with a photo each, then sent when the network is back. */
+export interface FlushFigure {
+  items: number;
+  /** From the network back to the last one sent, ms. */
+  flushMs: number;
+  /** One completeStop offline (stored on the device), median ms. */
+  addMsMedian: number;
+  /** Storage growth per add over the first ten and the last ten (navigator.storage.estimate()), bytes. */
+  bytesPerAddFirst10: number;
+  bytesPerAddLast10: number;
+  /** Items the server refused (should be 0). */
+  parked: number;
+}
+
 export interface CoreFiguresAnswer {
+  flush: FlushFigure;
   intents: IntentPatches[];
   /** `openRoute` of the big route, timed after one untimed warm-up open. */
   openRouteSamples: Samples;

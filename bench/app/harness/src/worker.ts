@@ -25,8 +25,12 @@ function expectOk(intent: string, result: { ok: boolean; error?: string; message
 
 async function coreFigures(input: CoreFiguresInput) {
   const tracker = settleTracker();
+  /** The network as the flush figure plays it: down while its completions are queued. */
+  let offline = false;
+  const network: typeof fetch = (input, init) =>
+    offline ? Promise.reject(new TypeError('Failed to fetch')) : self.fetch(input, init);
   const api = createWorkerApi({
-    fetch: tracker.countFetches(self.fetch.bind(self)),
+    fetch: tracker.countFetches(network),
     randomId: () => self.crypto.randomUUID(),
     now: () => Date.now(),
     openStorage: () => openAppStorage(),
@@ -105,14 +109,76 @@ async function coreFigures(input: CoreFiguresInput) {
     expectOk('completeStop', result);
     completeStopSamples.push(ms);
   }
+  const flush = await flushFigure(
+    api,
+    input,
+    () => {
+      offline = true;
+    },
+    () => {
+      offline = false;
+    },
+  );
   await api.unsubscribe();
   return {
+    flush,
     intents,
     openRouteSamples,
     completeStopSamples,
     routeStops: stops.filter((s) => s.type !== 'start' && s.type !== 'end').length,
     snapshotBytes,
     stats: api.stats(),
+  };
+}
+
+/** How many completions the flush figure queues offline, each with the proof photo. */
+const FLUSH_ITEMS = 100;
+
+/**
+ * Issue 12's flush figure: FLUSH_ITEMS completions of the open work route made offline (each stored with its photo),
+ * then the network back and the queue sent. Reports the time to send them all, and the storage the queue takes per
+ * add at its start and at its end (as navigator.storage.estimate() sees it), which must not grow with its length.
+ */
+async function flushFigure(
+  api: ReturnType<typeof createWorkerApi>,
+  input: CoreFiguresInput,
+  goOffline: () => void,
+  goOnline: () => void,
+) {
+  goOffline();
+  await api.setConnectivity({ online: false });
+  const usage = async () => (await self.navigator.storage.estimate()).usage ?? 0;
+  const usageAt: number[] = [await usage()];
+  const addMs: number[] = [];
+  for (let i = 0; i < FLUSH_ITEMS; i++) {
+    const work = (await api.snapshot()).state.route?.route;
+    const next = work?.stops.find((s) => s.type === 'delivery' && s.status === 'pending');
+    if (!next) throw new Error(`The work route has fewer than ${FLUSH_ITEMS} open deliveries left`);
+    const started = performance.now();
+    expectOk(
+      'completeStop (offline)',
+      await api.completeStop(next.id, { status: 'finished', proofs: { images: [input.proofImage] } }),
+    );
+    addMs.push(performance.now() - started);
+    usageAt.push(await usage());
+  }
+  const perAdd = (from: number, to: number) => Math.round((usageAt[to]! - usageAt[from]!) / (to - from));
+  goOnline();
+  const started = performance.now();
+  await api.setConnectivity({ online: true });
+  for (;;) {
+    const { outbox } = (await api.snapshot()).state;
+    if (outbox.unsent === 0) break;
+    if (performance.now() - started > 120_000) throw new Error(`The flush left ${outbox.unsent} unsent`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return {
+    items: FLUSH_ITEMS,
+    flushMs: Math.round(performance.now() - started),
+    addMsMedian: addMs.sort((a, b) => a - b)[Math.floor(addMs.length / 2)]!,
+    bytesPerAddFirst10: perAdd(0, 10),
+    bytesPerAddLast10: perAdd(FLUSH_ITEMS - 10, FLUSH_ITEMS),
+    parked: (await api.snapshot()).state.outbox.parked.length,
   };
 }
 
