@@ -89,6 +89,9 @@ export interface PreparedPhoto {
   bytes: number;
 }
 
+/** A position fix, or the reason the device has none (permission denied, unavailable, timeout). */
+export type PositionReport = { lat: number; lng: number; accuracy?: number } | { error: string };
+
 /** A shared link as the URL carried it, with its token. */
 export interface LinkEntry extends LinkSession {
   token: string;
@@ -176,6 +179,13 @@ export interface WorkerApi {
   /** Complete route: every stop done and nothing unsent (else `unsent_pending`, and a new send is tried). */
   finishRoute(position: { lat: number; lng: number } | null): Promise<Result>;
 
+  /**
+   * The device's position (or why there is none) as the platform layer's geolocation watch (or a native wrapper)
+   * reports it. The core sends it live while the route is in progress and the plan allows tracking.
+   */
+  reportPosition(report: PositionReport): Promise<void>;
+  /** New Changes, Later: the dialog goes until the next change. */
+  dismissChanges(): Promise<void>;
   /** The platform layer forwards online/offline and visibility changes. */
   setConnectivity(change: Partial<ConnectivityState>): Promise<void>;
   /** A notice the platform saw (e.g. the service worker's update); shown like the core's own. */

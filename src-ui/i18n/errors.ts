@@ -65,6 +65,7 @@ const NOTICE_KEYS: { readonly [K in Exclude<NoticeKind, 'server_message'>]: stri
   no_internet: 'snackbars.noInternet',
   app_updated: 'snackbars.appUpdated',
   completion_refused: 'outbox.refusedShort',
+  route_updated: 'route.changes.updated',
 };
 
 /** The text of a worker notice (snackbar or alert). */
