@@ -80,6 +80,11 @@ export const deRoute: RouteMessages = {
       yourLocation: 'Dein Standort',
     },
     finishing: 'Deine Route wird abgeschlossen…',
+    distanceAway: 'Noch {{distance}}',
+    live: {
+      connected: 'Live-Updates aktiv',
+      reconnecting: 'Live-Updates verbinden sich neu',
+    },
     changes: {
       updated: 'Deine Route wurde aktualisiert.',
       driverChanged:

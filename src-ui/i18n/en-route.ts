@@ -78,6 +78,11 @@ export const enRoute = {
       yourLocation: 'Your location',
     },
     finishing: 'Completing your route…',
+    distanceAway: '{{distance}} away',
+    live: {
+      connected: 'Live updates on',
+      reconnecting: 'Reconnecting live updates',
+    },
     changes: {
       updated: 'Your route has been updated.',
       driverChanged:

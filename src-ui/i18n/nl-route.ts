@@ -80,6 +80,11 @@ export const nlRoute: RouteMessages = {
       yourLocation: 'Jouw locatie',
     },
     finishing: 'Je route wordt afgerond…',
+    distanceAway: 'Nog {{distance}}',
+    live: {
+      connected: 'Live-updates aan',
+      reconnecting: 'Live-updates maken opnieuw verbinding',
+    },
     changes: {
       updated: 'Je route is bijgewerkt.',
       driverChanged:

@@ -1,7 +1,8 @@
 /**
  * Live location (spec section 4 "Location tracking", section 7, section 9): while the route is in progress and the
- * plan allows tracking, every 30 s the latest position (or why there is none) goes on the socket, and every second
- * tick (about every 60 s) it is also PATCHed to the server. Positions come from the UI's geolocation watch or a
+ * plan allows tracking, the latest position (or why there is none) goes on the socket at once when tracking starts
+ * (the dispatcher sees the driver within a second, not half a minute later) and then every 30 s; every second tick
+ * (about every 60 s) it is also PATCHed to the server. Positions come from the UI's geolocation watch or a
  * native wrapper (reportPosition); the worker only keeps the latest. The timer stops when the route is no longer in
  * progress, the session ends, or the page has been hidden longer than HIDDEN_LIMIT_MS (a phone in a pocket with the
  * app in the background: a native wrapper keeps tracking on its own and reports positions, which restart it).
@@ -49,17 +50,19 @@ export function createLocationTracker(deps: LocationTrackerDeps) {
     ticks += 1;
     if (latest) {
       const data = 'error' in latest ? { error: latest.error } : { lat: text(latest.lat), lng: text(latest.lng) };
-      deps.send({ type: 'location', data });
-      if (ticks % 2 === 0 && !('error' in latest))
+      const sent = deps.send({ type: 'location', data });
+      // Every second tick the server is told over HTTP too; and on any tick the socket could not take (it is still
+      // connecting, or reconnecting), so the dispatcher is never left without the driver's position.
+      if ((ticks % 2 === 0 || !sent) && !('error' in latest))
         void deps.patch(route, { lat: text(latest.lat), lng: text(latest.lng) });
     }
     timer = deps.timers.set(tick, LOCATION_INTERVAL_MS);
   }
 
   function start() {
-    // Nothing to send until the device has said where it is (or why it cannot).
+    // Nothing to send until the device has said where it is (or why it cannot); then the first tick is now.
     if (timer !== null || !route || latest === null) return;
-    timer = deps.timers.set(tick, LOCATION_INTERVAL_MS);
+    tick();
   }
 
   return {

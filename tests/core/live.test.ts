@@ -210,11 +210,13 @@ describe('live status and location, as the plan allows', () => {
     expect(await events(routeId)).toEqual([]);
   });
 
-  it('location every 30 s on the socket, PATCHed every second tick; errors go too', async () => {
+  it('location at once, then every 30 s on the socket, PATCHed every second tick; errors go too', async () => {
     const { c, timers, routeId } = await liveRoute(await driverWith(), { start: true });
     await c.api.reportPosition({ lat: 52.0907, lng: 5.1214, accuracy: 8 });
-    for (let tick = 1; tick <= 4; tick++) {
-      await expect.poll(() => timers.delays.filter((d) => d === LOCATION_INTERVAL_MS).length).toBe(tick);
+    // The first goes at once.
+    await expect.poll(async () => (await locations(routeId)).length).toBe(1);
+    for (let tick = 2; tick <= 4; tick++) {
+      await expect.poll(() => timers.delays.filter((d) => d === LOCATION_INTERVAL_MS).length).toBe(tick - 1);
       timers.fireAll();
     }
     await expect.poll(async () => (await locations(routeId)).length).toBe(6);
