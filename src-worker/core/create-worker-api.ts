@@ -198,7 +198,7 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
       void sendWaiting().catch(() => {
         // Offline and the route code never cached: the queue waits for the next start or sign-in.
       });
-      const config = await loadAppConfig(api, await openStorage());
+      const config = await loadAppConfig(api, await openStorage(), (fresh) => store.replace(['appConfig'], fresh));
       store.set(['appConfig'], config);
       if (!init.languageChosen && config?.traceUrl) {
         void lookUpLanguage(deps.fetch, config.traceUrl).then((language) => {

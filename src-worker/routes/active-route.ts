@@ -80,6 +80,7 @@ export function createActiveRoute(deps: ActiveRouteDeps) {
 
   /** The route as the server (or the device's copy of its answer) last had it, before what waits is laid over it. */
   let serverCopy: Route | null = null;
+  let showSeq = 0;
 
   /**
    * Shows a route: marks unsent stops as the device knows them and keeps the finishing state in step.
@@ -89,11 +90,14 @@ export function createActiveRoute(deps: ActiveRouteDeps) {
   async function show(route: Route, fromCache: boolean, copy = fromCache) {
     const before = serverCopy?.id === route.id ? serverCopy.stops.map((s) => s.id).join() : null;
     serverCopy = route;
+    // The last show called wins: its read of the outbox is the newest, and an older one finishing late must not put
+    // back what has been sent since.
+    const seq = ++showSeq;
     // The dispatcher reordered, added or removed stops ("Your route has been updated", spec section 8).
     if (before !== null && before !== route.stops.map((s) => s.id).join()) deps.events.stopListChanged();
     // What the device holds but the server does not have yet still shows as the driver left it.
     const queued = (await deps.outbox.items(route.id)).filter((i) => i.state === 'queued');
-    if (serverCopy !== route || current()?.routeId !== route.id) return;
+    if (seq !== showSeq || current()?.routeId !== route.id) return;
     const waiting = new Map(queued.map((item) => [item.stopId, item]));
     const stops: Stop[] = route.stops.map((s) => {
       const item = waiting.get(s.id);
@@ -248,6 +252,8 @@ export function createActiveRoute(deps: ActiveRouteDeps) {
         finishing: allWorkDone(stops),
       });
       deps.events.stopChanged({ ...route, stops }, stopId, body);
+      // Sent in the background, after the stop shows done: the server's answer then lands on top of it.
+      void deps.outbox.flush(route.id);
       return okVoid;
     },
 

@@ -17,7 +17,7 @@ export interface StoredDriver extends DriverProfile {
 export interface AppDb extends DBSchema {
   session: { key: 'driver'; value: StoredDriver };
   /** What belongs to this install, not to a driver: kept across sign-outs (the live channel's device id). */
-  device: { key: string; value: string };
+  device: { key: string; value: unknown };
   cache: { key: string; value: unknown };
   /** Keyed by the item's id (its Idempotency-Key); `queue` orders a sender's items per route. */
   outbox: {
@@ -39,6 +39,9 @@ export interface AppStorage {
   hasOutboxItems(owners: readonly string[]): Promise<boolean>;
   /** A random id made once per install (the socket's deviceId), the same for every driver and session. */
   deviceId(newId: () => string): Promise<string>;
+  /** Install-level copies that outlive a sign-out (the app's runtime settings). */
+  getDevice<T>(key: string): Promise<T | undefined>;
+  putDevice(key: string, value: unknown): Promise<void>;
   /** Sign-out: the session and every cache go; the outbox and the device id stay. */
   clearExceptOutbox(): Promise<void>;
   close(): void;
@@ -90,10 +93,15 @@ export async function openAppStorage(name = 'droplane'): Promise<AppStorage> {
     async deviceId(newId) {
       // Read and, the first time, made in one transaction: two tabs starting at once agree on one id.
       const tx = db.transaction('device', 'readwrite');
-      const id = (await tx.store.get('id')) ?? newId();
+      const stored = await tx.store.get('id');
+      const id = typeof stored === 'string' ? stored : newId();
       await tx.store.put(id, 'id');
       await tx.done;
       return id;
+    },
+    getDevice: async <T>(key: string) => (await db.get('device', key)) as T | undefined,
+    async putDevice(key, value) {
+      await db.put('device', value, key);
     },
     async clearExceptOutbox() {
       const tx = db.transaction(['session', 'cache'], 'readwrite');
