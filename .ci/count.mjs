@@ -40,6 +40,7 @@ function playwright(report) {
   // Errors outside tests: a failed global setup, a spec file that does not load.
   const outside = report.errors?.length ?? 0;
   if (outside > 0) console.log(`Playwright: ${outside} error(s) outside any test (see above).`);
+  if (flaky > 0) console.log(`Playwright: ${flaky} test(s) passed only on retry (flaky; see "flaky" above).`);
   return { passed: expected + flaky, failed: unexpected + outside, skipped };
 }
 

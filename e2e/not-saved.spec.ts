@@ -5,6 +5,7 @@
  * send it again or discard it.
  */
 import { listMode, startFirstStop } from './stop-windows.helpers.ts';
+import { underServiceWorker } from './support/app.ts';
 import { DEMO, expect, test } from './support/fixtures.ts';
 
 test.use({ freshServer: true });
@@ -24,6 +25,7 @@ test('a completion refused after a reassign: told at once, the data kept, then d
   expect(patched.status).toBeLessThan(300);
   await signIn(page, DEMO.driver);
   await page.goto(`/routes/${route.id}`);
+  await underServiceWorker(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Cargo bike 1' })).toBeVisible();
 
   // Offline, the stop is delivered with a note: it waits on the phone.

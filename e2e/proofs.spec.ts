@@ -7,6 +7,7 @@
 import type { Page } from '@playwright/test';
 import type { Route } from '../src-shared/protocol/entities.ts';
 import { listMode, serverStop, startFirstStop } from './stop-windows.helpers.ts';
+import { drawSignature } from './support/app.ts';
 import { DEMO, expect, test } from './support/fixtures.ts';
 import { fetchImage, jpegSize } from './support/images.ts';
 
@@ -65,13 +66,7 @@ test('a signature with a name, an adult birth date and a resized photo reach the
   await expect(dialog).toBeVisible();
   const done = dialog.getByRole('button', { name: 'Done' });
   await expect(done).toBeDisabled();
-  const box = (await dialog.getByRole('img', { name: 'Signature area' }).boundingBox())!;
-  await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.6);
-  await page.mouse.down();
-  for (let i = 1; i <= 12; i++) {
-    await page.mouse.move(box.x + box.width * (0.2 + i * 0.05), box.y + box.height * (0.6 - (i % 2) * 0.25));
-  }
-  await page.mouse.up();
+  await drawSignature(page, dialog);
   await dialog.getByRole('textbox', { name: 'Name' }).fill('Jan Peters');
   await expect(done).toBeEnabled();
   await done.click();
@@ -179,11 +174,7 @@ test('stored proofs show as images, for the driver and on the route’s shared l
   await expect(proofs.getByRole('img', { name: 'Photo 1' })).toBeVisible();
   await proofs.getByRole('button', { name: 'Add signature' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sign below' });
-  const box = (await dialog.getByRole('img', { name: 'Signature area' }).boundingBox())!;
-  await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.5);
-  await page.mouse.down();
-  await page.mouse.move(box.x + box.width * 0.8, box.y + box.height * 0.3, { steps: 8 });
-  await page.mouse.up();
+  await drawSignature(page, dialog);
   await dialog.getByRole('textbox', { name: 'Name' }).fill('Jan Peters');
   await dialog.getByRole('button', { name: 'Done' }).click();
   await page.getByRole('button', { name: 'Done' }).click();

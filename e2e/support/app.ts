@@ -2,7 +2,7 @@
  * Helpers the browser tests share beyond fixtures.ts: the driver API as the app calls it (to start a route the way
  * another device would), dates relative to today, a spoilt stored session, and waiting for the service worker.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { localDate } from '../../src-shared/domain/geo.ts';
 import type { ProjectEntry, RouteSummary } from '../../src-shared/protocol/entities.ts';
 import { DEMO, type ServerInfo } from './fixtures.ts';
@@ -85,4 +85,25 @@ export async function underServiceWorker(page: Page): Promise<void> {
   await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
   await page.reload();
   await expect.poll(() => page.evaluate('navigator.serviceWorker.controller !== null')).toBe(true);
+}
+
+/**
+ * Draws a stroke on the open signature dialog's pad until the pad has taken it (its Clear button enables). The pad
+ * attaches its listeners after the dialog's first paint and the dialog slides in, so on a loaded machine the first
+ * stroke can land before either is done; a driver would simply draw again.
+ */
+export async function drawSignature(page: Page, dialog: Locator): Promise<void> {
+  const pad = dialog.getByRole('img', { name: 'Signature area' });
+  const clear = dialog.getByRole('button', { name: 'Clear' });
+  await expect(async () => {
+    await pad.hover(); // waits until the dialog stands still
+    const box = (await pad.boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.6);
+    await page.mouse.down();
+    for (let i = 1; i <= 12; i++) {
+      await page.mouse.move(box.x + box.width * (0.2 + i * 0.05), box.y + box.height * (0.6 - (i % 2) * 0.25));
+    }
+    await page.mouse.up();
+    await expect(clear).toBeEnabled({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
 }

@@ -114,6 +114,18 @@ describe('completionProblems (spec section 5 "Proof rules", "Notes", "Age verifi
       ['cleaning_status_required'],
     ],
     ['cleaning: Washed', { cleaning: { status: 'washed', definition: null } }, { variant: 'cleaning' }, []],
+    [
+      "cleaning: the status replaces the stop's required proofs",
+      { cleaning: { status: 'other', definition: 'Lid broken' } },
+      { variant: 'cleaning', required: { ...NONE, photo: true, signature: true } },
+      [],
+    ],
+    [
+      'cleaning variant without a status: the proofs still count',
+      {},
+      { variant: 'cleaning', required: { ...NONE, photo: true } },
+      ['photo_required'],
+    ],
   ])('%s', (_name, f, c, expected) => {
     expect(completionProblems(facts(f), ctx(c))).toEqual(expected);
   });

@@ -168,13 +168,18 @@ export interface CompletionContext {
 export function completionProblems(facts: CompletionFacts, ctx: CompletionContext): CompletionProblem[] {
   const problems: CompletionProblem[] = [];
   const delivered = facts.status !== 'skipped';
+  // The cleaning variant's Select status screen replaces the proofs (spec section 5), so their requirements do not
+  // apply to a cleaning completion.
+  const cleaningStatus = ctx.variant === 'cleaning' && facts.cleaning !== null;
   if (delivered) {
-    const missing = missingProofs(ctx.required, {
-      photos: facts.photos,
-      signature: facts.signature,
-      signatureName: facts.signatureName ?? '',
-      ageVerified: facts.birthDate !== null,
-    });
+    const missing = cleaningStatus
+      ? []
+      : missingProofs(ctx.required, {
+          photos: facts.photos,
+          signature: facts.signature,
+          signatureName: facts.signatureName ?? '',
+          ageVerified: facts.birthDate !== null,
+        });
     for (const kind of missing) {
       if (kind === 'photo') problems.push('photo_required');
       else if (kind === 'ageVerification') problems.push('age_verification_required');
@@ -190,7 +195,7 @@ export function completionProblems(facts: CompletionFacts, ctx: CompletionContex
         problems.push('birth_date_invalid');
       else if (!isAdult(birth, ctx.completedOn)) problems.push('recipient_under_age');
     }
-    if (ctx.variant === 'cleaning' && facts.cleaning !== null) {
+    if (cleaningStatus && facts.cleaning) {
       if (!facts.cleaning.status) problems.push('cleaning_status_required');
       else if (facts.cleaning.status === 'other' && !facts.cleaning.definition?.trim())
         problems.push('cleaning_definition_required');
