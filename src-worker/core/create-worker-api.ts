@@ -35,6 +35,8 @@ export interface WorkerDeps {
   random?: () => number;
   /** A completion with no answer within this time counts as no answer (default SEND_TIMEOUT_MS, 30 s). */
   sendTimeoutMs?: number;
+  /** Any other call with no answer within this time counts as offline (default DEFAULT_REQUEST_TIMEOUT_MS, 30 s). */
+  requestTimeoutMs?: number;
   /**
    * A channel to the other tabs' cores (a BroadcastChannel in the browser): one tab's outbox sending or parking an
    * item tells the others, whose counts and marks follow. Without it each tab learns only of its own changes.
@@ -108,6 +110,7 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
       // What the network does is what counts: a request with no answer means offline, any answer means online.
       if (store.get().connectivity.online !== answered) void connectivity({ online: answered }, true);
     },
+    deps.requestTimeoutMs,
   );
   /** Stored proof images load on first use (its code too): most starts show none. */
   let proofImages: Promise<ReturnType<typeof import('../media/proof-images.ts')['createProofImages']>> | null = null;

@@ -24,9 +24,18 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** How a successful answer is read: JSON (the default) or as a Blob (proof images). */
   responseType?: 'json' | 'blob';
-  /** No answer within this time counts as no answer (offline); the request is aborted. */
+  /**
+   * No answer within this time counts as no answer (offline); the request is aborted. The client's default applies
+   * when not given (DEFAULT_REQUEST_TIMEOUT_MS): no call from the core waits for ever.
+   */
   timeoutMs?: number;
 }
+
+/**
+ * A call with no answer within this time counts as offline. Long enough for a full route (hundreds of stops) or a
+ * proof image on a slow 3G link; short enough that a stalled request does not leave a screen loading for minutes.
+ */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 export type RefreshOutcome = 'ok' | 'refused' | 'offline';
 
@@ -62,6 +71,7 @@ export function createApiClient(
   baseUrl: () => string,
   tokens: TokenSource,
   reached: (answered: boolean) => void = () => {},
+  defaultTimeoutMs = DEFAULT_REQUEST_TIMEOUT_MS,
 ): ApiClient {
   async function send<T>(method: string, path: string, options: RequestOptions, token: string | null) {
     const blob = options.responseType === 'blob';
@@ -72,8 +82,9 @@ export function createApiClient(
       body = JSON.stringify(options.body);
       headers['content-type'] = 'application/json';
     }
-    const timeout = options.timeoutMs === undefined ? null : AbortSignal.timeout(options.timeoutMs);
-    const signal = timeout && options.signal ? AbortSignal.any([options.signal, timeout]) : (timeout ?? options.signal);
+    // The timeout covers reading the answer too: a connection that stalls mid-body is no answer either.
+    const timeout = AbortSignal.timeout(options.timeoutMs ?? defaultTimeoutMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
     try {
       const res = await fetchFn(baseUrl() + path, { method, headers, body, signal });
       reached(true);

@@ -36,6 +36,7 @@ export interface CoreOptions {
   timers?: WorkerDeps['timers'];
   now?: () => number;
   sendTimeoutMs?: number;
+  requestTimeoutMs?: number;
   /** The live channel's WebSocket (default: `ws`, as Node 20 has none of its own); null for none. */
   openWebSocket?: WorkerDeps['openWebSocket'] | null;
 }
@@ -51,6 +52,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHarness> {
     locks: options.locks,
     timers: options.timers,
     sendTimeoutMs: options.sendTimeoutMs,
+    requestTimeoutMs: options.requestTimeoutMs,
     openWebSocket:
       options.openWebSocket === null
         ? undefined
