@@ -6,16 +6,20 @@ import type { PatchListener } from '../../src-shared/api/worker-api.ts';
 import type { AppState, SliceKey } from '../../src-shared/state/app-state.ts';
 import { diffOps } from '../../src-shared/state/diff.ts';
 import { applyOps, type PatchOp, type Path, type Snapshot } from '../../src-shared/state/patch.ts';
+import type { StatePath, ValueAt } from '../../src-shared/state/state-path.ts';
+
+/** A path that exists in the app's state; the compiler checks it and the value written there. */
+export type AppPath = StatePath<AppState>;
 
 export interface Store {
   get(): AppState;
   /** Sets the value at a path (e.g. ['session', 'link']); no-op when it is already that very value. */
-  set(path: Path, value: unknown): void;
+  set<const P extends AppPath>(path: P, value: ValueAt<AppState, P>): void;
   /**
    * Makes the value at a path deep-equal `value`, sending only what differs from the current one (see diffOps):
    * for big values that are replaced by a mostly equal copy, such as a route the server answered again.
    */
-  replace(path: Path, value: unknown): void;
+  replace<const P extends AppPath>(path: P, value: ValueAt<AppState, P>): void;
   /** Replaces a slice with what `change` makes of it. */
   update<K extends SliceKey>(key: K, change: (slice: AppState[K]) => AppState[K]): void;
   /** Flushes what is pending first, so the snapshot and the patches after it line up. */

@@ -76,7 +76,7 @@ export function createActiveRoute(deps: ActiveRouteDeps) {
    */
   const patch = (change: Partial<ActiveRouteState>) => {
     if (!current()) return;
-    for (const [key, value] of Object.entries(change)) store.replace(['route', key], value);
+    for (const key of Object.keys(change) as (keyof ActiveRouteState)[]) store.replace(['route', key], change[key]);
   };
 
   /** The route as the server (or the device's copy of its answer) last had it, before what waits is laid over it. */
