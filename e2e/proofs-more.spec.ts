@@ -14,27 +14,35 @@ test.use({ freshServer: true });
 
 const NO_PROOFS = { picture: false, signature: false, signature_name: false, age_verification: false, barcode: false };
 
+/** An image drawn by the browser: top half red, bottom half blue. */
+async function drawnImage(page: Page, width: number, height: number, type: string): Promise<Buffer> {
+  const base64 = await page.evaluate(
+    async ({ width, height, type }) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = width;
+      canvas.height = height;
+      const ctx = canvas.getContext('2d')!;
+      ctx.fillStyle = '#ff0000';
+      ctx.fillRect(0, 0, width, height / 2);
+      ctx.fillStyle = '#0000ff';
+      ctx.fillRect(0, height / 2, width, height / 2);
+      const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, type, 0.9));
+      const bytes = new Uint8Array(await blob!.arrayBuffer());
+      let binary = '';
+      for (const byte of bytes) binary += String.fromCharCode(byte);
+      return btoa(binary);
+    },
+    { width, height, type },
+  );
+  return Buffer.from(base64, 'base64');
+}
+
 /**
  * A 4000x3000 JPEG drawn by the browser, top half red and bottom half blue, with an APP1 EXIF segment inserted
- * right after SOI carrying orientation 6 (shown rotated 90° clockwise: blue on the left, red on the right).
+ * right after SOI carrying an orientation (6: shown rotated 90° clockwise, blue on the left, red on the right).
  */
-async function rotatedJpeg(page: Page): Promise<Buffer> {
-  const base64 = await page.evaluate(async () => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 4000;
-    canvas.height = 3000;
-    const ctx = canvas.getContext('2d')!;
-    ctx.fillStyle = '#ff0000';
-    ctx.fillRect(0, 0, 4000, 1500);
-    ctx.fillStyle = '#0000ff';
-    ctx.fillRect(0, 1500, 4000, 1500);
-    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.9));
-    const bytes = new Uint8Array(await blob!.arrayBuffer());
-    let binary = '';
-    for (const byte of bytes) binary += String.fromCharCode(byte);
-    return btoa(binary);
-  });
-  const jpeg = Buffer.from(base64, 'base64');
+async function rotatedJpeg(page: Page, orientation = 6): Promise<Buffer> {
+  const jpeg = await drawnImage(page, 4000, 3000, 'image/jpeg');
   expect([jpeg[0], jpeg[1]]).toEqual([0xff, 0xd8]);
   // "Exif\0\0", then a little-endian TIFF header and one IFD with one entry: Orientation (0x0112), SHORT, 1, 6.
   const tiff = Buffer.alloc(8 + 2 + 12 + 4);
@@ -45,7 +53,7 @@ async function rotatedJpeg(page: Page): Promise<Buffer> {
   tiff.writeUInt16LE(0x0112, 10);
   tiff.writeUInt16LE(3, 12);
   tiff.writeUInt32LE(1, 14);
-  tiff.writeUInt16LE(6, 18); // the value, left-justified in the 4-byte field
+  tiff.writeUInt16LE(orientation, 18); // the value, left-justified in the 4-byte field
   tiff.writeUInt32LE(0, 22); // no next IFD
   const payload = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff]);
   const header = Buffer.alloc(4);
@@ -118,6 +126,58 @@ test('a 4000x3000 photo with EXIF orientation 6 arrives at most 800 wide and upr
   expect(lr, `left ${pixels.left}`).toBeLessThan(60);
   expect(rr, `right ${pixels.right}`).toBeGreaterThan(200);
   expect(rb, `right ${pixels.right}`).toBeLessThan(60);
+});
+
+test('the core resizes each format as the table says, and refuses what it cannot read', async ({
+  page,
+  context,
+  server,
+  dispatch,
+  signIn,
+}) => {
+  await listMode(context, server);
+  const { route, stop } = await startedStop(server, dispatch, DEMO.driver, 'Cargo bike 1', NO_PROOFS);
+  await signIn(page, DEMO.driver);
+  await page.goto(`/routes/${route.id}/stops/${stop.id}/complete`);
+  const proofs = page.getByRole('region', { name: 'Proof of delivery' });
+  const input = proofs.locator('input[type="file"]');
+  // [what, file, the core's photo: width, height] — what the page shows is the core's own resized Blob.
+  const table: [string, { name: string; mimeType: string; buffer: Buffer }, number, number][] = [
+    [
+      'landscape JPEG, orientation 8',
+      { name: 'a.jpg', mimeType: 'image/jpeg', buffer: await rotatedJpeg(page, 8) },
+      800,
+      1067,
+    ],
+    [
+      'small PNG, never enlarged',
+      { name: 'b.png', mimeType: 'image/png', buffer: await drawnImage(page, 640, 480, 'image/png') },
+      640,
+      480,
+    ],
+    [
+      'landscape JPEG, orientation 1',
+      { name: 'c.jpg', mimeType: 'image/jpeg', buffer: await rotatedJpeg(page, 1) },
+      800,
+      600,
+    ],
+  ];
+  for (const [index, [what, file, width, height]] of table.entries()) {
+    await input.setInputFiles(file);
+    const shown = proofs.getByRole('img', { name: `Photo ${index + 1}` });
+    await expect(shown, what).toBeVisible({ timeout: 15_000 });
+    const decoded = await shown.evaluate(async (img: HTMLImageElement) => {
+      await img.decode();
+      const blob = await (await fetch(img.src)).blob();
+      return { width: img.naturalWidth, height: img.naturalHeight, type: blob.type };
+    });
+    expect(decoded, what).toEqual({ width, height, type: 'image/jpeg' });
+  }
+  await proofs.getByRole('button', { name: /Delete photo 1/ }).click();
+  // A type the core cannot read is refused with the reason; nothing is added.
+  await input.setInputFiles({ name: 'd.heic', mimeType: 'image/heic', buffer: Buffer.from('not an image') });
+  await expect(proofs.getByText('Only JPEG and PNG photos can be added.')).toBeVisible();
+  await expect(proofs.getByRole('img', { name: /^Photo \d$/ })).toHaveCount(2);
 });
 
 test('an underage birth date is refused with the age, an adult one is verified', async ({

@@ -88,6 +88,8 @@ test('a signature with a name, an adult birth date and a resized photo reach the
   });
   await expect(proofs.getByRole('img', { name: 'Photo 1' })).toBeVisible();
   await expect(page.getByRole('status').getByText('Photo added')).toBeVisible();
+  // The resized photo stayed in the core: the page shows it from an object URL of the core's Blob, not a data URL.
+  await expect(proofs.getByRole('img', { name: 'Photo 1' })).toHaveAttribute('src', /^blob:/);
 
   await page.getByRole('button', { name: 'Done' }).click();
   // At once, in place of "Photo added" (old news now), not after it has run its 4 s.

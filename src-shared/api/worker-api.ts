@@ -86,9 +86,12 @@ export interface BlobLike {
 /** The photo file the page hands over. */
 export type PhotoFile = BlobLike;
 
-/** A photo resized in the core: at most 800 px wide, orientation applied, JPEG. */
+/**
+ * A photo resized in the core: at most 800 px wide, orientation applied, JPEG. The photo stays in the core: the UI
+ * shows it through loadImage(handle) and names it by handle in the completion's `proofs.images`.
+ */
 export interface PreparedPhoto {
-  dataUrl: string;
+  handle: string;
   width: number;
   height: number;
   bytes: number;
@@ -174,7 +177,8 @@ export interface WorkerApi {
   /**
    * A stored proof image (a stop's photo or signature, `/v1/images/{id}`), fetched with the session's token: an
    * image element cannot send one. The UI shows the Blob as an object URL it revokes when the image leaves the
-   * screen. Only the server's image paths are fetched (`not_found` for anything else).
+   * screen. Only the server's image paths are fetched (`not_found` for anything else); a photo handle from
+   * preparePhoto answers the core's resized photo.
    */
   loadImage(url: string): Promise<Result<BlobLike>>;
   /** A completion the server refused (in `outbox.parked`) goes back in the queue and is sent again. */

@@ -45,12 +45,20 @@ function sample(kind: 'photo' | 'signature', n = 1): string {
 }
 
 let photoCount = 0;
+/** The stub's prepared photos by handle, as the core keeps its own. */
+const samples = new Map<string, string>();
 const stubCore = {
   api: {
     async preparePhoto(file: Blob) {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       if (!/^image\/(jpeg|png)$/.test(file.type)) return { ok: false, error: 'unsupported_file' };
-      return { ok: true, value: { dataUrl: sample('photo', ++photoCount), width: 800, height: 600, bytes: 42_000 } };
+      const handle = `photo:${++photoCount}`;
+      samples.set(handle, sample('photo', photoCount));
+      return { ok: true, value: { handle, width: 800, height: 600, bytes: 42_000 } };
+    },
+    async loadImage(url: string) {
+      const drawn = samples.get(url);
+      return drawn ? { ok: true, value: await (await fetch(drawn)).blob() } : { ok: false, error: 'not_found' };
     },
   },
   state: {},

@@ -16,7 +16,7 @@ import { ProofImage } from './ProofImage.tsx';
 export const MAX_PHOTOS = 3;
 
 export interface PhotoStripProps {
-  /** Data URLs from preparePhoto, or the stop's stored photo URLs; at most 3. */
+  /** Handles from preparePhoto, or the stop's stored photo URLs; at most 3. */
   photos: readonly string[];
   onChange: (next: string[]) => void;
   /** Feature gating: the disabled.photoCollection text, shown instead of the add tile. */
@@ -56,7 +56,7 @@ export function PhotoStrip({ photos, onChange, disabledReason, readOnly, onPhoto
       if (!alive.current) return;
       if (!result.ok) setError(intentErrorText(result, t));
       else if (latest.current.length < MAX_PHOTOS) {
-        onChange([...latest.current, result.value.dataUrl]);
+        onChange([...latest.current, result.value.handle]);
         onPhotoAdded?.();
       }
     } catch {

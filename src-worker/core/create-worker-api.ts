@@ -13,6 +13,7 @@ import {
 } from '../../src-shared/state/app-state.ts';
 import { loadAppConfig, lookUpLanguage } from '../config/app-config.ts';
 import type { OpenWebSocket } from '../live/live-socket.ts';
+import { createPreparedPhotos, isPhotoHandle } from '../media/prepared-photos.ts';
 import { createApiClient } from '../net/api-client.ts';
 import type { LockRunner, OutboxChannel, Timers } from '../outbox/outbox.ts';
 import type { RouteFeatures } from '../routes/route-features.ts';
@@ -58,6 +59,7 @@ const loadRouteFeatures = () => import('../routes/route-features.ts');
 
 export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
   const store = createStore(initialState());
+  const preparedPhotos = createPreparedPhotos(deps.randomId);
   let baseUrl = '';
   let listener: Releasable | null = null;
   let storage: Promise<AppStorage> | null = null;
@@ -95,6 +97,7 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
       store.set(['route'], null);
       store.set(['outbox'], blank.outbox);
       void proofImages?.then((images) => images.clear());
+      preparedPhotos.clear();
       // The queue stays on the device for its sender's next session; only this session's retries stop.
       void routeFeatures?.then((r) => {
         r.outbox.stop();
@@ -124,6 +127,7 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
         storage: openStorage,
         now: deps.now,
         randomId: deps.randomId,
+        photos: preparedPhotos,
         random: deps.random ?? Math.random,
         notifyOffline: () => notify('no_internet'),
         notifyRefused: (id) => notify('completion_refused', undefined, id),
@@ -272,7 +276,7 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
       try {
         const photo = await media.resizePhoto(file as Blob);
         return ok({
-          dataUrl: await media.blobToDataUrl(photo.blob),
+          handle: preparedPhotos.put(photo.blob),
           width: photo.width,
           height: photo.height,
           bytes: photo.blob.size,
@@ -283,6 +287,10 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
     },
 
     async loadImage(url) {
+      if (isPhotoHandle(url)) {
+        const photo = preparedPhotos.get(url);
+        return photo ? ok(photo) : fail('not_found', url);
+      }
       proofImages ??= import('../media/proof-images.ts').then((m) => m.createProofImages(() => api));
       return (await proofImages).load(url);
     },

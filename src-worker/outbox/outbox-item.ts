@@ -54,10 +54,15 @@ export interface OutboxItem {
   parked: ParkInfo | null;
 }
 
-const asStored = (value: string) => dataUrlToBlob(value) ?? value;
-
-/** Splits a stop update into what the record keeps: data URLs become Blobs, stored images' URLs stay. */
-export function storedParts(request: StopUpdateRequest): Pick<OutboxItem, 'body' | 'images' | 'signature'> {
+/**
+ * Splits a stop update into what the record keeps: photo handles (the core's resized photos) and data URLs become
+ * Blobs, stored images' URLs stay.
+ */
+export function storedParts(
+  request: StopUpdateRequest,
+  photo: (handle: string) => Blob | null = () => null,
+): Pick<OutboxItem, 'body' | 'images' | 'signature'> {
+  const asStored = (value: string) => photo(value) ?? dataUrlToBlob(value) ?? value;
   const { images, signature, ...body } = request;
   return {
     body,

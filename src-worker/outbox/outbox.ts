@@ -224,6 +224,8 @@ export function createOutbox(deps: OutboxDeps) {
       projectId: number,
       stop: { id: number; number: number | null; name: string },
       body: StopUpdateRequest,
+      /** The Blob behind a photo handle in `body.images` (see prepared-photos.ts). */
+      photo: (handle: string) => Blob | null = () => null,
     ): Promise<string | null> {
       const sender = deps.senderFor(routeId);
       if (!sender) return null;
@@ -237,7 +239,7 @@ export function createOutbox(deps: OutboxDeps) {
         stop: { number: stop.number, name: stop.name },
         seq: createdAt * 1000 + (counter++ % 1000),
         createdAt,
-        ...storedParts(body),
+        ...storedParts(body, photo),
         state: 'queued',
         attempts: 0,
         parked: null,

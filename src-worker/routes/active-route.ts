@@ -18,6 +18,7 @@ import type { OsrmAnswer, StopUpdateRequest } from '../../src-shared/protocol/ht
 import type { ActiveRouteState } from '../../src-shared/state/app-state.ts';
 import type { Store } from '../core/store.ts';
 import { decodeLine } from '../media/polyline.ts';
+import { isPhotoHandle, type PreparedPhotos } from '../media/prepared-photos.ts';
 import type { ApiClient } from '../net/api-client.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { AppStorage } from '../storage/app-db.ts';
@@ -33,6 +34,8 @@ export interface ActiveRouteDeps {
   storage: () => Promise<AppStorage>;
   outbox: Outbox;
   now: () => number;
+  /** Photos resized for the complete screen: a completion names its new ones by handle. */
+  photos: PreparedPhotos;
   /** Ends the shared link's session (section 8: other 404/400 clear the link data). */
   closeLink: () => void;
   /** What the live channel (src-worker/live) sends on, and what the driver is told of a changed stop list. */
@@ -249,10 +252,13 @@ export function createActiveRoute(deps: ActiveRouteDeps) {
         nowMs: deps.now(),
       });
       if (problems.length > 0) return fail('invalid_completion', problems.join(','));
+      const images = completion.proofs?.images ?? [];
+      if (images.some((image) => isPhotoHandle(image) && !deps.photos.get(image)))
+        return fail('invalid_completion', 'photo_missing');
       const body = stopUpdateBody(completion, deps.now(), timeZone);
       const label = { id: stopId, number: countToShow(route.stops)[index] ?? null, name: stopName(stop) };
       // Stored on the device (strict durability) before anything else: from here on it reaches the server once.
-      const queued = await deps.outbox.add(route.id, route.project_id, label, body);
+      const queued = await deps.outbox.add(route.id, route.project_id, label, body, deps.photos.get);
       if (!queued) return fail('unauthorized');
       // The flow moves on at once, without waiting for the server: the stop shows what the driver entered (done,
       // its notes and time), marked unsent until the server has it; the outbox sends it in the background.

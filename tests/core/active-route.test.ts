@@ -236,6 +236,11 @@ describe('the rules, checked in the core before anything is queued', () => {
       ok: false,
       message: 'note_too_long',
     });
+    // A photo handle the core never made (or long since dropped) is refused, not sent without its photo.
+    expect(
+      await c.api.completeStop(stop.id, { status: 'finished', proofs: { images: ['photo:not-made-here'] } }),
+    ).toMatchObject({ ok: false, message: 'photo_missing' });
+    expect(await c.api.loadImage('photo:not-made-here')).toMatchObject({ ok: false, error: 'not_found' });
     // Nothing of it was stored on the device or sent.
     expect(c.state().outbox.unsent).toBe(0);
     expect(await completions(stop.id)).toHaveLength(0);
