@@ -7,7 +7,7 @@
 import type { Route as Intercepted, Page } from '@playwright/test';
 import type { Route, Stop } from '../src-shared/protocol/entities.ts';
 import { listMode, startFirstStop } from './stop-windows.helpers.ts';
-import { underServiceWorker } from './support/app.ts';
+import { underServiceWorker, untilAccessTokenExpired } from './support/app.ts';
 import { DEMO, type Dispatch, expect, type ServerInfo, test } from './support/fixtures.ts';
 
 test.use({ freshServer: true });
@@ -155,9 +155,9 @@ test('a tab closed in the middle of a flush: reopened, every completion is there
   const again = await context.newPage();
   await again.goto(`/routes/${route.id}`);
   await expect.poll(() => countCompletions(server, route.id), { timeout: 15_000 }).toHaveLength(3);
-  await new Promise((r) => setTimeout(r, 1000));
-  expect((await countCompletions(server, route.id)).sort()).toEqual(stops.map((s) => s.id).sort());
+  // Nothing left to send on the phone: no later send can double one.
   await expect(again.getByText(/not sent yet/)).toHaveCount(0);
+  expect((await countCompletions(server, route.id)).sort()).toEqual(stops.map((s) => s.id).sort());
 });
 
 test('two tabs on the same route, both completing and flushing: nothing lost, nothing doubled', async ({
@@ -184,7 +184,8 @@ test('two tabs on the same route, both completing and flushing: nothing lost, no
   // Both tabs come back online at once and flush the shared queue.
   await Promise.all([one, two].map((p) => p.evaluate(() => window.dispatchEvent(new Event('online')))));
   await expect.poll(() => countCompletions(server, route.id), { timeout: 15_000 }).toHaveLength(4);
-  await new Promise((r) => setTimeout(r, 1000));
+  // Nothing left to send in either tab: no later send can double one.
+  for (const tab of [one, two]) await expect(tab.getByText(/not sent yet/)).toHaveCount(0);
   expect((await countCompletions(server, route.id)).sort()).toEqual(stops.map((s) => s.id).sort());
 });
 
@@ -242,7 +243,7 @@ test.describe('with a short-lived access token', () => {
     await underServiceWorker(page);
     await context.setOffline(true);
     await complete(page, route.id, stops[0]!);
-    await page.waitForTimeout(5_000);
+    await untilAccessTokenExpired(page);
     await context.setOffline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await expect.poll(() => countCompletions(server, route.id), { timeout: 15_000 }).toHaveLength(1);

@@ -213,7 +213,7 @@ test('an underage birth date is refused with the age, an adult one is verified',
   await expect(sheet.getByRole('spinbutton', { name: 'Day' })).toHaveAttribute('aria-valuenow', '1');
   await expect(sheet.getByText('10 years old')).toBeVisible();
   // The wheel has settled where the keys put it.
-  await page.waitForTimeout(700);
+  await expect(year).toHaveAttribute('aria-busy', 'false');
   await expect(year).toHaveAttribute('aria-valuenow', String(thisYear - 10));
 
   await sheet.getByRole('button', { name: 'Verify', exact: true }).click();
@@ -229,7 +229,7 @@ test('an underage birth date is refused with the age, an adult one is verified',
   }
   await expect(sheet.getByRole('alert')).toHaveText('');
   await expect(sheet.getByText('30 years old')).toBeVisible();
-  await page.waitForTimeout(700);
+  await expect(year).toHaveAttribute('aria-busy', 'false');
   await expect(year).toHaveAttribute('aria-valuenow', String(thisYear - 30));
   await sheet.getByRole('button', { name: 'Verify', exact: true }).click();
   await expect(page.getByRole('status').getByText('Age verified: the recipient is 18 or older.')).toBeVisible();

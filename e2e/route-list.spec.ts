@@ -132,8 +132,20 @@ test.describe('started elsewhere', () => {
     await api.start(bike);
     const cdp = await context.newCDPSession(page);
     // A short pull does nothing; one past the threshold (120 px after resistance) refreshes.
+    // Every phase the pull goes through, to see that the short one never reached 'refreshing'.
+    await page.evaluate(() => {
+      const root = document.querySelector('[data-phase]')!;
+      const seen: string[] = [];
+      (window as unknown as { __phases: string[] }).__phases = seen;
+      new MutationObserver(() => seen.push(root.getAttribute('data-phase')!)).observe(root, {
+        attributeFilter: ['data-phase'],
+      });
+    });
     await pull(cdp, 250, 120);
-    await page.waitForTimeout(300);
+    await expect(page.locator('[data-phase]')).toHaveAttribute('data-phase', 'idle');
+    const phases = await page.evaluate(() => (window as unknown as { __phases: string[] }).__phases);
+    expect(phases).toContain('pulling');
+    expect(phases).not.toContain('refreshing');
     await expect(heading(page, 'In Progress')).toHaveCount(0);
     await pull(cdp, 250, 300);
     const started = card(page, 'In Progress', 'Cargo bike 1');

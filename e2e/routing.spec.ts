@@ -181,9 +181,17 @@ test('signed in, the account starts offline from the stored session', async ({ p
   await expect(page.getByRole('heading', { name: 'Sam de Vries' })).toBeVisible();
   await expect(page.getByText('Demo Logistics', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
-  // Still signed in: being offline is no reason to end the session.
-  await page.waitForTimeout(500);
+  // Still signed in: being offline is no reason to end the session. Going on to another screen that needs the
+  // session shows it, once the start's calls have failed for want of a network.
+  await page
+    .getByRole('link', { name: 'Settings' })
+    .or(page.getByRole('button', { name: 'Settings' }))
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/account\/settings$/);
+  await page.goBack();
   await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
   await context.setOffline(false);
 });
 

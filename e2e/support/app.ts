@@ -107,3 +107,26 @@ export async function drawSignature(page: Page, dialog: Locator): Promise<void> 
     await expect(clear).toBeEnabled({ timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
 }
+
+/** Waits until the stored driver session's access token has expired (its `exp` is past), read from IndexedDB. */
+export async function untilAccessTokenExpired(page: Page): Promise<void> {
+  const exp = await page.evaluate(`new Promise((resolve, reject) => {
+    const open = indexedDB.open('droplane');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const read = open.result.transaction('session').objectStore('session').get('driver');
+      read.onsuccess = () => {
+        open.result.close();
+        const token = read.result && read.result.accessToken;
+        if (!token) return resolve(null);
+        const part = token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/');
+        resolve(JSON.parse(atob(part)).exp);
+      };
+      read.onerror = () => reject(read.error);
+    };
+  })`);
+  expect(exp, 'a stored access token').toEqual(expect.any(Number));
+  await expect
+    .poll(() => Date.now() / 1000 > (exp as number), { timeout: 30_000, message: 'the access token expires' })
+    .toBe(true);
+}

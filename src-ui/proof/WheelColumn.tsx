@@ -35,12 +35,15 @@ export function WheelColumn({ label, items, value, format, onChange }: WheelColu
   const jumping = useRef(false);
   const index = Math.max(0, items.indexOf(value));
   const [centre, setCentre] = useState(index);
+  // Moving (scrolling or jumping): its value may still change, which aria-busy tells assistive tech and tests.
+  const [moving, setMoving] = useState(false);
   const last = items.length - 1;
   const clampIndex = (i: number) => Math.min(last, Math.max(0, i));
 
   /** Snapping is off while the wheel moves itself: only 12 items exist, so the target may not be rendered yet. */
   const endJump = useCallback(() => {
     jumping.current = false;
+    setMoving(false);
     ref.current?.style.removeProperty('scroll-snap-type');
   }, []);
 
@@ -54,6 +57,7 @@ export function WheelColumn({ label, items, value, format, onChange }: WheelColu
     setCentre(index);
     if (Math.abs(el.scrollTop - top) >= 1) {
       jumping.current = true;
+      setMoving(true);
       el.style.scrollSnapType = 'none';
       el.scrollTo({ top, behavior: smooth ? 'smooth' : 'instant' });
     }
@@ -79,11 +83,15 @@ export function WheelColumn({ label, items, value, format, onChange }: WheelColu
     const el = ref.current;
     if (!el) return;
     setCentre(clampIndex(Math.round(el.scrollTop / H)));
+    setMoving(true);
     clearTimeout(settle.current);
     clearTimeout(jumpEnd.current);
     settle.current = setTimeout(() => {
       if (jumping.current) endJump();
-      if (!touching.current) choose(Math.round(el.scrollTop / H));
+      if (!touching.current) {
+        choose(Math.round(el.scrollTop / H));
+        setMoving(false);
+      }
     }, SETTLE_MS);
   };
 
@@ -121,6 +129,7 @@ export function WheelColumn({ label, items, value, format, onChange }: WheelColu
         aria-valuemin={items[0]}
         aria-valuemax={items[last]}
         aria-valuetext={format(value)}
+        aria-busy={moving}
         onScroll={onScroll}
         onKeyDown={onKeyDown}
         onClick={onClick}
