@@ -4,6 +4,7 @@
  * resolve to a Result; state reaches the UI as a snapshot, then versioned patches through one subscription.
  */
 import type { SettingKey, Settings } from '../domain/settings.ts';
+import type { Variant } from '../domain/variant.ts';
 import type { CleaningStatus } from '../protocol/entities.ts';
 import type { ConnectivityState, DriverProfile, LinkSession, NoticeKind } from '../state/app-state.ts';
 import type { Patch, Snapshot } from '../state/patch.ts';
@@ -29,6 +30,8 @@ export const INTENT_ERRORS = [
   'blocked',
   'unsent_pending',
   'unsupported_file',
+  /** The completion breaks a rule of src-shared/domain/completion-rules.ts: `message` lists them, comma-separated. */
+  'invalid_completion',
   'server_message',
   'unknown',
 ] as const;
@@ -70,6 +73,8 @@ export interface StopCompletion {
   };
   /** The cleaning variant's status picker. */
   cleaning?: { status: CleaningStatus; definition: string | null; sticker: boolean };
+  /** The variant the screen used (its URL mock); the organisation's when absent. */
+  variant?: Variant;
 }
 
 /** A Blob (or File) crossing the boundary; written structurally because src-shared has no DOM lib. */

@@ -21,6 +21,7 @@ import { decodeLine } from '../media/polyline.ts';
 import type { ApiClient } from '../net/api-client.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { AppStorage } from '../storage/app-db.ts';
+import { checkCompletionInCore } from './completion-check.ts';
 import { clearsLink, routeFetchFailure, startFailure } from './route-errors.ts';
 import { coords, stopUpdateBody } from './stop-update-body.ts';
 
@@ -234,10 +235,21 @@ export function createActiveRoute(deps: ActiveRouteDeps) {
       const block = actionBlock(route, stopId);
       if (block) return fail('blocked', block.kind);
       const timeZone = store.get().organisation?.time_zone;
-      const body = stopUpdateBody(completion, deps.now(), timeZone);
       const index = route.stops.findIndex((s) => s.id === stopId);
       const stop = route.stops[index];
       if (!stop) return fail('stop_not_found');
+      // The rules the screen shows, checked again here: nothing they refuse is ever queued (issue 21).
+      const problems = checkCompletionInCore({
+        route,
+        stop,
+        completion,
+        organisation: store.get().organisation,
+        appConfig: store.get().appConfig,
+        variant: completion.variant,
+        nowMs: deps.now(),
+      });
+      if (problems.length > 0) return fail('invalid_completion', problems.join(','));
+      const body = stopUpdateBody(completion, deps.now(), timeZone);
       const label = { id: stopId, number: countToShow(route.stops)[index] ?? null, name: stopName(stop) };
       // Stored on the device (strict durability) before anything else: from here on it reaches the server once.
       const queued = await deps.outbox.add(route.id, route.project_id, label, body);
