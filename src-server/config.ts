@@ -88,7 +88,7 @@ export function parseTrustProxy(raw: string | undefined): false | number | strin
   if (value === '' || value === 'false' || value === '0') return false;
   if (value === 'true')
     throw new Error(
-      'TRUST_PROXY=true would believe any client\'s X-Forwarded-For: give the number of proxies in front (1) or their addresses (10.0.0.0/8)',
+      "TRUST_PROXY=true would believe any client's X-Forwarded-For: give the number of proxies in front (1) or their addresses (10.0.0.0/8)",
     );
   if (/^[0-9]+$/.test(value)) return Number(value);
   const list = value

@@ -71,7 +71,10 @@ function refreshRow(ctx: ServerContext, driverId: number, familyId: string, issu
 export async function issueTokens(ctx: ServerContext, driver: DriverRow): Promise<TokenPair> {
   const issue = newIssue(ctx);
   const familyId = randomUUID();
-  await ctx.db.insertInto('refresh_tokens').values(refreshRow(ctx, driver.id, familyId, issue)).execute();
+  await ctx.db
+    .insertInto('refresh_tokens')
+    .values(refreshRow(ctx, driver.id, familyId, issue))
+    .execute();
   return signPair(ctx, driver, familyId, issue);
 }
 
@@ -107,7 +110,10 @@ export async function refreshTokens(ctx: ServerContext, token: string, log: Fast
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
     if (Number(use.numUpdatedRows) !== 1) return false;
-    await trx.insertInto('refresh_tokens').values(refreshRow(ctx, driver.id, row.family_id, issue)).execute();
+    await trx
+      .insertInto('refresh_tokens')
+      .values(refreshRow(ctx, driver.id, row.family_id, issue))
+      .execute();
     return true;
   });
   if (claimed) return signPair(ctx, driver, row.family_id, issue);

@@ -16,11 +16,6 @@ export const DECIMAL_DIGITS = /^(?:0|[1-9][0-9]{0,15})$/;
 export const SIGNATURE_NAME_MAX_LENGTH = 200;
 /** A stored image's URL (…/v1/images/123), what a live event may name; image data travels with the completion. */
 export const IMAGE_REFERENCE_MAX_LENGTH = 2048;
-/**
- * A proof image as a data URL: the decoded cap of domain/images.ts (2 MiB) in base64 plus its header. The request's
- * body limit bounds the whole completion.
- */
-export const IMAGE_DATA_URL_MAX_LENGTH = Math.ceil((2 * 1024 * 1024 * 4) / 3) + 64;
 
 /** Years an instant may name: a device clock far off, or a made-up value, is refused, not stored. */
 export const INSTANT_YEARS = { from: 2000, to: 2099 } as const;
@@ -38,8 +33,11 @@ export const dateOfBirth = {
   nullable: true,
   pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$',
 } as const;
-/** On a completion: a data URL of a new image, or the URL of one kept. */
-export const imageValue = { type: 'string', maxLength: IMAGE_DATA_URL_MAX_LENGTH } as const;
+/**
+ * On a completion: a data URL of a new image, or the URL of one kept. No length here: the request's body limit
+ * bounds it, and domain/images.ts answers an image over its own cap with 413 naming it.
+ */
+export const imageValue = { type: 'string' } as const;
 /** In a live event: a reference at most, never image data. */
 export const imageReference = { type: 'string', nullable: true, maxLength: IMAGE_REFERENCE_MAX_LENGTH } as const;
 
@@ -64,8 +62,6 @@ export function isInstant(value: string): boolean {
 export const FORMAT_WORDS: Record<string, string> = {
   decimal: 'a decimal number such as 52.0907215',
   instant: `an ISO 8601 date and time with its offset, in the years ${INSTANT_YEARS.from} to ${INSTANT_YEARS.to}`,
-  email: 'an email address',
-  date: 'a real date written YYYY-MM-DD',
 };
 
 /**

@@ -3,11 +3,7 @@
  * the server exactly once, so an Idempotency-Key makes a retry replay the answer and write nothing.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import {
-  IDEMPOTENCY_HEADER,
-  type StopUpdateAnswer,
-  type StopUpdateRequest,
-} from '../../src-shared/protocol/http.ts';
+import { IDEMPOTENCY_HEADER, type StopUpdateAnswer, type StopUpdateRequest } from '../../src-shared/protocol/http.ts';
 import { authenticate, principalKey } from '../auth/principal.ts';
 import type { ServerContext } from '../context.ts';
 import { STOP_NOT_FOUND_MESSAGE } from '../domain/route-rules.ts';
@@ -23,8 +19,8 @@ import {
 import { organisationTimeZone } from '../repo/organisations.ts';
 import { routeFor } from '../repo/routes.ts';
 import { writeStopUpdate } from '../repo/stop-completion.ts';
-import { notFound } from './errors.ts';
 import { stopUpdateBody } from './driver-schemas.ts';
+import { notFound } from './errors.ts';
 import { id } from './schemas.ts';
 
 interface Params {

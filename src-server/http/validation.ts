@@ -11,7 +11,9 @@ import { createAjv, DECIMAL_DIGITS } from './schemas.ts';
 type Schema = { properties?: Record<string, { type?: unknown }> };
 
 const isNumeric = (type: unknown) =>
-  type === 'integer' || type === 'number' || (Array.isArray(type) && type.some((t) => t === 'integer' || t === 'number'));
+  type === 'integer' ||
+  type === 'number' ||
+  (Array.isArray(type) && type.some((t) => t === 'integer' || t === 'number'));
 
 /** Wraps a coercing validator: a numeric field sent as text must be decimal digits before it is coerced. */
 function decimalOnly(schema: Schema, validate: ValidateFunction): ValidateFunction {

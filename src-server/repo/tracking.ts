@@ -131,7 +131,7 @@ export async function recordServiceChange(
     .where('id', '=', data.service_id)
     .where('route_id', '=', routeId)
     .executeTakeFirst();
-  if (!stop) throw notFound(STOP_NOT_FOUND_MESSAGE, 'data.service_id');
+  if (!stop) throw notFound(STOP_NOT_FOUND_MESSAGE, 'service');
   const sender = principalKey(principal);
   await assertEventRate(ctx, sender);
   await ctx.db
