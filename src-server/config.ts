@@ -189,7 +189,7 @@ export function loadConfig(env: Env = process.env): Config {
     signinFreeFailures: int(env, 'SIGNIN_FREE_FAILURES', 5),
     locationRateLimit: int(env, 'LOCATION_RATE_LIMIT', 30),
     eventRateLimit: int(env, 'EVENT_RATE_LIMIT', 120),
-    mapHosts: list(env.MAP_HOSTS),
+    mapHosts: list(env.MAP_HOSTS ?? 'https://tiles.openfreemap.org'),
     logLevel: env.LOG_LEVEL || 'info',
     timeZone: timeZone(env),
   };

@@ -58,10 +58,20 @@ export function isInstant(value: string): boolean {
   return Number.isFinite(Date.parse(value));
 }
 
+/** The `day` format: a real YYYY-MM-DD in INSTANT_YEARS (a route's date; year 0001 or 9999 is a mistake). */
+export function isDay(value: string): boolean {
+  const m = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/.exec(value);
+  if (!m) return false;
+  const [year, month, day] = m.slice(1).map(Number) as [number, number, number];
+  if (year < INSTANT_YEARS.from || year > INSTANT_YEARS.to || month < 1 || month > 12) return false;
+  return day >= 1 && day <= daysIn(year, month);
+}
+
 /** The words a format error uses: "completed_at must be an instant ...". */
 export const FORMAT_WORDS: Record<string, string> = {
   decimal: 'a decimal number such as 52.0907215',
   instant: `an ISO 8601 date and time with its offset, in the years ${INSTANT_YEARS.from} to ${INSTANT_YEARS.to}`,
+  day: `a real date written YYYY-MM-DD, in the years ${INSTANT_YEARS.from} to ${INSTANT_YEARS.to}`,
 };
 
 /**
@@ -77,9 +87,12 @@ export function createAjv(coerceTypes: boolean): Ajv {
     allErrors: false,
     allowUnionTypes: true,
     coerceTypes,
+    // {$data: ...} lets one field's bound be another's value (a time window's latest is not before its earliest).
+    $data: true,
   });
   addFormats.default(ajv);
   ajv.addFormat('instant', { type: 'string', validate: isInstant });
   ajv.addFormat('decimal', { type: 'string', validate: isDecimalCoordinate });
+  ajv.addFormat('day', { type: 'string', validate: isDay });
   return ajv;
 }
