@@ -78,6 +78,7 @@ export function registerStopRoutes(app: FastifyInstance, ctx: ServerContext): vo
         principal: sender,
         idempotencyKey: key,
         requestHash: hash,
+        body: request.body,
         update,
         now,
       };
