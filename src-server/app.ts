@@ -16,6 +16,7 @@ import { registerOrganisationRoutes } from './http/organisation-routes.ts';
 import { registerOsrmRoutes } from './http/osrm-routes.ts';
 import { RequestLog } from './http/request-log.ts';
 import { registerRouteRoutes } from './http/route-routes.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStaticApp } from './http/static-app.ts';
 import { registerStopRoutes } from './http/stop-routes.ts';
 import { installValidation } from './http/validation.ts';
@@ -44,6 +45,9 @@ export function redactUrl(url: string): string {
   return url.replace(/([?&](?:token|access_token)=)[^&]*/gi, '$1[redacted]');
 }
 
+/** The nearest `hops` proxies are believed (what Fastify does with a number, which its types do not take). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export async function buildServer(config: Config, options: BuildOptions = {}): Promise<Server> {
   const { db, dialect } = await openDatabase(config);
   const now = options.now ?? Date.now;
@@ -54,11 +58,13 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     now,
     tokens: createTokenService(config.jwtSecret, config, now),
     hub: options.hub ?? createMemoryHub(),
+    cspReports: [],
   };
 
   const app = Fastify({
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: true,
+    // Only a configured proxy may say who the client is (TRUST_PROXY); trusting every hop let anyone pick an address.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     logger:
       options.logger === false
         ? false
@@ -75,6 +81,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   installErrorHandler(app);
   installValidation(app);
   await app.register(rateLimit, { global: false });
+  registerSecurityHeaders(app, ctx);
   await registerCompression(app);
   await app.register(websocket, {
     options: { maxPayload: config.wsMaxMessageBytes },

@@ -1,6 +1,7 @@
 /** Server settings, read once from the environment. README.md lists every variable with its default. */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { timeZoneName } from '../src-shared/domain/time-zone.ts';
 
@@ -35,6 +36,19 @@ export interface Config {
   allowedOrigins: string[];
   /** Sign-in attempts per minute per client address. */
   signinRateLimit: number;
+  /**
+   * Whose X-Forwarded-For to believe for the client address: nobody (false, the default), the nearest N proxies,
+   * or proxies at these addresses and CIDR ranges. Trusting every hop would let any client pick its address.
+   */
+  trustProxy: false | number | string[];
+  /** Failed sign-ins in a row per email answered at once; after them each attempt waits (auth/attempt-limit.ts). */
+  signinFreeFailures: number;
+  /** Positions a driver or link may send per minute (socket and HTTP together); 0: no limit. */
+  locationRateLimit: number;
+  /** Status events a driver or link may send per minute (socket and HTTP together); 0: no limit. */
+  eventRateLimit: number;
+  /** Origins the map may load styles, tiles, glyphs and sprites from besides the style URLs' own (CSP). */
+  mapHosts: string[];
   logLevel: string;
   /** IANA name: where an organisation without a time zone of its own plans its days and times of day. */
   timeZone: string;
@@ -54,6 +68,44 @@ function str(env: Env, name: string): string | null {
   const raw = env[name];
   return raw === undefined || raw === '' ? null : raw;
 }
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a CIDR range (10.0.0.0/8, fd00::/8) or one of proxy-addr's names for reserved ranges. */
+function isProxyAddress(value: string): boolean {
+  if (PROXY_NAMES.has(value)) return true;
+  const [address = '', prefix, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^[0-9]{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY: unset, `false` or `0` trusts no proxy; a number trusts that many hops; else addresses and CIDRs. */
+export function parseTrustProxy(raw: string | undefined): false | number | string[] {
+  const value = raw?.trim().toLowerCase() ?? '';
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true')
+    throw new Error(
+      "TRUST_PROXY=true would believe any client's X-Forwarded-For: give the number of proxies in front (1) or their addresses (10.0.0.0/8)",
+    );
+  if (/^[0-9]+$/.test(value)) return Number(value);
+  const list = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const wrong = list.find((entry) => !isProxyAddress(entry));
+  if (wrong !== undefined)
+    throw new Error(`TRUST_PROXY must be a hop count or a comma-separated list of addresses and CIDRs, got "${wrong}"`);
+  return list;
+}
+
+const list = (raw: string | undefined) =>
+  (raw || '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /** The demo's stops lie around Utrecht. */
 const DEMO_TIME_ZONE = 'Europe/Amsterdam';
@@ -129,13 +181,15 @@ export function loadConfig(env: Env = process.env): Config {
     termsUrl: env.TERMS_URL || `${publicUrl}/terms`,
     privacyUrl: env.PRIVACY_URL || `${publicUrl}/privacy`,
     bodyLimitBytes: int(env, 'BODY_LIMIT', 6 * 1024 * 1024),
-    wsMaxMessageBytes: int(env, 'WS_MAX_MESSAGE_BYTES', 1024 * 1024),
+    wsMaxMessageBytes: int(env, 'WS_MAX_MESSAGE_BYTES', 64 * 1024),
     wsPingIntervalMs: int(env, 'WS_PING_INTERVAL_MS', 30_000),
-    allowedOrigins: (env.ALLOWED_ORIGINS || '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
+    allowedOrigins: list(env.ALLOWED_ORIGINS),
     signinRateLimit: int(env, 'SIGNIN_RATE_LIMIT', 20),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    signinFreeFailures: int(env, 'SIGNIN_FREE_FAILURES', 5),
+    locationRateLimit: int(env, 'LOCATION_RATE_LIMIT', 30),
+    eventRateLimit: int(env, 'EVENT_RATE_LIMIT', 120),
+    mapHosts: list(env.MAP_HOSTS ?? 'https://tiles.openfreemap.org'),
     logLevel: env.LOG_LEVEL || 'info',
     timeZone: timeZone(env),
   };

@@ -4,6 +4,7 @@ import type { TokenService } from './auth/tokens.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { Dialect } from './db/migrations/001-initial.ts';
+import type { CspReport } from './http/security-headers.ts';
 import type { EventHub } from './socket/hub.ts';
 
 export interface ServerContext {
@@ -14,6 +15,8 @@ export interface ServerContext {
   hub: EventHub;
   /** Milliseconds since the epoch; injected so tests can move time. */
   now: () => number;
+  /** The browser's latest Content-Security-Policy violation reports (GET /v1/dispatch/csp-reports). */
+  cspReports: CspReport[];
 }
 
 export const isoNow = (ctx: Pick<ServerContext, 'now'>) => new Date(ctx.now()).toISOString();

@@ -13,7 +13,7 @@
  * `test.use({ freshServer: true })`, or `test.use({ serverEnv: { ACCESS_TOKEN_TTL: '5' } })` for one with other
  * settings (README, Configuration). Such a server starts in a second or two and is stopped after the test.
  */
-import { test as base, type Page } from '@playwright/test';
+import { test as base, type ConsoleMessage, type Page } from '@playwright/test';
 import { type AppServer, startAppServer } from './server.ts';
 
 export { expect } from '@playwright/test';
@@ -108,6 +108,39 @@ export async function signIn(page: Page, email: string, password: string = DEMO.
   await passwordField.waitFor({ state: 'hidden', timeout: 15_000 });
 }
 
+/** Chromium's console line for a blocked load or script, in a page or a worker. */
+const CSP_CONSOLE = /Content Security Policy|Refused to (load|connect|execute|apply|create|frame)/i;
+
+/**
+ * Fails the test on any Content-Security-Policy violation (issue 16): the page's securitypolicyviolation events,
+ * CSP console errors of the page, its workers and service workers, and the reports the server received meanwhile
+ * (reports from workers reach only the server).
+ */
+async function watchCsp(page: Page, server: ServerInfo, use: (page: Page) => Promise<void>): Promise<void> {
+  const violations: string[] = [];
+  const onConsole = (where: string) => (message: ConsoleMessage) => {
+    if (CSP_CONSOLE.test(message.text())) violations.push(`${where}: ${message.text()}`);
+  };
+  page.on('console', onConsole('page'));
+  page.on('worker', (worker) => worker.on('console', onConsole(`worker ${worker.url()}`)));
+  page.context().on('serviceworker', (worker) => worker.on('console', onConsole('service worker')));
+  await page.exposeBinding('__cspViolation', (_source, text: string) => violations.push(`event: ${text}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __cspViolation?: (text: string) => void }).__cspViolation;
+      report?.(`${event.effectiveDirective} blocked ${event.blockedURI} (${event.sourceFile}:${event.lineNumber})`);
+    });
+  });
+  const reports = dispatcher(server);
+  const before = (await reports<unknown[]>('GET', '/csp-reports')).body?.length ?? 0;
+  await use(page);
+  // A report is sent a moment after its violation.
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  const after = await reports<{ directive: string; blocked: string; document: string }[]>('GET', '/csp-reports');
+  for (const r of (after.body ?? []).slice(before)) violations.push(`report: ${r.directive} blocked ${r.blocked}`);
+  if (violations.length > 0) throw new Error(`Content-Security-Policy violations:\n${violations.join('\n')}`);
+}
+
 export const test = base.extend<Fixtures & Options>({
   freshServer: [false, { option: true }],
   serverEnv: [undefined, { option: true }],
@@ -132,6 +165,10 @@ export const test = base.extend<Fixtures & Options>({
 
   dispatch: async ({ server }, use) => {
     await use(dispatcher(server));
+  },
+
+  page: async ({ page, server }, use) => {
+    await watchCsp(page, server, use);
   },
 
   // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature needs the destructuring.

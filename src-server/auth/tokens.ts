@@ -30,9 +30,23 @@ export interface LinkClaims {
   organisationId: number;
 }
 
+/**
+ * A token's identity and issue time, when a token must be signed again exactly as it was (a refresh replayed within
+ * its grace window): HS256 is deterministic, so the same claims, jti and iat give the same token.
+ */
+export interface Issue {
+  jti: string;
+  /** Seconds since the epoch. */
+  iat: number;
+}
+
 export interface TokenService {
-  signAccess(claims: AccessClaims): Promise<{ token: string; expiresAt: number }>;
-  signRefresh(driverId: number, familyId: string): Promise<{ token: string; jti: string; expiresAt: number }>;
+  signAccess(claims: AccessClaims, issue?: Issue): Promise<{ token: string; expiresAt: number }>;
+  signRefresh(
+    driverId: number,
+    familyId: string,
+    issue?: Issue,
+  ): Promise<{ token: string; jti: string; expiresAt: number }>;
   signLink(claims: LinkClaims): Promise<string>;
   verifyAccess(token: string): Promise<AccessClaims>;
   verifyRefresh(token: string): Promise<RefreshClaims>;
@@ -51,8 +65,13 @@ export function createTokenService(secret: string, ttls: TokenTtls, now: () => n
   const key = new TextEncoder().encode(secret);
   const nowSeconds = () => Math.floor(now() / 1000);
 
-  async function sign(type: TokenType, payload: Record<string, unknown>, subject: string, ttl: number) {
-    const iat = nowSeconds();
+  async function sign(
+    type: TokenType,
+    payload: Record<string, unknown>,
+    subject: string,
+    ttl: number,
+    iat = nowSeconds(),
+  ) {
     const token = await new SignJWT({ ...payload, typ: type })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuer(ISSUER)
@@ -76,18 +95,20 @@ export function createTokenService(secret: string, ttls: TokenTtls, now: () => n
   }
 
   return {
-    async signAccess(claims) {
+    async signAccess(claims, issue) {
       // A jti of its own: two access tokens signed in the same second (a sign-in, then a refresh) are never the same
       // token, so one can be told from the other (and revoked or logged apart).
-      return sign('access', { ...claims, jti: randomUUID() }, String(claims.id), ttls.accessTokenTtlSeconds);
+      const jti = issue?.jti ?? randomUUID();
+      return sign('access', { ...claims, jti }, String(claims.id), ttls.accessTokenTtlSeconds, issue?.iat);
     },
-    async signRefresh(driverId, familyId) {
-      const jti = randomUUID();
+    async signRefresh(driverId, familyId, issue) {
+      const jti = issue?.jti ?? randomUUID();
       const { token, expiresAt } = await sign(
         'refresh',
         { jti, fam: familyId },
         String(driverId),
         ttls.refreshTokenTtlSeconds,
+        issue?.iat,
       );
       return { token, jti, expiresAt };
     },

@@ -194,6 +194,15 @@ export interface LinksTable {
   revoked_at: string | null;
 }
 
+/** Failures in a row per "signin:<email>" or "forgot:<email>" (auth/attempt-limit.ts). */
+export interface AttemptLimitsTable {
+  key: string;
+  failures: number;
+  last_failure_at: string;
+  /** No attempt is taken before this instant; null: no wait. */
+  wait_until: string | null;
+}
+
 export interface Database {
   organisations: OrganisationsTable;
   drivers: DriversTable;
@@ -208,6 +217,7 @@ export interface Database {
   locations: LocationsTable;
   route_events: RouteEventsTable;
   links: LinksTable;
+  attempt_limits: AttemptLimitsTable;
 }
 
 export type StopRow = Selectable<StopsTable>;

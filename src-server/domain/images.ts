@@ -10,6 +10,17 @@ import { HttpError } from '../http/errors.ts';
 /** Decoded size cap per image; the app sends photos resized to 800 px wide, far below it. */
 const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 
+/**
+ * Dimension caps (issue 16, item 8): a small file may declare a huge image (a 50 KB PNG of 20000x20000 pixels would
+ * take 1.6 GB to decode wherever it is shown). The app sends photos at most 800 px wide (src-worker/media/photo.ts)
+ * and signatures the size of the pad at the screen's pixel ratio; the caps leave a margin above both.
+ */
+export const IMAGE_LIMITS = {
+  photo: { maxWidth: 1200, maxHeight: 4096, maxPixels: 4_000_000 },
+  signature: { maxWidth: 4096, maxHeight: 4096, maxPixels: 4_000_000 },
+} as const;
+export type ImageKind = keyof typeof IMAGE_LIMITS;
+
 export type ImageMime = 'image/jpeg' | 'image/png';
 
 export interface DecodedImage {
@@ -67,9 +78,10 @@ function dimensions(data: Buffer, mime: ImageMime): { width: number; height: num
 
 /**
  * Decodes a `data:image/jpeg;base64,...` or `data:image/png;base64,...` URL. `field` names the value in error
- * messages ("images.1", "signature"): 422 for anything that is not a real JPEG or PNG, 413 when too large.
+ * messages ("images.1", "signature"): 422 for anything that is not a real JPEG or PNG or is over the dimension
+ * caps of its kind, 413 when too large.
  */
-export function decodeImageDataUrl(value: string, field: string): DecodedImage {
+export function decodeImageDataUrl(value: string, field: string, kind: ImageKind): DecodedImage {
   const header = DATA_URL.exec(value);
   if (!header?.[2]) throw new HttpError(422, `${field} must be a base64 data URL of a JPEG or PNG image`, field);
   const declared = DECLARED[header[1]!.toLowerCase()];
@@ -92,5 +104,12 @@ export function decodeImageDataUrl(value: string, field: string): DecodedImage {
     throw new HttpError(422, `${field} is declared as ${LABEL[declared]} but holds a ${LABEL[actual]} image`, field);
   const size = isWhole(data, actual) ? dimensions(data, actual) : null;
   if (!size) throw invalid(field);
+  const limit = IMAGE_LIMITS[kind];
+  if (size.width > limit.maxWidth || size.height > limit.maxHeight || size.width * size.height > limit.maxPixels)
+    throw new HttpError(
+      422,
+      `${field} is ${size.width}x${size.height} pixels: at most ${limit.maxWidth} wide, ${limit.maxHeight} high and ${limit.maxPixels / 1_000_000} megapixels`,
+      field,
+    );
   return { mime: actual, ...size, data };
 }

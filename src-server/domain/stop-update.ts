@@ -9,7 +9,7 @@ import type { CleaningStatus } from '../../src-shared/protocol/entities.ts';
 import { MAX_IMAGES, type StopUpdateRequest } from '../../src-shared/protocol/http.ts';
 import { badRequest } from '../http/errors.ts';
 import { parseCoordinate } from '../repo/tracking.ts';
-import { type DecodedImage, decodeImageDataUrl, isDataUrl } from './images.ts';
+import { type DecodedImage, decodeImageDataUrl, type ImageKind, isDataUrl } from './images.ts';
 
 const TOO_MANY_IMAGES_MESSAGE = `At most ${MAX_IMAGES} images per stop`;
 const SKIPPED_WITH_PROOF_MESSAGE =
@@ -47,8 +47,8 @@ export interface PreparedStopUpdate {
 /** The app may resolve the image URLs it was given against the server's origin before sending them back. */
 const STORED_IMAGE_URL = /^(?:https?:\/\/[^/]+)?\/v1\/images\/([1-9][0-9]{0,14})$/;
 
-function imageInput(value: string, field: string): ImageInput {
-  if (isDataUrl(value)) return { field, kind: 'new', image: decodeImageDataUrl(value, field) };
+function imageInput(value: string, field: string, kind: ImageKind): ImageInput {
+  if (isDataUrl(value)) return { field, kind: 'new', image: decodeImageDataUrl(value, field, kind) };
   const stored = STORED_IMAGE_URL.exec(value);
   if (!stored) throw badRequest(`${field} must be a JPEG or PNG data URL or the URL of an image of this stop`, field);
   return { field, kind: 'kept', id: Number(stored[1]) };
@@ -61,7 +61,9 @@ function photoInputs(images: Record<string, string> | undefined): ImageInput[] {
     if (!/^[0-9]$/.test(key) || Number(key) >= MAX_IMAGES)
       throw badRequest(`images.${key} is not an allowed key: use 0 to ${MAX_IMAGES - 1}`, `images.${key}`);
   }
-  return entries.sort(([a], [b]) => Number(a) - Number(b)).map(([key, value]) => imageInput(value, `images.${key}`));
+  return entries
+    .sort(([a], [b]) => Number(a) - Number(b))
+    .map(([key, value]) => imageInput(value, `images.${key}`, 'photo'));
 }
 
 function coordinate(value: string | undefined, field: 'lat' | 'lng'): number | null {
@@ -134,7 +136,7 @@ export function prepareStopUpdate(body: StopUpdateRequest, now: Date, timeZone: 
     lng: coordinate(body.lng, 'lng'),
     completion_note: body.completion_note ?? null,
     recipient_note: body.recipient_note ?? null,
-    signature: present(body.signature) ? imageInput(body.signature!, 'signature') : null,
+    signature: present(body.signature) ? imageInput(body.signature!, 'signature', 'signature') : null,
     signature_name: present(body.signature_name) ? body.signature_name! : null,
     recipient_date_of_birth: birthDate,
     age_verified: birthDate !== null && isAdultOn(birthDate, wallClock(completedAt, timeZone).date),

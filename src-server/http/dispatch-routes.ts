@@ -48,6 +48,8 @@ export function registerDispatchRoutes(app: FastifyInstance, ctx: ServerContext)
       registerOrganisationCalls(scope, ctx);
       registerDriverCalls(scope, ctx);
       registerDispatchRouteCalls(scope, ctx);
+      // What browsers reported breaking the Content-Security-Policy (security-headers.ts), latest last.
+      scope.get('/csp-reports', async () => ctx.cspReports);
     },
     { prefix: DISPATCH_PREFIX },
   );

@@ -23,7 +23,7 @@ const id = { type: 'integer', minimum: 1 } as const;
 const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const;
 const optionalText = (maxLength: number) => ({ type: 'string', nullable: true, maxLength }) as const;
 const flag = { type: 'boolean' } as const;
-const date = { type: 'string', format: 'date' } as const;
+const date = { type: 'string', format: 'day' } as const;
 const seconds = { type: 'integer', minimum: 0, maximum: MAX_SECONDS } as const;
 const nullableSeconds = { ...seconds, nullable: true } as const;
 
@@ -81,7 +81,8 @@ const timeWindowSchema = {
   type: 'object',
   required: ['earliest', 'latest'],
   additionalProperties: false,
-  properties: { earliest: seconds, latest: seconds },
+  // A window that ends before it starts can never be met.
+  properties: { earliest: seconds, latest: { ...seconds, minimum: { $data: '1/earliest' } } },
 } as const;
 
 const unitSchema = {

@@ -1,12 +1,15 @@
 /** Every error answer is `{"message": string, "field"?: string}` with a status that says what kind. */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ApiError } from '../../src-shared/protocol/http.ts';
+import { FORMAT_WORDS } from './schemas.ts';
 
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
     readonly field?: string,
+    /** Sent as Retry-After (a 429 or 503). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -16,6 +19,9 @@ export const badRequest = (message: string, field?: string) => new HttpError(400
 export const unauthorized = (message = 'Authentication required') => new HttpError(401, message);
 export const forbidden = (message = 'Not allowed') => new HttpError(403, message);
 export const notFound = (message: string, field?: string) => new HttpError(404, message, field);
+export const conflict = (message: string, field?: string) => new HttpError(409, message, field);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, message, undefined, Math.max(1, Math.ceil(retryAfterSeconds)));
 
 /** Turns Ajv's wording into a sentence naming the field: "lat must be string". */
 function schemaMessage(error: FastifyError): { message: string; field?: string } {
@@ -28,7 +34,8 @@ function schemaMessage(error: FastifyError): { message: string; field?: string }
   if (missing) return { message: `${[path, missing].filter(Boolean).join('.')} is required`, field: missing };
   if (extra) return { message: `${field} is not an allowed field`, field };
   const where = path || error.validationContext || 'body';
-  return { message: `${where} ${first.message}`, field: path || undefined };
+  const format = first.keyword === 'format' ? FORMAT_WORDS[(first.params as { format: string }).format] : undefined;
+  return { message: `${where} ${format ? `must be ${format}` : first.message}`, field: path || undefined };
 }
 
 export function installErrorHandler(app: FastifyInstance): void {
@@ -37,6 +44,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     let body: ApiError;
     if (error instanceof HttpError) {
       body = { message: error.message, ...(error.field ? { field: error.field } : {}) };
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
     } else if (error.validation) {
       status = 400;
       body = schemaMessage(error);

@@ -15,20 +15,16 @@ import {
 import type { ServiceChangeData } from '../../src-shared/protocol/socket.ts';
 import { authenticate, authenticateDriver } from '../auth/principal.ts';
 import type { ServerContext } from '../context.ts';
-import { STOP_NOT_FOUND_MESSAGE } from '../domain/route-rules.ts';
 import { organisationTimeZone } from '../repo/organisations.ts';
 import { finishRoute, startRoute } from '../repo/route-progress.ts';
 import { listProjectsForDriver, loadRoute, loadStops, routeFor } from '../repo/routes.ts';
 import { serializeRoute } from '../repo/serialize.ts';
-import { parseCoordinate, recordLocation, recordRouteEvent, requirePlanFlag } from '../repo/tracking.ts';
-import { serviceChangeSchema } from '../socket/inbound.ts';
-import { badRequest, HttpError, notFound } from './errors.ts';
+import { parseCoordinate, recordLocation, recordServiceChange } from '../repo/tracking.ts';
+import { eventBody, locationBody, routeStatusBody } from './driver-schemas.ts';
+import { badRequest } from './errors.ts';
+import { id } from './schemas.ts';
 
-const NOT_IN_PROGRESS_LOCATION_MESSAGE = 'Positions are recorded only while the route is in progress';
-
-const id = { type: 'integer', minimum: 1 } as const;
 const routeParams = { type: 'object', properties: { projectId: id, routeId: id } } as const;
-const coordinateText = { type: 'string', minLength: 1, maxLength: 32 } as const;
 
 interface RouteParams {
   projectId: number;
@@ -78,16 +74,7 @@ export function registerRouteRoutes(app: FastifyInstance, ctx: ServerContext): v
     {
       schema: {
         params: routeParams,
-        body: {
-          type: 'object',
-          required: ['status'],
-          additionalProperties: false,
-          properties: {
-            status: { type: 'string', enum: ['in_progress', 'finished'] },
-            lat: coordinateText,
-            lng: coordinateText,
-          },
-        },
+        body: routeStatusBody,
       },
     },
     async (request): Promise<RouteStatusAnswer> => {
@@ -112,21 +99,13 @@ export function registerRouteRoutes(app: FastifyInstance, ctx: ServerContext): v
     {
       schema: {
         params: routeParams,
-        body: {
-          type: 'object',
-          required: ['lat', 'lng'],
-          additionalProperties: false,
-          properties: { lat: coordinateText, lng: coordinateText },
-        },
+        body: locationBody,
       },
     },
     async (request): Promise<{ ok: true }> => {
       const principal = await authenticate(ctx, request);
       const { projectId, routeId } = request.params;
-      const record = await routeFor(ctx, principal, routeId, projectId);
-      await requirePlanFlag(ctx, principal, 'ft_realtime_driver_tracking');
-      // A last tick of the app's timer may land after the finish; it is refused, not stored as tracking.
-      if (record.route.status !== 'in_progress') throw new HttpError(409, NOT_IN_PROGRESS_LOCATION_MESSAGE);
+      await routeFor(ctx, principal, routeId, projectId);
       await recordLocation(ctx, routeId, principal, request.body, 'http');
       return { ok: true };
     },
@@ -139,12 +118,7 @@ export function registerRouteRoutes(app: FastifyInstance, ctx: ServerContext): v
       bodyLimit: ctx.config.wsMaxMessageBytes,
       schema: {
         params: routeParams,
-        body: {
-          type: 'object',
-          required: ['type', 'data'],
-          additionalProperties: false,
-          properties: { type: { type: 'string', maxLength: 100 }, data: serviceChangeSchema },
-        },
+        body: eventBody,
       },
     },
     async (request): Promise<{ ok: true }> => {
@@ -154,19 +128,7 @@ export function registerRouteRoutes(app: FastifyInstance, ctx: ServerContext): v
       const { type, data } = request.body;
       if (type !== 'service_change')
         throw badRequest(`Unknown event type "${type}": only service_change is accepted`, 'type');
-      await requirePlanFlag(ctx, principal, 'ft_live_status_updates');
-      const stop = await ctx.db
-        .selectFrom('stops')
-        .select('id')
-        .where('id', '=', data.service_id)
-        .where('route_id', '=', routeId)
-        .executeTakeFirst();
-      if (!stop) throw notFound(STOP_NOT_FOUND_MESSAGE, 'service');
-      if (data.lat !== undefined && parseCoordinate(data.lat, 90) === null)
-        throw badRequest('data.lat must be a latitude between -90 and 90', 'data.lat');
-      if (data.lng !== undefined && parseCoordinate(data.lng, 180) === null)
-        throw badRequest('data.lng must be a longitude between -180 and 180', 'data.lng');
-      await recordRouteEvent(ctx, routeId, principal, type, data, 'http');
+      await recordServiceChange(ctx, routeId, principal, data, 'http');
       return { ok: true };
     },
   );

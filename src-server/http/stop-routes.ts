@@ -3,13 +3,7 @@
  * the server exactly once, so an Idempotency-Key makes a retry replay the answer and write nothing.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { CLEANING_STATUSES } from '../../src-shared/protocol/entities.ts';
-import {
-  IDEMPOTENCY_HEADER,
-  NOTE_MAX_LENGTH,
-  type StopUpdateAnswer,
-  type StopUpdateRequest,
-} from '../../src-shared/protocol/http.ts';
+import { IDEMPOTENCY_HEADER, type StopUpdateAnswer, type StopUpdateRequest } from '../../src-shared/protocol/http.ts';
 import { authenticate, principalKey } from '../auth/principal.ts';
 import type { ServerContext } from '../context.ts';
 import { STOP_NOT_FOUND_MESSAGE } from '../domain/route-rules.ts';
@@ -25,42 +19,15 @@ import {
 import { organisationTimeZone } from '../repo/organisations.ts';
 import { routeFor } from '../repo/routes.ts';
 import { writeStopUpdate } from '../repo/stop-completion.ts';
+import { stopUpdateBody } from './driver-schemas.ts';
 import { notFound } from './errors.ts';
-
-const SIGNATURE_NAME_MAX_LENGTH = 200;
-
-const nullableText = (maxLength?: number) => ({ type: 'string', nullable: true, ...(maxLength ? { maxLength } : {}) });
-
-/** Types and shapes; the rules between fields are in domain/stop-update.ts. */
-const stopUpdateSchema = {
-  type: 'object',
-  required: ['status'],
-  additionalProperties: false,
-  properties: {
-    status: { type: 'string', enum: ['finished', 'skipped'] },
-    lat: { type: 'string' },
-    lng: { type: 'string' },
-    completion_note: nullableText(NOTE_MAX_LENGTH),
-    recipient_note: nullableText(NOTE_MAX_LENGTH),
-    signature: nullableText(),
-    signature_name: nullableText(SIGNATURE_NAME_MAX_LENGTH),
-    recipient_date_of_birth: { type: 'string', nullable: true, pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' },
-    images: { type: 'object', additionalProperties: { type: 'string' } },
-    finish_time: { type: 'string', pattern: '^[0-9]{1,5}$' },
-    completed_at: { type: 'string', format: 'date-time' },
-    cleaning_status: { type: 'string', nullable: true, enum: [...CLEANING_STATUSES, null] },
-    cleaning_definition: nullableText(NOTE_MAX_LENGTH),
-    sticker: { type: 'boolean', nullable: true },
-  },
-} as const;
+import { id } from './schemas.ts';
 
 interface Params {
   projectId: number;
   routeId: number;
   serviceId: number;
 }
-
-const id = { type: 'integer', minimum: 1 } as const;
 
 /** A replay is a success (200) marked as such, so the app's queue drops the item once and for all. */
 function replayed(reply: FastifyReply, answer: StopUpdateAnswer): StopUpdateAnswer {
@@ -74,7 +41,7 @@ export function registerStopRoutes(app: FastifyInstance, ctx: ServerContext): vo
     {
       schema: {
         params: { type: 'object', properties: { projectId: id, routeId: id, serviceId: id } },
-        body: stopUpdateSchema,
+        body: stopUpdateBody,
       },
     },
     async (request, reply): Promise<StopUpdateAnswer> => {
@@ -111,6 +78,7 @@ export function registerStopRoutes(app: FastifyInstance, ctx: ServerContext): vo
         principal: sender,
         idempotencyKey: key,
         requestHash: hash,
+        body: request.body,
         update,
         now,
       };

@@ -9,7 +9,7 @@ import { planRoute } from '../domain/eta.ts';
 import { notFound } from '../http/errors.ts';
 import { DEFAULT_REQUIREMENTS, type RouteRecord, serializeRoute, serializeRouteSummary } from './serialize.ts';
 
-type Q = Kysely<Database> | Transaction<Database>;
+export type Q = Kysely<Database> | Transaction<Database>;
 
 export const ROUTE_NOT_FOUND = 'No route found with this id';
 

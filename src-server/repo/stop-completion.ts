@@ -4,11 +4,13 @@
  */
 import type { Transaction } from 'kysely';
 import type { Route } from '../../src-shared/protocol/entities.ts';
+import type { StopUpdateRequest } from '../../src-shared/protocol/http.ts';
 import type { ServerContext } from '../context.ts';
 import type { Database } from '../db/schema.ts';
 import { assertOnlyEndStopsLeft, assertTakesStopUpdate, STOP_NOT_FOUND_MESSAGE } from '../domain/route-rules.ts';
 import type { ImageInput, PreparedStopUpdate } from '../domain/stop-update.ts';
 import { badRequest, notFound } from '../http/errors.ts';
+import { assertCompletionAllowed } from './completion-policy.ts';
 import { lockRoute } from './route-progress.ts';
 import { loadRoute, loadStops } from './routes.ts';
 
@@ -22,6 +24,8 @@ export interface StopUpdateWrite {
   principal: string;
   idempotencyKey: string | null;
   requestHash: string;
+  /** The update as sent (the completion rules need to know which fields it carried). */
+  body: StopUpdateRequest;
   update: PreparedStopUpdate;
   now: Date;
 }
@@ -57,7 +61,7 @@ async function imageId(
 /** Returns the answer: the route as it is after the update, in a one-route array. */
 export async function writeStopUpdate(
   trx: Trx,
-  ctx: Pick<ServerContext, 'dialect'>,
+  ctx: Pick<ServerContext, 'dialect' | 'config'>,
   w: StopUpdateWrite,
 ): Promise<Route[]> {
   const { routeId, stopId, update } = w;
@@ -69,6 +73,8 @@ export async function writeStopUpdate(
   if (!stop) throw notFound(STOP_NOT_FOUND_MESSAGE, 'service');
   // A finished route's late completion is not held back: the route ended, whatever its other stops say.
   if (stop.type === 'end' && route.status !== 'finished') assertOnlyEndStopsLeft(stops);
+  // The plan, the route's settings and the stop's requirements as they are now, under the route's lock.
+  await assertCompletionAllowed(trx, ctx, routeId, stop, w.body, update);
 
   const storedRows = await trx.selectFrom('images').select(['id', 'kind']).where('stop_id', '=', stopId).execute();
   const stored = new Map(storedRows.map((r) => [r.id, r.kind]));

@@ -1,14 +1,22 @@
 /**
  * What a driver reports while working: positions (location PATCH and socket `location`) and status events
- * (`service_change` on the socket or POST .../events). Both the HTTP calls and the socket store through here.
+ * (`service_change` on the socket or POST .../events). Both the HTTP calls and the socket store through here, so
+ * both refuse the same things: a plan without the feature, a position for a route not in progress, a stop of
+ * another route, and more than the per-sender limit a minute (LOCATION_RATE_LIMIT, EVENT_RATE_LIMIT). The limits
+ * count the sender's rows of the last minute, so they hold across server processes without state of their own.
  */
 import type { Plan, PlanFlag } from '../../src-shared/protocol/entities.ts';
-import type { LocationData } from '../../src-shared/protocol/socket.ts';
+import type { LocationData, ServiceChangeData } from '../../src-shared/protocol/socket.ts';
 import { type Principal, principalKey } from '../auth/principal.ts';
 import { isoNow, type ServerContext } from '../context.ts';
-import { badRequest, forbidden } from '../http/errors.ts';
+import { STOP_NOT_FOUND_MESSAGE } from '../domain/route-rules.ts';
+import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../http/errors.ts';
+import { isDecimalCoordinate } from '../http/schemas.ts';
 
 export type TrackingSource = 'http' | 'socket';
+
+export const NOT_IN_PROGRESS_LOCATION_MESSAGE = 'Positions are recorded only while the route is in progress';
+const WINDOW_MS = 60_000;
 
 export async function organisationPlan(ctx: ServerContext, organisationId: number): Promise<Plan> {
   const row = await ctx.db
@@ -30,14 +38,48 @@ export async function requirePlanFlag(ctx: ServerContext, principal: Principal, 
   if (!plan[flag]) throw forbidden(PLAN_REFUSALS[flag] ?? `Your organisation's plan does not include ${flag}`);
 }
 
-/** Parses a coordinate sent as text or number; null when it is not a valid one. */
+/** Parses a coordinate sent as decimal text or a number; null when it is not a valid one. */
 export function parseCoordinate(value: unknown, limit: 90 | 180): number | null {
+  if (typeof value === 'string' && !isDecimalCoordinate(value)) return null;
   if (typeof value !== 'string' && typeof value !== 'number') return null;
-  if (typeof value === 'string' && value.trim() === '') return null;
   const n = Number(value);
   return Number.isFinite(n) && Math.abs(n) <= limit ? n : null;
 }
 
+/** 429 once the sender has sent `limit` in the last minute; Retry-After when the oldest of them leaves the window. */
+function assertUnderLimit(ctx: ServerContext, limit: number, what: string, count: number, oldest: string | null) {
+  if (limit <= 0 || count < limit) return;
+  const wait = oldest ? Date.parse(oldest) + WINDOW_MS - ctx.now() : WINDOW_MS;
+  throw tooManyRequests(`Too many ${what}: at most ${limit} a minute`, wait / 1000);
+}
+
+async function assertLocationRate(ctx: ServerContext, sender: string): Promise<void> {
+  const limit = ctx.config.locationRateLimit;
+  if (limit <= 0) return;
+  const since = new Date(ctx.now() - WINDOW_MS).toISOString();
+  const row = await ctx.db
+    .selectFrom('locations')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('recorded_at').as('oldest')])
+    .where('principal', '=', sender)
+    .where('recorded_at', '>', since)
+    .executeTakeFirstOrThrow();
+  assertUnderLimit(ctx, limit, 'positions', Number(row.count), row.oldest);
+}
+
+async function assertEventRate(ctx: ServerContext, sender: string): Promise<void> {
+  const limit = ctx.config.eventRateLimit;
+  if (limit <= 0) return;
+  const since = new Date(ctx.now() - WINDOW_MS).toISOString();
+  const row = await ctx.db
+    .selectFrom('route_events')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('received_at').as('oldest')])
+    .where('principal', '=', sender)
+    .where('received_at', '>', since)
+    .executeTakeFirstOrThrow();
+  assertUnderLimit(ctx, limit, 'status events', Number(row.count), row.oldest);
+}
+
+/** A position (or the device's reason for having none), for a route the caller may reach. */
 export async function recordLocation(
   ctx: ServerContext,
   routeId: number,
@@ -45,6 +87,7 @@ export async function recordLocation(
   data: LocationData,
   source: TrackingSource,
 ): Promise<void> {
+  await requirePlanFlag(ctx, principal, 'ft_realtime_driver_tracking');
   let lat: number | null = null;
   let lng: number | null = null;
   let error: string | null = null;
@@ -58,35 +101,46 @@ export async function recordLocation(
     if (lat === null) throw badRequest('lat must be a latitude between -90 and 90', 'lat');
     if (lng === null) throw badRequest('lng must be a longitude between -180 and 180', 'lng');
   }
+  // A last tick of the app's timer may land after the finish; it is refused, not stored as tracking.
+  const route = await ctx.db.selectFrom('routes').select('status').where('id', '=', routeId).executeTakeFirst();
+  if (route?.status !== 'in_progress') throw conflict(NOT_IN_PROGRESS_LOCATION_MESSAGE);
+  const sender = principalKey(principal);
+  await assertLocationRate(ctx, sender);
   await ctx.db
     .insertInto('locations')
-    .values({
-      route_id: routeId,
-      principal: principalKey(principal),
-      lat,
-      lng,
-      error,
-      source,
-      recorded_at: isoNow(ctx),
-    })
+    .values({ route_id: routeId, principal: sender, lat, lng, error, source, recorded_at: isoNow(ctx) })
     .execute();
 }
 
-export async function recordRouteEvent(
+/** A stop's status event (the schema has checked its shape), for a route the caller may reach. */
+export async function recordServiceChange(
   ctx: ServerContext,
   routeId: number,
   principal: Principal,
-  type: string,
-  body: unknown,
+  data: ServiceChangeData,
   source: TrackingSource,
 ): Promise<void> {
+  await requirePlanFlag(ctx, principal, 'ft_live_status_updates');
+  if (data.lat !== undefined && parseCoordinate(data.lat, 90) === null)
+    throw badRequest('data.lat must be a latitude between -90 and 90', 'data.lat');
+  if (data.lng !== undefined && parseCoordinate(data.lng, 180) === null)
+    throw badRequest('data.lng must be a longitude between -180 and 180', 'data.lng');
+  const stop = await ctx.db
+    .selectFrom('stops')
+    .select('id')
+    .where('id', '=', data.service_id)
+    .where('route_id', '=', routeId)
+    .executeTakeFirst();
+  if (!stop) throw notFound(STOP_NOT_FOUND_MESSAGE, 'service');
+  const sender = principalKey(principal);
+  await assertEventRate(ctx, sender);
   await ctx.db
     .insertInto('route_events')
     .values({
       route_id: routeId,
-      principal: principalKey(principal),
-      type,
-      body: JSON.stringify(body),
+      principal: sender,
+      type: 'service_change',
+      body: JSON.stringify(data),
       source,
       received_at: isoNow(ctx),
     })

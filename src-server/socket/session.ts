@@ -8,13 +8,12 @@ import WebSocket, { type RawData } from 'ws';
 import {
   type DriverMessage,
   type ServerMessage,
-  type ServiceChangeData,
   SOCKET_CLOSE_ACCESS_WITHDRAWN,
 } from '../../src-shared/protocol/socket.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { ServerContext } from '../context.ts';
-import { badRequest, HttpError } from '../http/errors.ts';
-import { parseCoordinate, recordLocation, recordRouteEvent, requirePlanFlag } from '../repo/tracking.ts';
+import { HttpError } from '../http/errors.ts';
+import { recordLocation, recordServiceChange } from '../repo/tracking.ts';
 import { parseDriverMessage } from './inbound.ts';
 
 export interface SocketAccess {
@@ -171,12 +170,9 @@ export class SocketSession {
     const { principal, routeId } = this.access;
     switch (message.type) {
       case 'service_change':
-        await requirePlanFlag(this.ctx, principal, 'ft_live_status_updates');
-        await this.checkServiceChange(message.data);
-        await recordRouteEvent(this.ctx, routeId, principal, message.type, message.data, 'socket');
+        await recordServiceChange(this.ctx, routeId, principal, message.data, 'socket');
         return;
       case 'location':
-        await requirePlanFlag(this.ctx, principal, 'ft_realtime_driver_tracking');
         await recordLocation(this.ctx, routeId, principal, message.data, 'socket');
         return;
       default: {
@@ -184,20 +180,5 @@ export class SocketSession {
         throw new Error(`unhandled message ${JSON.stringify(unhandled)}`);
       }
     }
-  }
-
-  /** What the schema cannot say: the coordinates' ranges and that the stop is on this socket's route. */
-  private async checkServiceChange(data: ServiceChangeData): Promise<void> {
-    if (data.lat !== undefined && parseCoordinate(data.lat, 90) === null)
-      throw badRequest('lat must be a latitude between -90 and 90', 'lat');
-    if (data.lng !== undefined && parseCoordinate(data.lng, 180) === null)
-      throw badRequest('lng must be a longitude between -180 and 180', 'lng');
-    const stop = await this.ctx.db
-      .selectFrom('stops')
-      .select('id')
-      .where('id', '=', data.service_id)
-      .where('route_id', '=', this.access.routeId)
-      .executeTakeFirst();
-    if (!stop) throw badRequest(`service_id ${data.service_id} is not a stop of this route`, 'service_id');
   }
 }

@@ -284,7 +284,7 @@ describe('creating and reading routes', () => {
         400,
         /stops.0.units.0.quantity is required/,
       ],
-      [{ ...base, date: '04-03-2030' }, 400, /date must match format "date"/, 'date'],
+      [{ ...base, date: '04-03-2030' }, 400, /date must be a real date written YYYY-MM-DD/, 'date'],
       [{ ...base, vehicle_profile: 'truck' }, 400, /vehicle_profile must be equal to one of/],
       [{ ...base, organisation_id: undefined }, 400, /organisation_id is required/, 'organisation_id'],
       [{ ...base, project_id: 1, project_name: 'X' }, 400, /either project_id or a new project/, 'project_id'],

@@ -1,0 +1,143 @@
+/**
+ * Token pairs: issued at sign-in, rotated on refresh. Every refresh token belongs to a family (one sign-in); each use
+ * replaces it with a successor, and reuse is handled as RFC 9700 section 4.14 says:
+ *
+ * - Reused within the grace window (REFRESH_GRACE_SECONDS) of its first use: the answer to that use was probably lost
+ *   on the way (a flaky network, a phone that slept). The caller gets the very pair that use issued, signed again
+ *   (HS256 is deterministic: the same claims, jti and iat give the same token), so a family never has two live
+ *   successors, however many requests race.
+ * - Reused after the grace window: someone else holds a copy. The whole family is revoked.
+ *
+ * The use is claimed and its successor named in one transaction, so of concurrent refreshes with one token exactly
+ * one mints the successor and the others read it.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TokenPair } from '../../src-shared/protocol/http.ts';
+import { isoNow, type ServerContext } from '../context.ts';
+import type { DriverRow } from '../db/schema.ts';
+import { unauthorized } from '../http/errors.ts';
+import type { Issue } from './tokens.ts';
+
+const INVALID_MESSAGE = 'The refresh token is invalid or has expired';
+const REVOKED_MESSAGE = 'The refresh token has been revoked';
+const REUSED_MESSAGE = 'This refresh token was already used; please sign in again';
+
+/** The access token issued with a refresh token has a jti derived from the refresh token's, so it can be re-signed. */
+const accessJti = (refreshJti: string) =>
+  createHash('sha256').update(`access:${refreshJti}`).digest('hex').slice(0, 32);
+
+const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
+
+/** Signs the pair of a refresh token already recorded (or about to be) under `issue`. */
+async function signPair(ctx: ServerContext, driver: DriverRow, familyId: string, issue: Issue): Promise<TokenPair> {
+  const org = await ctx.db
+    .selectFrom('organisations')
+    .select('name')
+    .where('id', '=', driver.organisation_id)
+    .executeTakeFirstOrThrow();
+  const access = await ctx.tokens.signAccess(
+    {
+      id: driver.id,
+      first_name: driver.first_name,
+      last_name: driver.last_name,
+      organisationName: org.name,
+      organisationId: driver.organisation_id,
+    },
+    { jti: accessJti(issue.jti), iat: issue.iat },
+  );
+  const refresh = await ctx.tokens.signRefresh(driver.id, familyId, issue);
+  return { accessToken: access.token, refreshToken: refresh.token, expiresAt: access.expiresAt };
+}
+
+function newIssue(ctx: ServerContext): Issue {
+  return { jti: randomUUID(), iat: Math.floor(ctx.now() / 1000) };
+}
+
+function refreshRow(ctx: ServerContext, driverId: number, familyId: string, issue: Issue) {
+  return {
+    jti: issue.jti,
+    family_id: familyId,
+    driver_id: driverId,
+    issued_at: iso(issue.iat),
+    expires_at: iso(issue.iat + ctx.config.refreshTokenTtlSeconds),
+    used_at: null,
+    replaced_by: null,
+    revoked_at: null,
+  };
+}
+
+/** A sign-in: a new family. */
+export async function issueTokens(ctx: ServerContext, driver: DriverRow): Promise<TokenPair> {
+  const issue = newIssue(ctx);
+  const familyId = randomUUID();
+  await ctx.db
+    .insertInto('refresh_tokens')
+    .values(refreshRow(ctx, driver.id, familyId, issue))
+    .execute();
+  return signPair(ctx, driver, familyId, issue);
+}
+
+async function revokeFamily(ctx: ServerContext, familyId: string): Promise<void> {
+  await ctx.db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: isoNow(ctx) })
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+export async function refreshTokens(ctx: ServerContext, token: string, log: FastifyBaseLogger): Promise<TokenPair> {
+  let claims: Awaited<ReturnType<typeof ctx.tokens.verifyRefresh>>;
+  try {
+    claims = await ctx.tokens.verifyRefresh(token);
+  } catch {
+    throw unauthorized(INVALID_MESSAGE);
+  }
+  const row = await ctx.db.selectFrom('refresh_tokens').selectAll().where('jti', '=', claims.jti).executeTakeFirst();
+  if (!row || row.revoked_at) throw unauthorized(REVOKED_MESSAGE);
+  const driver = await ctx.db.selectFrom('drivers').selectAll().where('id', '=', row.driver_id).executeTakeFirst();
+  if (!driver) throw unauthorized('The driver no longer exists');
+
+  const issue = newIssue(ctx);
+  const claimed = await ctx.db.transaction().execute(async (trx) => {
+    // Only one caller can turn used_at from null; it names the successor in the same statement.
+    const use = await trx
+      .updateTable('refresh_tokens')
+      .set({ used_at: isoNow(ctx), replaced_by: issue.jti })
+      .where('jti', '=', row.jti)
+      .where('used_at', 'is', null)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(use.numUpdatedRows) !== 1) return false;
+    await trx
+      .insertInto('refresh_tokens')
+      .values(refreshRow(ctx, driver.id, row.family_id, issue))
+      .execute();
+    return true;
+  });
+  if (claimed) return signPair(ctx, driver, row.family_id, issue);
+
+  // Reused: read the first use as it was committed.
+  const used = await ctx.db
+    .selectFrom('refresh_tokens')
+    .select(['used_at', 'replaced_by', 'revoked_at'])
+    .where('jti', '=', row.jti)
+    .executeTakeFirstOrThrow();
+  if (used.revoked_at) throw unauthorized(REVOKED_MESSAGE);
+  const age = ctx.now() - Date.parse(used.used_at ?? '');
+  const successor = used.replaced_by
+    ? await ctx.db.selectFrom('refresh_tokens').selectAll().where('jti', '=', used.replaced_by).executeTakeFirst()
+    : undefined;
+  if (!(age <= ctx.config.refreshGraceSeconds * 1000) || !successor) {
+    await revokeFamily(ctx, row.family_id);
+    log.warn({ driverId: row.driver_id, family: row.family_id }, 'refresh token reuse: family revoked');
+    throw unauthorized(REUSED_MESSAGE);
+  }
+  if (successor.revoked_at) throw unauthorized(REVOKED_MESSAGE);
+  // The answer the first use got, signed again.
+  return signPair(ctx, driver, row.family_id, {
+    jti: successor.jti,
+    iat: Math.floor(Date.parse(successor.issued_at) / 1000),
+  });
+}

@@ -1,0 +1,121 @@
+/**
+ * The completion rules the app shows and its core checks (src-shared/domain/completion-rules.ts), applied by the
+ * server before it stores a stop update (issue 16, item 7): the organisation's plan flags and the route's
+ * publication settings decide which proofs may be sent and which are required, the customer variant decides the
+ * notes rules. Without this a client that skips the app (or an old app) could store a photo on a Basic plan.
+ * The rules are the shared ones; only their wording for an HTTP answer is here.
+ */
+import { calendarDateOf } from '../../src-shared/domain/age.ts';
+import {
+  type CompletionFacts,
+  type CompletionProblem,
+  completionProblems,
+} from '../../src-shared/domain/completion-rules.ts';
+import { featureGates, requiredProofs } from '../../src-shared/domain/proofs.ts';
+import { wallClock } from '../../src-shared/domain/time-zone.ts';
+import { resolveVariant } from '../../src-shared/domain/variant.ts';
+import type { OrganisationConfig, Plan, Requirements } from '../../src-shared/protocol/entities.ts';
+import type { StopUpdateRequest } from '../../src-shared/protocol/http.ts';
+import type { ServerContext } from '../context.ts';
+import type { PreparedStopUpdate } from '../domain/stop-update.ts';
+import { HttpError } from '../http/errors.ts';
+import type { Q } from './routes.ts';
+import { DEFAULT_REQUIREMENTS } from './serialize.ts';
+
+/** Status, field and sentence of each refusal: 403 for a feature the plan or route lacks, 400 for a broken rule. */
+const REFUSALS: Record<CompletionProblem, [number, string, string]> = {
+  photo_required: [400, 'images', 'A photo is required to complete this stop'],
+  signature_required: [400, 'signature', 'A signature is required to complete this stop'],
+  signature_name_required: [400, 'signature_name', "The signer's name is required with the signature"],
+  age_verification_required: [
+    400,
+    'recipient_date_of_birth',
+    "The recipient's date of birth is required to complete this stop",
+  ],
+  too_many_photos: [400, 'images', 'At most 3 images per stop'],
+  photo_not_allowed: [403, 'images', "Photos are not part of this organisation's plan or this route's settings"],
+  signature_not_allowed: [
+    403,
+    'signature',
+    "Signatures are not part of this organisation's plan or this route's settings",
+  ],
+  age_verification_not_allowed: [
+    403,
+    'recipient_date_of_birth',
+    "Age verification is not part of this organisation's plan or this route's settings",
+  ],
+  birth_date_invalid: [
+    400,
+    'recipient_date_of_birth',
+    'recipient_date_of_birth must be a real date from 1900-01-01 to today',
+  ],
+  recipient_under_age: [400, 'recipient_date_of_birth', 'The recipient must be 18 or older'],
+  note_too_long: [400, 'completion_note', 'Notes are at most 500 characters'],
+  internal_note_required: [400, 'completion_note', 'A note is required to skip this stop'],
+  cleaning_status_required: [400, 'cleaning_status', 'cleaning_status is required'],
+  cleaning_definition_required: [
+    400,
+    'cleaning_definition',
+    'cleaning_definition is required when cleaning_status is other',
+  ],
+};
+
+export function completionRefusal(problem: CompletionProblem): HttpError {
+  const [status, field, message] = REFUSALS[problem];
+  return new HttpError(status, message, field);
+}
+
+/** Throws the first rule the update breaks, as the app would have shown it. Runs in the write's transaction. */
+export async function assertCompletionAllowed(
+  db: Q,
+  ctx: Pick<ServerContext, 'config'>,
+  routeId: number,
+  stop: { requirements: string; recipient_date_of_birth: string | null },
+  body: StopUpdateRequest,
+  update: PreparedStopUpdate,
+): Promise<void> {
+  const org = await db
+    .selectFrom('routes')
+    .innerJoin('organisations', 'organisations.id', 'routes.organisation_id')
+    .select(['organisations.plan', 'organisations.config', 'organisations.customer_id', 'organisations.time_zone'])
+    .where('routes.id', '=', routeId)
+    .executeTakeFirstOrThrow();
+  const settings = await db
+    .selectFrom('publication_settings')
+    .select(['photo_collection', 'signature_capture', 'age_verification', 'completion_notes'])
+    .where('route_id', '=', routeId)
+    .executeTakeFirstOrThrow();
+  const plan = JSON.parse(org.plan) as Plan;
+  const config = JSON.parse(org.config) as Partial<OrganisationConfig>;
+  const gates = featureGates(plan, {
+    photo_collection: Boolean(settings.photo_collection),
+    signature_capture: Boolean(settings.signature_capture),
+    age_verification: Boolean(settings.age_verification),
+    completion_notes: Boolean(settings.completion_notes),
+  });
+  const requirements = { ...DEFAULT_REQUIREMENTS, ...(JSON.parse(stop.requirements) as Partial<Requirements>) };
+  const required = requiredProofs(requirements, gates, config.require_name_with_signature ?? false);
+  const variant = resolveVariant(null, { customer_id: org.customer_id }, ctx.config);
+  const timeZone = org.time_zone ?? ctx.config.timeZone;
+  const birthDate = update.recipient_date_of_birth;
+  const facts: CompletionFacts = {
+    status: update.status,
+    completionNote: update.completion_note,
+    recipientNote: update.recipient_note,
+    photos: update.photos.length,
+    newPhotos: update.photos.filter((photo) => photo.kind === 'new').length,
+    signature: update.signature !== null,
+    newSignature: update.signature?.kind === 'new',
+    signatureName: update.signature_name,
+    birthDate,
+    newBirthDate: birthDate !== null && birthDate !== stop.recipient_date_of_birth,
+    // The status picker was used when the update carries its field (the app sends it only in the cleaning variant).
+    cleaning:
+      body.cleaning_status !== undefined
+        ? { status: body.cleaning_status ?? null, definition: body.cleaning_definition ?? null }
+        : null,
+  };
+  const completedOn = calendarDateOf(wallClock(new Date(update.completed_at), timeZone).date);
+  const [first] = completionProblems(facts, { variant, required, gates, completedOn });
+  if (first) throw completionRefusal(first);
+}

@@ -1,0 +1,16 @@
+/**
+ * `npm run test:reliability`: the standing fault and abuse suite (tests/reliability, README "Reliability") at its
+ * full size: 200 SIGKILLs instead of the 30 `npm test` runs. Each test prints its figure ("reliability: ...").
+ */
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['tests/reliability/**/*.test.ts'],
+    testTimeout: 600_000,
+    hookTimeout: 60_000,
+    env: { RELIABILITY_KILLS: process.env.RELIABILITY_KILLS ?? '200' },
+    // Figures are the point: show every console line, not only a failing test's.
+    silent: false,
+  },
+});
