@@ -2,14 +2,17 @@
  * Counts the results of both suites from their JSON reports and prints the last line of a CI run:
  * "N passed, N failed" (", N skipped" when any). Exits 1 when anything failed.
  *
- *   node .ci/count.mjs .ci/vitest.json .ci/playwright.json
+ *   node .ci/count.mjs .ci/vitest.json .ci/vitest-reliability.json .ci/playwright.json
+ *
+ * Every file but the last is a vitest report; the last is Playwright's.
  *
  * A suite without a readable report could not run: it counts as one failure. So does a test file that failed to
  * load, and a run that failed outside any test (an unhandled error, a failed global setup).
  */
 import { readFileSync } from 'node:fs';
 
-const [vitestFile, playwrightFile] = process.argv.slice(2);
+const files = process.argv.slice(2);
+const playwrightFile = files.pop();
 
 function read(file, suite) {
   try {
@@ -44,7 +47,7 @@ function playwright(report) {
   return { passed: expected + flaky, failed: unexpected + outside, skipped };
 }
 
-const results = [vitest(read(vitestFile, 'vitest')), playwright(read(playwrightFile, 'Playwright'))];
+const results = [...files.map((file) => vitest(read(file, 'vitest'))), playwright(read(playwrightFile, 'Playwright'))];
 const total = results.reduce((sum, r) => ({
   passed: sum.passed + r.passed,
   failed: sum.failed + r.failed,

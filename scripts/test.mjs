@@ -4,7 +4,8 @@
  * failing suite does not hide the other's results. Exits non-zero when either fails.
  *
  *   npm test -- tests/server        arguments go to vitest (the browser tests still run)
- *   TEST_REPORT_DIR=.ci npm test    also writes vitest.json and playwright.json there (what .ci/run counts)
+ *   TEST_REPORT_DIR=.ci npm test    also writes vitest.json, vitest-reliability.json and playwright.json there
+ *                                   (what .ci/run counts)
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -23,11 +24,30 @@ if (reportDir)
   vitestArgs.push('--reporter=default', '--reporter=json', `--outputFile=${join(reportDir, 'vitest.json')}`);
 const unit = await runNode(vitestArgs, 'vitest');
 
+// The fault and abuse suite on its own (it kills servers and floods sockets), at the size that suits every run.
+const reliabilityArgs = [bin('vitest', 'vitest'), 'run', '--config', 'vitest.reliability.config.ts'];
+if (reportDir)
+  reliabilityArgs.push(
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${join(reportDir, 'vitest-reliability.json')}`,
+  );
+const wantsReliability = process.argv.length <= 2 || process.argv.slice(2).some((arg) => arg.includes('reliability'));
+const reliability = wantsReliability
+  ? await runNode(reliabilityArgs, 'vitest (reliability)', {
+      env: { ...process.env, RELIABILITY_KILLS: process.env.RELIABILITY_KILLS ?? '30' },
+    })
+  : 0;
+
 const e2eEnv = reportDir ? { ...process.env, E2E_JSON_REPORT: join(reportDir, 'playwright.json') } : process.env;
 const e2e = await runNode([bin('@playwright/test', 'playwright'), 'test'], 'Playwright', { env: e2eEnv });
 
-if (unit !== 0 || e2e !== 0) {
-  const failed = [unit !== 0 && 'unit and server tests (vitest)', e2e !== 0 && 'browser tests (Playwright)'];
+if (unit !== 0 || reliability !== 0 || e2e !== 0) {
+  const failed = [
+    unit !== 0 && 'unit and server tests (vitest)',
+    reliability !== 0 && 'the fault and abuse suite (vitest)',
+    e2e !== 0 && 'browser tests (Playwright)',
+  ];
   console.error(`\nFailed: ${failed.filter(Boolean).join(' and ')}.`);
-  process.exit(unit || e2e);
+  process.exit(unit || reliability || e2e);
 }

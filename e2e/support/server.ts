@@ -76,6 +76,8 @@ export async function startAppServer(options: StartAppServerOptions = {}): Promi
     STATIC_DIR: options.staticDir ?? DIST,
     DISPATCH_TOKEN: dispatchToken,
     SIGNIN_RATE_LIMIT: '0',
+    // Many tests type a wrong password on the shared demo accounts; the per-email delay has its own server tests.
+    SIGNIN_FREE_FAILURES: '1000',
     LOG_LEVEL: 'warn',
     // The demo is seeded relative to today in the runner's zone, the day support/app.ts's dayFrom() computes.
     // TZ is passed through (the runner's, or a test's serverEnv), so a test can run the server on UTC.
