@@ -17,11 +17,11 @@ import {
   ListSection,
   Logo,
   ProgressBar,
-  RadioList,
   Skeleton,
   Spinner,
   TopBar,
 } from '../components/index.ts';
+import { RadioList } from '../components/RadioList.tsx';
 import g from './gallery.module.css';
 
 type Language = 'en' | 'nl' | 'de';

@@ -13,7 +13,8 @@ import { useFeedback } from '../../app/feedback.tsx';
 import { PATHS } from '../../app/paths.ts';
 // Imported directly (not through the kit's index), so the sheet stays in this lazy screen's chunk.
 import { BottomSheet } from '../../components/BottomSheet.tsx';
-import { IconButton, ListRow, ListSection, RadioList } from '../../components/index.ts';
+import { IconButton, ListRow, ListSection } from '../../components/index.ts';
+import { RadioList } from '../../components/RadioList.tsx';
 import { chooseSetting } from '../../platform/platform.ts';
 import { useNav } from '../shared/navigation.ts';
 import styles from './route-view.module.css';

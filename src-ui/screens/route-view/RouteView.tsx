@@ -44,15 +44,16 @@ export function RouteView({ routeId, shared, windows }: RouteViewProps) {
   const session = useRouteSession(routeId, shared);
   const [moreOpen, setMoreOpen] = useState(false);
 
-  // Back from a stop window, the focus returns to the button that opened it (More info, Arrived).
-  const opener = useRef<HTMLElement | null>(null);
+  // Back from a stop window, the focus returns to what last had it here (More info, Arrived), or when that has gone
+  // (the stop was completed) to the route's heading. Recorded as it moves: the window takes the focus when it opens.
+  const lastFocus = useRef<HTMLElement | null>(null);
+  const wasOpen = useRef(windowOpen);
   useEffect(() => {
-    if (windowOpen) {
-      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      return;
-    }
-    if (opener.current?.isConnected) opener.current.focus({ preventScroll: true });
-    opener.current = null;
+    const closed = wasOpen.current && !windowOpen;
+    wasOpen.current = windowOpen;
+    if (!closed) return;
+    const target = lastFocus.current?.isConnected ? lastFocus.current : document.querySelector<HTMLElement>('h1');
+    target?.focus({ preventScroll: false });
   }, [windowOpen]);
 
   const slice = state.route.value;
@@ -121,7 +122,14 @@ export function RouteView({ routeId, shared, windows }: RouteViewProps) {
 
   return (
     <RouteActionsProvider base={base} session={session}>
-      <div className={styles.screen} inert={windowOpen} aria-hidden={windowOpen || undefined}>
+      <div
+        className={styles.screen}
+        inert={windowOpen}
+        aria-hidden={windowOpen || undefined}
+        onFocus={(event) => {
+          lastFocus.current = event.target;
+        }}
+      >
         <RouteHeader
           route={route}
           unit={settings.distanceUnit}

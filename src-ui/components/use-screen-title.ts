@@ -1,0 +1,46 @@
+/**
+ * A screen's title (WCAG 2.4.2, 2.4.3): the page title names the screen, and what it is about, in the driver's
+ * language, and focus moves to the screen's heading when the screen appears, so a screen reader announces every
+ * screen change instead of falling silent on the page body. A screen shown over another (a stop window over its
+ * route) adds to that one's title while it is open: "Complete – 12 Main St – Cargo bike 1 – Droplane".
+ */
+import { type RefObject, useLayoutEffect, useRef } from 'react';
+
+const shown: { title: string }[] = [];
+let app = '';
+
+function update() {
+  document.title = [...shown.map((entry) => entry.title).reverse(), app].filter(Boolean).join(' – ');
+}
+
+/** The app's name, last in every page title (translated by the app: the kit holds no text). */
+export function setAppTitle(name: string): void {
+  app = name;
+}
+
+/**
+ * `title` null: not a screen (a dialog's bar). `heading` gets focus once, when the screen mounts (give it
+ * tabIndex={-1}).
+ */
+export function useScreenTitle(title: string | null, heading: RefObject<HTMLElement | null>): void {
+  const entry = useRef<{ title: string } | null>(null);
+  const on = title !== null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: mounts once; the title follows in the effect below.
+  useLayoutEffect(() => {
+    if (!on) return;
+    const mine = { title: '' };
+    entry.current = mine;
+    shown.push(mine);
+    heading.current?.focus({ preventScroll: true });
+    return () => {
+      shown.splice(shown.indexOf(mine), 1);
+      entry.current = null;
+      update();
+    };
+  }, [on]);
+  useLayoutEffect(() => {
+    if (!entry.current || title === null) return;
+    entry.current.title = title;
+    update();
+  }, [title]);
+}
