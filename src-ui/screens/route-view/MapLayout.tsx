@@ -14,6 +14,7 @@ import { Carousel } from './Carousel.tsx';
 import { Drawer } from './Drawer.tsx';
 import type { DrawerState } from './drawer-math.ts';
 import styles from './route-view.module.css';
+import { shownMapTheme } from './map-theme.ts';
 import { StopList, type StopListProps } from './StopList.tsx';
 
 const RouteMap = lazy(() => import('../../map/RouteMap.tsx'));
@@ -85,7 +86,10 @@ export const MapLayout = memo(function MapLayout(props: MapLayoutProps) {
 
 type MapAreaProps = Pick<RouteMapProps, 'stops' | 'line' | 'activeStopId' | 'bottomInset' | 'onSelectStop'>;
 
-/** The map with what only it needs (the position, the theme, the style URLs): their changes re-render it alone. */
+/**
+ * The map with what only it needs (the position, the theme, the style URLs): their changes re-render it alone. The
+ * theme is the driver's map style, or the app's theme's when none was chosen (map-theme.ts).
+ */
 function MapArea(props: MapAreaProps) {
   useSignals();
   const { t } = useTranslation();
@@ -111,7 +115,7 @@ function MapArea(props: MapAreaProps) {
     <RouteMap
       {...props}
       position={position}
-      theme={state.settings.value.mapTheme}
+      theme={shownMapTheme(state.settings.value)}
       styleUrls={state.appConfig.value?.mapStyles ?? null}
       labels={labels}
     />
