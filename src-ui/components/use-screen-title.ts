@@ -8,6 +8,8 @@ import { type RefObject, useLayoutEffect, useRef } from 'react';
 
 const shown: { title: string }[] = [];
 let app = '';
+/** The first screen after the app opened: nothing changed yet (a screen reader reads the new page anyway). */
+let opened = false;
 
 function update() {
   document.title = [...shown.map((entry) => entry.title).reverse(), app].filter(Boolean).join(' – ');
@@ -19,8 +21,8 @@ export function setAppTitle(name: string): void {
 }
 
 /**
- * `title` null: not a screen (a dialog's bar). `heading` gets focus once, when the screen mounts (give it
- * tabIndex={-1}).
+ * `title` null: not a screen (a dialog's bar). `heading` gets focus once, when the screen mounts after another one
+ * (give it tabIndex={-1}).
  */
 export function useScreenTitle(title: string | null, heading: RefObject<HTMLElement | null>): void {
   const entry = useRef<{ title: string } | null>(null);
@@ -31,7 +33,8 @@ export function useScreenTitle(title: string | null, heading: RefObject<HTMLElem
     const mine = { title: '' };
     entry.current = mine;
     shown.push(mine);
-    heading.current?.focus({ preventScroll: true });
+    if (opened) heading.current?.focus({ preventScroll: true });
+    opened = true;
     return () => {
       shown.splice(shown.indexOf(mine), 1);
       entry.current = null;

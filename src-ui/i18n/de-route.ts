@@ -78,6 +78,8 @@ export const deRoute: RouteMessages = {
       fitBounds: 'Ganze Route anzeigen',
       trackLocation: 'Meinem Standort folgen',
       yourLocation: 'Dein Standort',
+      label: 'Karte',
+      note: 'Jeder Stopp auf dieser Karte steht auch in der Stoppliste.',
     },
     finishing: 'Deine Route wird abgeschlossen…',
     changes: {

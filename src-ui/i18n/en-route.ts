@@ -76,6 +76,8 @@ export const enRoute = {
       fitBounds: 'Fit to bounds',
       trackLocation: 'Track my location',
       yourLocation: 'Your location',
+      label: 'Map',
+      note: 'Every stop on this map is also in the stop list.',
     },
     finishing: 'Completing your route…',
     changes: {

@@ -78,6 +78,8 @@ export const nlRoute: RouteMessages = {
       fitBounds: 'Hele route tonen',
       trackLocation: 'Mijn locatie volgen',
       yourLocation: 'Jouw locatie',
+      label: 'Kaart',
+      note: 'Elke stop op deze kaart staat ook in de stoplijst.',
     },
     finishing: 'Je route wordt afgerond…',
     changes: {

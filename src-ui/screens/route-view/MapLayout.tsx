@@ -58,6 +58,7 @@ export const MapLayout = memo(function MapLayout(props: MapLayoutProps) {
             activeStopId={activeStopId}
             bottomInset={inset}
             onSelectStop={onMarker}
+            keyboardFocusable={drawer !== 0}
           />
         </Suspense>
       </div>
@@ -84,7 +85,10 @@ export const MapLayout = memo(function MapLayout(props: MapLayoutProps) {
   );
 });
 
-type MapAreaProps = Pick<RouteMapProps, 'stops' | 'line' | 'activeStopId' | 'bottomInset' | 'onSelectStop'>;
+type MapAreaProps = Pick<
+  RouteMapProps,
+  'stops' | 'line' | 'activeStopId' | 'bottomInset' | 'onSelectStop' | 'keyboardFocusable'
+>;
 
 /**
  * The map with what only it needs (the position, the theme, the style URLs): their changes re-render it alone. The
@@ -109,7 +113,13 @@ function MapArea(props: MapAreaProps) {
       }
       return name;
     };
-    return { fitBounds: t('route.map.fitBounds'), trackLocation: t('route.map.trackLocation'), stopMarker };
+    return {
+      fitBounds: t('route.map.fitBounds'),
+      trackLocation: t('route.map.trackLocation'),
+      stopMarker,
+      map: t('route.map.label'),
+      mapNote: t('route.map.note'),
+    };
   }, [t]);
   return (
     <RouteMap

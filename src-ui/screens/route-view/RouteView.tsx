@@ -24,6 +24,7 @@ import { RouteSkeleton } from './RouteSkeleton.tsx';
 import styles from './route-view.module.css';
 import { StopList } from './StopList.tsx';
 import { sameLine, useStable, useStableStops } from './stable-route.ts';
+import { useFocusInView } from './use-focus-in-view.ts';
 import { useRouteSession } from './use-route-session.ts';
 
 export interface RouteViewProps {
@@ -39,6 +40,7 @@ export function RouteView({ routeId, shared, windows }: RouteViewProps) {
   const { api, state } = useCore();
   const nav = useNav();
   useSignInWhenSessionEnds();
+  useFocusInView();
   const base = shared ? PATHS.singleRoute(routeId) : PATHS.route(routeId);
   const [windowOpen] = useRoute(`${base}/stops/*`);
   const session = useRouteSession(routeId, shared);
