@@ -26,7 +26,10 @@ describe('the app theme', () => {
   });
 
   it('is read from stored values, anything unknown falling back to the default', () => {
-    expect(settingsFrom({ theme: 'dark', highVisibility: 'on' })).toMatchObject({ theme: 'dark', highVisibility: 'on' });
+    expect(settingsFrom({ theme: 'dark', highVisibility: 'on' })).toMatchObject({
+      theme: 'dark',
+      highVisibility: 'on',
+    });
     expect(settingsFrom({ theme: 'sepia', highVisibility: 'yes' })).toMatchObject({
       theme: 'system',
       highVisibility: 'off',

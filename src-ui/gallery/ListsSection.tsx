@@ -11,16 +11,7 @@ import {
   ShieldCheck,
 } from 'lucide-react';
 import { useState } from 'react';
-import {
-  EmptyState,
-  ListRow,
-  ListSection,
-  Logo,
-  ProgressBar,
-  Skeleton,
-  Spinner,
-  TopBar,
-} from '../components/index.ts';
+import { EmptyState, ListRow, ListSection, Logo, ProgressBar, Skeleton, Spinner, TopBar } from '../components/index.ts';
 import { RadioList } from '../components/RadioList.tsx';
 import g from './gallery.module.css';
 

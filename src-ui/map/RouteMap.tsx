@@ -308,12 +308,7 @@ export default function RouteMap({
       <ul className="visually-hidden">
         {inRouteOrder.map((m) => (
           <li key={m.id}>
-            <button
-              type="button"
-              tabIndex={-1}
-              aria-current={m.active || undefined}
-              onClick={() => onSelectStop(m.id)}
-            >
+            <button type="button" tabIndex={-1} aria-current={m.active || undefined} onClick={() => onSelectStop(m.id)}>
               {labels.stopMarker(m.name)}
             </button>
           </li>

@@ -76,7 +76,13 @@ function SignatureLayer({ street, nameRequired, initialName = '', onDone, onCanc
       }}
     >
       <div className={styles.screen} inert={!portrait}>
-        <TopBar title={t('signature.title')} screen={false} backLabel={t('common.cancel')} onBack={onCancel} sticky={false} />
+        <TopBar
+          title={t('signature.title')}
+          screen={false}
+          backLabel={t('common.cancel')}
+          onBack={onCancel}
+          sticky={false}
+        />
         <p className={styles.agreement}>{t('signature.agreement', { street })}</p>
         <div className={styles.pad}>
           <canvas ref={canvasRef} className={styles.canvas} role="img" aria-label={t('common.a11y.signatureArea')} />

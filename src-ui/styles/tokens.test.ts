@@ -20,7 +20,11 @@ const THEMES = {
   light,
   dark: { ...light, ...block(':root[data-theme="dark"]') },
   'light, high visibility': { ...light, ...block(':root[data-visibility="high"]') },
-  'dark, high visibility': { ...light, ...block(':root[data-theme="dark"]'), ...block(':root[data-visibility="high"]') },
+  'dark, high visibility': {
+    ...light,
+    ...block(':root[data-theme="dark"]'),
+    ...block(':root[data-visibility="high"]'),
+  },
 };
 
 function colour(tokens: Record<string, string>, name: string): string {

@@ -13,8 +13,8 @@ import { geoPosition } from '../../platform/geolocation.ts';
 import { Carousel } from './Carousel.tsx';
 import { Drawer } from './Drawer.tsx';
 import type { DrawerState } from './drawer-math.ts';
-import styles from './route-view.module.css';
 import { shownMapTheme } from './map-theme.ts';
+import styles from './route-view.module.css';
 import { StopList, type StopListProps } from './StopList.tsx';
 
 const RouteMap = lazy(() => import('../../map/RouteMap.tsx'));
