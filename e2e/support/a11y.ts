@@ -95,7 +95,7 @@ export async function labelProblems(root: Locator, oneLine: boolean): Promise<st
  * (one that scrolls is fine) or by an ellipsis, text outside the window's width, the page scrolling sideways, and
  * controls lying over each other. `scrollsSideways` names the one element allowed to (the carousel's track).
  */
-export async function textProblems(page: Page, scrollsSideways = '[data-scrolls-sideways]'): Promise<string[]> {
+export async function textProblems(page: Page, scrollsSideways = '[aria-roledescription="carousel"]'): Promise<string[]> {
   const problems = await page.evaluate((sideways) => {
     const out: string[] = [];
     const TOLERANCE = 1;
@@ -152,15 +152,43 @@ export async function textProblems(page: Page, scrollsSideways = '[data-scrolls-
         out.push(`${label}: outside the window's width`);
     }
 
-    // Controls over each other (one inside another is fine; the map's canvas lies under its own controls).
+    // Controls over each other, in the part of each that shows (inside the boxes that clip or scroll it), and in
+    // the same layer: a list scrolling under a sticky bar or under the drawer is not a control lying on another.
+    const inSrOnly = (el: Element) => {
+      for (let at: Element | null = el; at && at !== document.body; at = at.parentElement) if (tiny(at)) return true;
+      return false;
+    };
+    const shownPart = (el: Element) => {
+      let r = el.getBoundingClientRect();
+      let box = { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+      for (let at = el.parentElement; at && at !== document.body; at = at.parentElement) {
+        if (getComputedStyle(at).overflow === 'visible') continue;
+        r = at.getBoundingClientRect();
+        box = {
+          left: Math.max(box.left, r.left),
+          top: Math.max(box.top, r.top),
+          right: Math.min(box.right, r.right),
+          bottom: Math.min(box.bottom, r.bottom),
+        };
+      }
+      return box;
+    };
+    const layer = (el: Element) => {
+      for (let at: Element | null = el; at; at = at.parentElement) {
+        const style = getComputedStyle(at);
+        if (/fixed|sticky/.test(style.position) || (style.position !== 'static' && style.zIndex !== 'auto'))
+          return at;
+      }
+      return null;
+    };
     const controls = [...document.querySelectorAll<HTMLElement>('button, a[href], input, textarea, [role="tab"]')]
-      .filter((c) => c.checkVisibility() && !tiny(c) && !hiddenFromAll(c) && !c.closest(sideways))
-      .map((c) => ({ c, r: c.getBoundingClientRect() }));
+      .filter((c) => c.checkVisibility() && !inSrOnly(c) && !hiddenFromAll(c) && !c.closest(sideways))
+      .map((c) => ({ c, r: shownPart(c), layer: layer(c) }));
     for (let i = 0; i < controls.length; i++) {
       for (let j = i + 1; j < controls.length; j++) {
         const a = controls[i]!;
         const b = controls[j]!;
-        if (a.c.contains(b.c) || b.c.contains(a.c)) continue;
+        if (a.layer !== b.layer || a.c.contains(b.c) || b.c.contains(a.c)) continue;
         const x = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);
         const y = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
         if (x > 2 && y > 2) {
@@ -176,6 +204,7 @@ export async function textProblems(page: Page, scrollsSideways = '[data-scrolls-
 
 /** The element is in view and nothing covers its centre (it is hit there itself, or something inside it). */
 export async function reachable(target: Locator): Promise<string | null> {
+  if ((await target.count()) === 0) return 'missing';
   await target.scrollIntoViewIfNeeded();
   return target.evaluate((el) => {
     const r = el.getBoundingClientRect();

@@ -49,7 +49,7 @@ export const MapLayout = memo(function MapLayout(props: MapLayoutProps) {
   );
 
   return (
-    <div className={styles.stage}>
+    <main className={styles.stage}>
       <div className={styles.map}>
         <Suspense fallback={<p className="visually-hidden">{t('route.view.loadingMap')}</p>}>
           <MapArea
@@ -81,7 +81,7 @@ export const MapLayout = memo(function MapLayout(props: MapLayoutProps) {
       >
         <StopList {...props} revealSignal={reveal} />
       </Drawer>
-    </div>
+    </main>
   );
 });
 

@@ -100,7 +100,9 @@ export function RouteView({ routeId, shared, windows }: RouteViewProps) {
       settings.mapView === 'on' ? (
         <MapLayout {...common} line={line} />
       ) : (
-        <StopList {...common} className={styles.listPage} />
+        <main className={styles.listPage}>
+          <StopList {...common} className={styles.listFill} />
+        </main>
       );
   } else if (session.failure) {
     const offline = !online;
