@@ -95,7 +95,10 @@ export async function labelProblems(root: Locator, oneLine: boolean): Promise<st
  * (one that scrolls is fine) or by an ellipsis, text outside the window's width, the page scrolling sideways, and
  * controls lying over each other. `scrollsSideways` names the one element allowed to (the carousel's track).
  */
-export async function textProblems(page: Page, scrollsSideways = '[aria-roledescription="carousel"]'): Promise<string[]> {
+export async function textProblems(
+  page: Page,
+  scrollsSideways = '[aria-roledescription="carousel"]',
+): Promise<string[]> {
   const problems = await page.evaluate((sideways) => {
     const out: string[] = [];
     const TOLERANCE = 1;
@@ -176,8 +179,7 @@ export async function textProblems(page: Page, scrollsSideways = '[aria-roledesc
     const layer = (el: Element) => {
       for (let at: Element | null = el; at; at = at.parentElement) {
         const style = getComputedStyle(at);
-        if (/fixed|sticky/.test(style.position) || (style.position !== 'static' && style.zIndex !== 'auto'))
-          return at;
+        if (/fixed|sticky/.test(style.position) || (style.position !== 'static' && style.zIndex !== 'auto')) return at;
       }
       return null;
     };
@@ -267,9 +269,16 @@ export async function forcedColourProblems(page: Page): Promise<string[]> {
     };
     const name = (e: Element) =>
       `<${e.tagName.toLowerCase()}> "${(e.getAttribute('aria-label') ?? e.textContent ?? '').trim().slice(0, 30)}"`;
-    const selector = 'button, a[href], input, textarea, select, [role="tab"]';
+    const selector = 'button, a[href], input, textarea, select, [role="tab"], [role="spinbutton"]';
+    const srOnly = (el: Element) => {
+      for (let at: Element | null = el.parentElement; at && at !== document.body; at = at.parentElement) {
+        const r = at.getBoundingClientRect();
+        if (r.width <= 1 || r.height <= 1) return true;
+      }
+      return false;
+    };
     for (const control of document.querySelectorAll<HTMLElement>(selector)) {
-      if (control.closest('[aria-hidden="true"], [inert], .maplibregl-ctrl')) continue;
+      if (control.closest('[aria-hidden="true"], [inert], .maplibregl-ctrl') || srOnly(control)) continue;
       // A visually hidden radio: its row (the label) is what is seen and tapped.
       const shown = visible(control) ? control : control.closest('label');
       if (!shown || !visible(shown)) continue;
