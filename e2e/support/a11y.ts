@@ -221,8 +221,11 @@ export async function reachable(target: Locator): Promise<string | null> {
 /** What is wrong with the focused element: nothing focused, not visible, outside the window, or covered. */
 export async function focusProblem(page: Page): Promise<string | null> {
   return page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
-    if (!el || el === document.body) return 'nothing is focused (the page body)';
+    const focused = document.activeElement as HTMLElement | null;
+    if (!focused || focused === document.body) return 'nothing is focused (the page body)';
+    // A visually hidden radio is seen as its row (the label draws its focus ring).
+    const tinyBox = (e: Element) => e.getBoundingClientRect().width <= 1 || e.getBoundingClientRect().height <= 1;
+    const el = (tinyBox(focused) && focused.closest('label')) || focused;
     const name = `<${el.tagName.toLowerCase()}> "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`;
     const r = el.getBoundingClientRect();
     if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) || r.width <= 1 || r.height <= 1)
@@ -230,10 +233,19 @@ export async function focusProblem(page: Page): Promise<string | null> {
     const x = r.left + r.width / 2;
     const y = r.top + r.height / 2;
     if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) return `${name} is outside the window`;
+    const mine = (px: number, py: number) => {
+      const at = document.elementFromPoint(px, py);
+      return at !== null && (at === el || el.contains(at));
+    };
+    if (mine(x, y)) return null;
+    // A large area (the map) is seen as long as most of it is: the centre of a third of it is enough.
+    if (r.width > 200 && r.height > 200) {
+      const xs = [r.left + r.width / 6, x, r.right - r.width / 6];
+      const ys = [r.top + r.height / 6, y, r.bottom - r.height / 6];
+      if (xs.some((px) => ys.some((py) => py < innerHeight && mine(px, py)))) return null;
+    }
     const hit = document.elementFromPoint(x, y);
-    if (!hit || (hit !== el && !el.contains(hit)))
-      return `${name} is covered by <${hit?.tagName.toLowerCase()} class="${hit?.className}">`;
-    return null;
+    return `${name} is covered by <${hit?.tagName.toLowerCase()} class="${hit?.className}">`;
   });
 }
 

@@ -43,5 +43,5 @@ export {
 export { TextField, type TextFieldProps } from './TextField.tsx';
 export { TopBar, type TopBarProps, type TopBarVariant } from './TopBar.tsx';
 export { focusableIn, MODAL_EXEMPT_ATTRIBUTE, trapTab, useModalLayer } from './use-modal-layer.ts';
-export { setAppTitle, useScreenTitle } from './use-screen-title.ts';
+export { focusScreenHeading, setAppTitle, useScreenTitle } from './use-screen-title.ts';
 export { type SnackbarControls, useSnackbarQueue } from './useSnackbarQueue.ts';

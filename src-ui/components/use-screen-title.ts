@@ -6,13 +6,20 @@
  */
 import { type RefObject, useLayoutEffect, useRef } from 'react';
 
-const shown: { title: string }[] = [];
+const shown: { title: string; heading: RefObject<HTMLElement | null> }[] = [];
 let app = '';
 /** The first screen after the app opened: nothing changed yet (a screen reader reads the new page anyway). */
 let opened = false;
 
 function update() {
   document.title = [...shown.map((entry) => entry.title).reverse(), app].filter(Boolean).join(' – ');
+}
+
+/** Focus to the heading of the screen on top (where focus goes when what had it has gone); false when none. */
+export function focusScreenHeading(): boolean {
+  const heading = shown[shown.length - 1]?.heading.current;
+  heading?.focus({ preventScroll: true });
+  return Boolean(heading);
 }
 
 /** The app's name, last in every page title (translated by the app: the kit holds no text). */
@@ -25,12 +32,12 @@ export function setAppTitle(name: string): void {
  * (give it tabIndex={-1}).
  */
 export function useScreenTitle(title: string | null, heading: RefObject<HTMLElement | null>): void {
-  const entry = useRef<{ title: string } | null>(null);
+  const entry = useRef<(typeof shown)[number] | null>(null);
   const on = title !== null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: mounts once; the title follows in the effect below.
   useLayoutEffect(() => {
     if (!on) return;
-    const mine = { title: '' };
+    const mine = { title: '', heading };
     entry.current = mine;
     shown.push(mine);
     if (opened) heading.current?.focus({ preventScroll: true });

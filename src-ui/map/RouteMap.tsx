@@ -12,6 +12,7 @@ import * as maplibregl from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { type CSSProperties, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { IconButton } from '../components/index.ts';
+import { useSnackbarGuard } from '../components/snackbar-guard.ts';
 import { routeLayers } from './layers.ts';
 import {
   type Bounds,
@@ -67,6 +68,8 @@ export default function RouteMap({
   const [failed, setFailed] = useState(false);
   const [tracking, setTracking] = useState(false);
   const noteId = useId();
+  // The map's controls are what a driver taps: no snackbar covers them (snackbar-guard.ts).
+  const guardControls = useSnackbarGuard();
 
   // Handlers registered once read the latest values through refs.
   const onSelectRef = useRef(onSelectStop);
@@ -198,6 +201,23 @@ export default function RouteMap({
     canvas.tabIndex = keyboardFocusable ? 0 : -1;
   }, [ready, labels.map, noteId, keyboardFocusable]);
 
+  // deck.gl's overlay canvas makes itself focusable (for a controller it does not have here); it lies under
+  // maplibre's, so a keyboard would land on something unseen: keep it out of the tab order, whenever it appears.
+  useEffect(() => {
+    const container = mapDivRef.current;
+    if (!container) return;
+    const untab = () => {
+      for (const canvas of container.querySelectorAll('canvas:not(.maplibregl-canvas)')) {
+        if ((canvas as HTMLCanvasElement).tabIndex !== -1) (canvas as HTMLCanvasElement).tabIndex = -1;
+        canvas.setAttribute('aria-hidden', 'true');
+      }
+    };
+    untab();
+    const observer = new MutationObserver(untab);
+    observer.observe(container, { subtree: true, childList: true, attributeFilter: ['tabindex'] });
+    return () => observer.disconnect();
+  }, []);
+
   // The drawer's height: the map's own padding, so centring and fitting happen in the part left visible.
   useEffect(() => {
     const map = mapRef.current;
@@ -290,7 +310,7 @@ export default function RouteMap({
     <div className={styles.root} style={rootStyle}>
       <div ref={mapDivRef} className={styles.map} />
       {!failed && (
-        <div className={styles.controls}>
+        <div ref={guardControls} className={styles.controls}>
           <IconButton variant="raised" icon={Maximize} label={labels.fitBounds} onClick={fitAll} />
           <IconButton
             variant="raised"

@@ -12,7 +12,7 @@ import { useRoute } from 'wouter';
 import type { Language } from '../../../src-shared/domain/settings.ts';
 import { useCore } from '../../app/core-context.tsx';
 import { PATHS } from '../../app/paths.ts';
-import { Button, EmptyState, ProgressBar } from '../../components/index.ts';
+import { Button, EmptyState, focusScreenHeading, ProgressBar } from '../../components/index.ts';
 import { leaveLink } from '../../platform/platform.ts';
 import { useNav } from '../shared/navigation.ts';
 import { useSignInWhenSessionEnds } from '../shared/use-session-end.ts';
@@ -54,8 +54,8 @@ export function RouteView({ routeId, shared, windows }: RouteViewProps) {
     const closed = wasOpen.current && !windowOpen;
     wasOpen.current = windowOpen;
     if (!closed) return;
-    const target = lastFocus.current?.isConnected ? lastFocus.current : document.querySelector<HTMLElement>('h1');
-    target?.focus({ preventScroll: false });
+    if (lastFocus.current?.isConnected) lastFocus.current.focus();
+    else focusScreenHeading();
   }, [windowOpen]);
 
   const slice = state.route.value;
