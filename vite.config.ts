@@ -29,7 +29,7 @@ export default defineConfig({
         start_url: '/',
         scope: '/',
         display: 'standalone',
-        orientation: 'portrait',
+        // No orientation lock (WCAG 1.3.4): a phone in a car mount lies on its side (docs/accessibility.md).
         background_color: '#ffffff',
         theme_color: '#0052b4',
         icons: [

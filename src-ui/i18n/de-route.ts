@@ -200,6 +200,8 @@ export const deRoute: RouteMessages = {
   },
   proof: {
     signedBy: 'Unterschrieben von {{name}}',
+    /** Read after a required proof's name, where the screen shows an asterisk. */
+    required: 'erforderlich',
     deleteSignature: 'Unterschrift löschen',
     deleteAgeVerification: 'Altersprüfung löschen',
     processingPhoto: 'Foto wird verarbeitet…',

@@ -200,6 +200,8 @@ export const nlRoute: RouteMessages = {
   },
   proof: {
     signedBy: 'Getekend door {{name}}',
+    /** Read after a required proof's name, where the screen shows an asterisk. */
+    required: 'verplicht',
     deleteSignature: 'Handtekening verwijderen',
     deleteAgeVerification: 'Leeftijdscontrole verwijderen',
     processingPhoto: 'Foto wordt verwerkt…',
