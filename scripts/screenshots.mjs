@@ -175,7 +175,7 @@ const SHOTS = {
     go: async (page, ctx) => {
       await page.goto(`/routes/${ctx.route.id}/stops/${ctx.next.id}/complete`);
       await dismissAlert(page);
-      await page.locator('section button').first().click();
+      await page.locator('main section button').first().click();
       const canvas = page.locator('canvas');
       await canvas.waitFor();
       const box = await canvas.boundingBox();
@@ -202,7 +202,7 @@ const SHOTS = {
     go: async (page, ctx) => {
       await page.goto(`/routes/${ctx.route.id}/stops/${ctx.next.id}/complete`);
       await dismissAlert(page);
-      await page.locator('section button').nth(1).click();
+      await page.locator('main section button').nth(1).click();
       await page.getByRole('dialog').waitFor();
     },
   },
@@ -229,7 +229,7 @@ async function main() {
     // The start stop and the first two deliveries done: the map shows done and pending markers, the next is active.
     const deliveries = stops.filter((s) => s.type === 'delivery');
     for (const stop of [stops[0], deliveries[0], deliveries[1]]) await api.finish(stop);
-    const next = deliveries.find((s) => s.requirements?.signature) ?? deliveries[2];
+    const next = deliveries.slice(2).find((s) => s.requirements?.signature) ?? deliveries[2];
     const ctx = { route: api.route, next };
 
     const langs = set === 'readme' ? ['en'] : args.lang.split(',');
