@@ -8,7 +8,11 @@ import { newPhoneContext } from './profile.ts';
 
 export type StoredSession = Record<string, unknown>;
 
-/** IndexedDB as the core opens it (src-worker/storage/app-db.ts): database droplane, version 1, three stores. */
+/**
+ * The session is written into a new context as the app's first release stored it (database droplane, version 1,
+ * its three stores): the app upgrades that database on its first start (src-worker/storage/app-db.ts), as a phone
+ * updating from that release would. It is read back from whatever version the app left.
+ */
 const DB = { name: 'droplane', version: 1, stores: ['session', 'cache', 'unsent'] } as const;
 
 export async function captureSession(browser: Browser, baseUrl: string, email: string, password: string) {
@@ -22,9 +26,9 @@ export async function captureSession(browser: Browser, baseUrl: string, email: s
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await page.getByRole('tab', { name: 'New' }).waitFor({ timeout: 30_000 });
     return await page.evaluate(
-      ({ name, version }) =>
+      ({ name }) =>
         new Promise<StoredSession>((resolve, reject) => {
-          const open = indexedDB.open(name, version);
+          const open = indexedDB.open(name);
           open.onerror = () => reject(open.error);
           open.onsuccess = () => {
             const read = open.result.transaction('session').objectStore('session').get('driver');

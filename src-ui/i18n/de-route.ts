@@ -82,6 +82,11 @@ export const deRoute: RouteMessages = {
       note: 'Jeder Stopp auf dieser Karte steht auch in der Stoppliste.',
     },
     finishing: 'Deine Route wird abgeschlossen…',
+    distanceAway: 'Noch {{distance}}',
+    live: {
+      connected: 'Live-Updates aktiv',
+      reconnecting: 'Live-Updates verbinden sich neu',
+    },
     changes: {
       updated: 'Deine Route wurde aktualisiert.',
       driverChanged:

@@ -80,6 +80,11 @@ export const enRoute = {
       note: 'Every stop on this map is also in the stop list.',
     },
     finishing: 'Completing your route…',
+    distanceAway: '{{distance}} away',
+    live: {
+      connected: 'Live updates on',
+      reconnecting: 'Reconnecting live updates',
+    },
     changes: {
       updated: 'Your route has been updated.',
       driverChanged:

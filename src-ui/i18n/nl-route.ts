@@ -82,6 +82,11 @@ export const nlRoute: RouteMessages = {
       note: 'Elke stop op deze kaart staat ook in de stoplijst.',
     },
     finishing: 'Je route wordt afgerond…',
+    distanceAway: 'Nog {{distance}}',
+    live: {
+      connected: 'Live-updates aan',
+      reconnecting: 'Live-updates maken opnieuw verbinding',
+    },
     changes: {
       updated: 'Je route is bijgewerkt.',
       driverChanged:

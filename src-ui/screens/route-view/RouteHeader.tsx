@@ -11,6 +11,7 @@ import { formatDistance } from '../../../src-shared/domain/format.ts';
 import type { DistanceUnit } from '../../../src-shared/domain/settings.ts';
 import { progress } from '../../../src-shared/domain/stops.ts';
 import type { Route } from '../../../src-shared/protocol/entities.ts';
+import type { LiveSocketState } from '../../../src-shared/state/app-state.ts';
 import { cx, IconButton, Skeleton, useScreenTitle } from '../../components/index.ts';
 import { useSnackbarGuard } from '../../components/snackbar-guard.ts';
 import { formatDuration } from '../../i18n/format.ts';
@@ -22,6 +23,8 @@ export interface RouteHeaderProps {
   unit: DistanceUnit;
   /** Shown from the device's copy (the server could not be reached), or the device is offline. */
   offline: { fromCache: boolean; online: boolean } | null;
+  /** The live channel (dispatcher changes in, status and location out): shown as a small dot, quietly. */
+  live?: LiveSocketState;
   /** Completions of this route on the device: not sent yet, and refused by the server (kept, not saved). */
   sync?: { unsent: number; notSaved: number };
   /** A shared link's route: the back button leaves the link. */
@@ -29,7 +32,7 @@ export interface RouteHeaderProps {
   onMore: () => void;
 }
 
-export function RouteHeader({ route, unit, offline, sync, onBack, onMore }: RouteHeaderProps) {
+export function RouteHeader({ route, unit, offline, live, sync, onBack, onMore }: RouteHeaderProps) {
   const { t } = useTranslation();
   const ceiling = useSnackbarGuard('ceiling');
   const count = route ? progress(route.stops) : null;
@@ -50,6 +53,15 @@ export function RouteHeader({ route, unit, offline, sync, onBack, onMore }: Rout
           <>
             <h1 ref={heading} tabIndex={-1} className={styles.title}>
               {routeTitle(route, t)}
+              {(live === 'connected' || live === 'reconnecting') && (
+                <span
+                  className={cx(styles.liveDot, live === 'reconnecting' && styles.liveWaiting)}
+                  role="img"
+                  aria-label={t(live === 'connected' ? 'route.live.connected' : 'route.live.reconnecting')}
+                  title={t(live === 'connected' ? 'route.live.connected' : 'route.live.reconnecting')}
+                  data-live={live}
+                />
+              )}
             </h1>
             <p className={styles.facts}>
               <span className={styles.progress}>
