@@ -1,11 +1,18 @@
 /**
  * Field usability on every screen and dialog (issue 15), on a 390 px phone: axe-core's WCAG A/AA rules in the light
- * and the dark theme; the root font size doubled (WCAG 1.4.4) in English and German, and WCAG 1.4.12's text
+ * and the dark theme; the root font size doubled (WCAG 1.4.4) in English, Dutch and German, and WCAG 1.4.12's text
  * spacing, with no text cut or running off the screen, no page scrolling sideways (the carousel alone scrolls
  * sideways), no controls over each other, and the screen's primary action within reach; and under forced colours
  * (Windows high contrast) every control keeps a visible boundary and every icon a colour.
  */
-import { axeViolations, enlargeText, forcedColourProblems, reachable, textProblems } from './support/a11y.ts';
+import {
+  axeViolations,
+  enlargeText,
+  forcedColourProblems,
+  labelProblems,
+  reachable,
+  textProblems,
+} from './support/a11y.ts';
 import { expect, test } from './support/fixtures.ts';
 import { prepareWalk, walkScreens } from './support/screens.ts';
 
@@ -30,6 +37,7 @@ for (const theme of ['light', 'dark'] as const) {
 
 const TEXT_RUNS = [
   { name: '200% text, English', language: 'en', percent: 200, spacing: false },
+  { name: '200% text, Dutch', language: 'nl', percent: 200, spacing: false },
   { name: '200% text, German', language: 'de', percent: 200, spacing: false },
   { name: 'text spacing (WCAG 1.4.12), Dutch', language: 'nl', percent: 100, spacing: true },
 ];
@@ -42,6 +50,8 @@ for (const run of TEXT_RUNS) {
     await walkScreens(page, walk, run.language, async (step, primary) => {
       await page.waitForTimeout(350);
       for (const p of await textProblems(page)) found.push(`${step.name}: ${p}`);
+      // No label runs out of its button or link (a long word may break over lines).
+      for (const p of await labelProblems(page.locator('body'), false, false)) found.push(`${step.name}: ${p}`);
       if (primary) {
         const problem = await reachable(primary.first());
         if (problem) found.push(`${step.name}: the primary action is ${problem}`);

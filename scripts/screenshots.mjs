@@ -79,8 +79,10 @@ async function dismissAlert(page) {
   if (await alert.isVisible()) await alert.getByRole('button').first().click();
 }
 
+/** Nothing moving or loading; no focus ring (a screen change focuses its heading, which a keyboard user sees). */
 async function settled(page, ms = 600) {
   await page.waitForLoadState('networkidle').catch(() => {});
+  await page.evaluate(() => document.activeElement?.blur?.());
   await page.waitForTimeout(ms);
 }
 
@@ -176,7 +178,8 @@ const SHOTS = {
       await page.goto(`/routes/${ctx.route.id}/stops/${ctx.next.id}/complete`);
       await dismissAlert(page);
       await page.locator('main section button').first().click();
-      const canvas = page.locator('canvas');
+      const dialog = page.getByRole('dialog');
+      const canvas = dialog.locator('canvas');
       await canvas.waitFor();
       const box = await canvas.boundingBox();
       const at = (x, y) => [box.x + box.width * x, box.y + box.height * y];
@@ -193,8 +196,7 @@ const SHOTS = {
       ])
         await page.mouse.move(...at(x, y), { steps: 6 });
       await page.mouse.up();
-      await page.getByRole('textbox').fill('J. de Boer');
-      await page.keyboard.press('Tab');
+      await dialog.getByRole('textbox').fill('J. de Boer');
     },
   },
   'age-sheet': {

@@ -27,66 +27,71 @@ export async function enlargeText(page: Page, percent: number, spacing = false):
 /**
  * What is wrong with the labels of the visible buttons and links under `root`, as readable lines (none: []): text
  * that runs outside its button, a CSS ellipsis at work, a word broken over two lines. `oneLine`: each label must
- * also fit on a single line.
+ * also fit on a single line. `wholeWords` false: a word may break (at 200% text a long street name has to).
+ * Controls under a dialog or a screen on top (inert, aria-hidden) are not looked at.
  */
-export async function labelProblems(root: Locator, oneLine: boolean): Promise<string[]> {
+export async function labelProblems(root: Locator, oneLine: boolean, wholeWords = true): Promise<string[]> {
   await expect(root.first()).toBeVisible();
-  const all = await root.evaluateAll((roots, single) => {
-    const problems: string[] = [];
-    const TOLERANCE = 1;
-    const controls = roots.flatMap((r) => [
-      ...(r.matches('button, a[href]') ? [r] : []),
-      ...r.querySelectorAll<HTMLElement>('button, a[href]'),
-    ]);
-    for (const control of controls) {
-      const box = control.getBoundingClientRect();
-      if (!control.checkVisibility() || box.width === 0) continue;
-      const text = control.textContent?.trim() ?? '';
-      if (!text) continue; // an icon button: its name is aria-label, nothing to cut
-      const name = `"${text}"`;
-      const style = getComputedStyle(control);
-      const inner = {
-        left: box.left + Number.parseFloat(style.borderLeftWidth) - TOLERANCE,
-        right: box.right - Number.parseFloat(style.borderRightWidth) + TOLERANCE,
-      };
-      // Text for assistive tech only (visually-hidden: a 1 px clipped box) is not a label anyone sees.
-      const screenReaderOnly = (el: Element | null): boolean => {
-        for (let at = el; at && at !== control; at = at.parentElement) {
-          const r = at.getBoundingClientRect();
-          if (r.width <= 1 || r.height <= 1) return true;
+  const all = await root.evaluateAll(
+    (roots, [single, whole]) => {
+      const problems: string[] = [];
+      const TOLERANCE = 1;
+      const controls = roots.flatMap((r) => [
+        ...(r.matches('button, a[href]') ? [r] : []),
+        ...r.querySelectorAll<HTMLElement>('button, a[href]'),
+      ]);
+      for (const control of controls) {
+        const box = control.getBoundingClientRect();
+        if (!control.checkVisibility() || box.width === 0) continue;
+        if (control.closest('[inert], [aria-hidden="true"]')) continue;
+        const text = control.textContent?.trim() ?? '';
+        if (!text) continue; // an icon button: its name is aria-label, nothing to cut
+        const name = `"${text}"`;
+        const style = getComputedStyle(control);
+        const inner = {
+          left: box.left + Number.parseFloat(style.borderLeftWidth) - TOLERANCE,
+          right: box.right - Number.parseFloat(style.borderRightWidth) + TOLERANCE,
+        };
+        // Text for assistive tech only (visually-hidden: a 1 px clipped box) is not a label anyone sees.
+        const screenReaderOnly = (el: Element | null): boolean => {
+          for (let at = el; at && at !== control; at = at.parentElement) {
+            const r = at.getBoundingClientRect();
+            if (r.width <= 1 || r.height <= 1) return true;
+          }
+          return false;
+        };
+        // The control and every element in it: no hidden overflow, no ellipsis at work.
+        for (const el of [control, ...control.querySelectorAll<HTMLElement>('*')]) {
+          if (el instanceof SVGElement || getComputedStyle(el).display === 'inline' || screenReaderOnly(el)) continue;
+          if (el.scrollWidth > el.clientWidth + TOLERANCE)
+            problems.push(`${name}: <${el.tagName.toLowerCase()}> content ${el.scrollWidth}px in ${el.clientWidth}px`);
         }
-        return false;
-      };
-      // The control and every element in it: no hidden overflow, no ellipsis at work.
-      for (const el of [control, ...control.querySelectorAll<HTMLElement>('*')]) {
-        if (el instanceof SVGElement || getComputedStyle(el).display === 'inline' || screenReaderOnly(el)) continue;
-        if (el.scrollWidth > el.clientWidth + TOLERANCE)
-          problems.push(`${name}: <${el.tagName.toLowerCase()}> content ${el.scrollWidth}px in ${el.clientWidth}px`);
-      }
-      // Every piece of text inside the control's border, each word whole, and on one line where asked.
-      const walker = document.createTreeWalker(control, NodeFilter.SHOW_TEXT);
-      const tops = new Set<number>();
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        if (screenReaderOnly(node.parentElement)) continue;
-        const content = node.textContent ?? '';
-        for (const match of content.matchAll(/\S+/g)) {
-          const range = document.createRange();
-          range.setStart(node, match.index);
-          range.setEnd(node, match.index + match[0].length);
-          const rects = [...range.getClientRects()].filter((r) => r.width > 0);
-          if (rects.length > 1) problems.push(`${name}: the word "${match[0]}" is broken over lines`);
-          for (const rect of rects) {
-            tops.add(Math.round(rect.top));
-            if (rect.left < inner.left || rect.right > inner.right)
-              problems.push(`${name}: "${match[0]}" runs outside the button`);
+        // Every piece of text inside the control's border, each word whole, and on one line where asked.
+        const walker = document.createTreeWalker(control, NodeFilter.SHOW_TEXT);
+        const tops = new Set<number>();
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          if (screenReaderOnly(node.parentElement)) continue;
+          const content = node.textContent ?? '';
+          for (const match of content.matchAll(/\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, match.index);
+            range.setEnd(node, match.index + match[0].length);
+            const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+            if (whole && rects.length > 1) problems.push(`${name}: the word "${match[0]}" is broken over lines`);
+            for (const rect of rects) {
+              tops.add(Math.round(rect.top));
+              if (rect.left < inner.left || rect.right > inner.right)
+                problems.push(`${name}: "${match[0]}" runs outside the button`);
+            }
           }
         }
+        const lines = [...tops].sort((a, b) => a - b).filter((top, i, list) => i === 0 || top - list[i - 1]! > 4);
+        if (single && lines.length > 1) problems.push(`${name}: wraps over ${lines.length} lines`);
       }
-      const lines = [...tops].sort((a, b) => a - b).filter((top, i, list) => i === 0 || top - list[i - 1]! > 4);
-      if (single && lines.length > 1) problems.push(`${name}: wraps over ${lines.length} lines`);
-    }
-    return problems;
-  }, oneLine);
+      return problems;
+    },
+    [oneLine, wholeWords] as const,
+  );
   return [...new Set(all)];
 }
 

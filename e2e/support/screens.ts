@@ -2,7 +2,8 @@
  * Every screen and dialog of the app, brought up one after another on the demo data, for the accessibility specs
  * (a11y-screens.spec.ts): each step opens one, and names the control that must stay within reach there (its
  * primary action). The route shown is today's Cargo bike 1, started, with its start stop and first two deliveries
- * done; Van 2 (today, not started) shows Start route.
+ * done; Van 2 (today, not started) shows Start route; Van 3 (three days ago) is started with every stop but its end
+ * done (Complete route); Van 1 (yesterday) is finished (Route completed!).
  */
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import type { Route, RouteSummary, Stop } from '../../src-shared/protocol/entities.ts';
@@ -18,6 +19,10 @@ export interface WalkContext {
   /** The next delivery to do (it asks for a signature), and one done. */
   next: Stop;
   done: Stop;
+  /** Van 3 (three days ago): started, every stop but the end done, so Complete route is next. */
+  lastStop: RouteSummary;
+  /** Van 1 yesterday: finished (Route completed!). */
+  finished: RouteSummary;
 }
 
 export interface Step {
@@ -61,7 +66,15 @@ export async function prepareWalk(server: ServerInfo): Promise<WalkContext> {
   for (const stop of [route.stops[0]!, deliveries[0]!, deliveries[1]!])
     await call(server, 'POST', `${base}/services/${stop.id}`, accessToken, { status: 'finished' });
   const next = deliveries.slice(2).find((s) => s.requirements.signature) ?? deliveries[2]!;
-  return { server, route, van, next, done: deliveries[0]! };
+
+  const lastStop = routeOn(routes, 'Van 3', dayFrom(-3));
+  const lastBase = `/v1/projects/${lastStop.project_id}/routes/${lastStop.id}`;
+  await call(server, 'POST', lastBase, accessToken, { status: 'in_progress' });
+  const last = await call<Route>(server, 'GET', `/v1/projects/routes/${lastStop.id}`, accessToken);
+  for (const stop of last.stops.filter((s) => s.type !== 'end'))
+    await call(server, 'POST', `${lastBase}/services/${stop.id}`, accessToken, { status: 'finished' });
+  const finished = routeOn(routes, 'Van 1', dayFrom(-1));
+  return { server, route, van, next, done: deliveries[0]!, lastStop, finished };
 }
 
 export async function setCookie(context: BrowserContext, server: ServerInfo, name: string, value: string) {
@@ -197,6 +210,40 @@ export const STEPS: Step[] = [
       await expect(page.getByRole('dialog')).toBeVisible();
       await page.waitForTimeout(400);
       return page.getByRole('dialog').getByRole('button').last();
+    },
+  },
+  {
+    name: 'route view, Complete route',
+    open: async (page, walk) => {
+      await page.goto(`/routes/${walk.lastStop.id}`);
+      await expect(page.locator('[aria-current="step"]')).toBeVisible();
+      return page.locator('[aria-current="step"] [role="group"] button').last();
+    },
+  },
+  {
+    name: 'route view, map, Complete route',
+    map: true,
+    open: async (page, walk) => {
+      await page.goto(`/routes/${walk.lastStop.id}`);
+      await mapDrawn(page);
+      // Every stop but the end done: the drawer opens at the end of the list, where Complete route is.
+      await expect(page.locator('button[aria-expanded="true"]')).toBeVisible();
+      await page.waitForTimeout(400);
+      return page.locator('[aria-current="step"] [role="group"] button').last();
+    },
+  },
+  {
+    name: 'route view, route completed',
+    open: async (page, walk) => {
+      await page.goto(`/routes/${walk.finished.id}`);
+      // The list's last row: scrolled to (the list renders the rows in view).
+      const completed = page.locator('main ol > li:last-child [role="status"]');
+      await expect(page.locator('main ol > li').first()).toBeVisible();
+      await expect(async () => {
+        await page.locator('main ol > li').last().scrollIntoViewIfNeeded();
+        await expect(completed).toBeVisible({ timeout: 500 });
+      }).toPass();
+      return completed;
     },
   },
   {
