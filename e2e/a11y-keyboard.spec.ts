@@ -94,12 +94,12 @@ test('a keyboard alone opens, starts and works a route in the map view', async (
     expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
   }
   // Cancel gives the focus back to Start route; then start for real.
-  await dialog.getByRole('button', { name: 'Cancel' }).focus();
+  await tabTo(page, dialog.getByRole('button', { name: 'Cancel' }), log);
   await press(page, 'Enter', log);
   await expect(dialog).toHaveCount(0);
   await expect(start).toBeFocused();
   await press(page, 'Enter', log);
-  await dialog.getByRole('button', { name: 'Start route' }).focus();
+  await tabTo(page, dialog.getByRole('button', { name: 'Start route' }), log);
   await press(page, 'Enter', log);
   await expect(dialog).toHaveCount(0);
   await expect(page.getByRole('banner')).toContainText('0/10 stops');
@@ -151,7 +151,7 @@ test('sheets keep the focus inside and give it back', async ({ page, server, sig
   await page.getByRole('article', { name: 'Cargo bike 1' }).getByRole('button').click();
   await expect(page.locator('canvas.maplibregl-canvas')).toBeVisible({ timeout: 20_000 });
   const more = page.getByRole('button', { name: 'More options' });
-  await more.focus();
+  await tabTo(page, more, log);
   await press(page, 'Enter', log);
   const sheet = page.getByRole('dialog', { name: 'More' });
   await expect(sheet).toBeVisible();
