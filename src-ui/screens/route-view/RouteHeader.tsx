@@ -51,8 +51,11 @@ export function RouteHeader({ route, unit, offline, live, sync, onBack, onMore }
       <div className={styles.titles}>
         {route && count && distance ? (
           <>
-            <h1 ref={heading} tabIndex={-1} className={styles.title}>
-              {routeTitle(route, t)}
+            {/* The live dot beside the heading, not in it: the heading (focused on opening) names the route alone. */}
+            <div className={styles.titleLine}>
+              <h1 ref={heading} tabIndex={-1} className={styles.title}>
+                {routeTitle(route, t)}
+              </h1>
               {(live === 'connected' || live === 'reconnecting') && (
                 <span
                   className={cx(styles.liveDot, live === 'reconnecting' && styles.liveWaiting)}
@@ -62,7 +65,7 @@ export function RouteHeader({ route, unit, offline, live, sync, onBack, onMore }
                   data-live={live}
                 />
               )}
-            </h1>
+            </div>
             <p className={styles.facts}>
               <span className={styles.progress}>
                 {t('common.stopProgress', { done: count.done, count: count.total })}
