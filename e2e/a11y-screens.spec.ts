@@ -13,7 +13,7 @@ import {
   reachable,
   textProblems,
 } from './support/a11y.ts';
-import { expect, test } from './support/fixtures.ts';
+import { DEMO, expect, test } from './support/fixtures.ts';
 import { prepareWalk, walkScreens } from './support/screens.ts';
 
 test.use({ freshServer: true });
@@ -70,4 +70,20 @@ test('forced colours: every control keeps a boundary, every icon a colour', asyn
     for (const p of await forcedColourProblems(page)) found.push(`${step.name}: ${p}`);
   });
   expect(found).toEqual([]);
+});
+
+test('200% text, Dutch: Settings keeps its labels and values whole, the value under its label', async ({
+  page,
+  server,
+  signIn,
+}) => {
+  await enlargeText(page, 200);
+  await signIn(page, DEMO.driver);
+  await page.context().addCookies([{ name: 'dl_language', value: 'nl', url: server.url }]);
+  await page.goto('/account/settings');
+  const rows = page.locator('main a');
+  await expect(rows.first()).toBeVisible();
+  // "Afstandseenheid" and "Kilometer" side by side broke letter by letter ("Afsta/ndse/enhei/d").
+  expect(await labelProblems(page.locator('main'), false)).toEqual([]);
+  expect(await textProblems(page)).toEqual([]);
 });
