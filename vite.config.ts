@@ -9,7 +9,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 /** The modules of the first screen that lazy screens share too (see build.rolldownOptions below). */
 const SHELL =
-  /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|@preact[\\/]signals-(core|react)|wouter|regexparam|use-sync-external-store)[\\/]|src-ui[\\/](app[\\/](core-context|paths)|screens[\\/]shared[\\/]navigation|components[\\/](?!BottomSheet|PullToRefresh|ConfirmDialog|LoadingOverlay|use-pull-gesture|pull-distance))|src-shared[\\/]domain[\\/]settings/;
+  /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|@preact[\\/]signals-(core|react)|wouter|regexparam|use-sync-external-store)[\\/]|src-ui[\\/](app[\\/](core-context|paths)|screens[\\/]shared[\\/]navigation|components[\\/](?!BottomSheet|PullToRefresh|ConfirmDialog|LoadingOverlay|RadioList|use-minimum-visible|use-pull-gesture|pull-distance))|src-shared[\\/]domain[\\/]settings/;
 
 /** The API server; `npm run dev` sets API_URL from PORT. */
 const apiServer = process.env.API_URL ?? 'http://localhost:8080';
@@ -29,7 +29,7 @@ export default defineConfig({
         start_url: '/',
         scope: '/',
         display: 'standalone',
-        orientation: 'portrait',
+        // No orientation lock (WCAG 1.3.4): a phone in a car mount lies on its side (docs/accessibility.md).
         background_color: '#ffffff',
         theme_color: '#0052b4',
         icons: [

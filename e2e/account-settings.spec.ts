@@ -80,6 +80,15 @@ test.describe('signed in', () => {
       value: 'mi',
     },
     { page: 'map-view', row: 'Map view', from: 'On', to: 'Off', cookie: 'dl_mapView', value: 'off' },
+    { page: 'theme', row: 'Theme', from: 'System', to: 'Dark', cookie: 'dl_theme', value: 'dark' },
+    {
+      page: 'high-visibility',
+      row: 'High visibility',
+      from: 'Off',
+      to: 'On',
+      cookie: 'dl_highVisibility',
+      value: 'on',
+    },
   ] as const;
 
   for (const setting of SETTINGS) {

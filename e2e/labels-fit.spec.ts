@@ -13,74 +13,10 @@ import type { RouteMessages } from '../src-ui/i18n/en.ts';
 import { enRoute } from '../src-ui/i18n/en-route.ts';
 import { nlRoute } from '../src-ui/i18n/nl-route.ts';
 import { alert, driver } from './stop-windows.helpers.ts';
+import { labelProblems } from './support/a11y.ts';
 import { DEMO, expect, type ServerInfo, test } from './support/fixtures.ts';
 
 test.use({ freshServer: true });
-
-/**
- * What is wrong with the labels of the visible buttons and links under `root`, as readable lines (none: []).
- * `oneLine`: each label must also fit on a single line.
- */
-async function labelProblems(root: Locator, oneLine: boolean): Promise<string[]> {
-  await expect(root.first()).toBeVisible();
-  const all = await root.evaluateAll((roots, single) => {
-    const problems: string[] = [];
-    const TOLERANCE = 1;
-    const controls = roots.flatMap((r) => [
-      ...(r.matches('button, a[href]') ? [r] : []),
-      ...r.querySelectorAll<HTMLElement>('button, a[href]'),
-    ]);
-    for (const control of controls) {
-      const box = control.getBoundingClientRect();
-      if (!control.checkVisibility() || box.width === 0) continue;
-      const text = control.textContent?.trim() ?? '';
-      if (!text) continue; // an icon button: its name is aria-label, nothing to cut
-      const name = `"${text}"`;
-      const style = getComputedStyle(control);
-      const inner = {
-        left: box.left + Number.parseFloat(style.borderLeftWidth) - TOLERANCE,
-        right: box.right - Number.parseFloat(style.borderRightWidth) + TOLERANCE,
-      };
-      // Text for assistive tech only (visually-hidden: a 1 px clipped box) is not a label anyone sees.
-      const screenReaderOnly = (el: Element | null): boolean => {
-        for (let at = el; at && at !== control; at = at.parentElement) {
-          const r = at.getBoundingClientRect();
-          if (r.width <= 1 || r.height <= 1) return true;
-        }
-        return false;
-      };
-      // The control and every element in it: no hidden overflow, no ellipsis at work.
-      for (const el of [control, ...control.querySelectorAll<HTMLElement>('*')]) {
-        if (el instanceof SVGElement || getComputedStyle(el).display === 'inline' || screenReaderOnly(el)) continue;
-        if (el.scrollWidth > el.clientWidth + TOLERANCE)
-          problems.push(`${name}: <${el.tagName.toLowerCase()}> content ${el.scrollWidth}px in ${el.clientWidth}px`);
-      }
-      // Every piece of text inside the control's border, each word whole, and on one line where asked.
-      const walker = document.createTreeWalker(control, NodeFilter.SHOW_TEXT);
-      const tops = new Set<number>();
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        if (screenReaderOnly(node.parentElement)) continue;
-        const content = node.textContent ?? '';
-        for (const match of content.matchAll(/\S+/g)) {
-          const range = document.createRange();
-          range.setStart(node, match.index);
-          range.setEnd(node, match.index + match[0].length);
-          const rects = [...range.getClientRects()].filter((r) => r.width > 0);
-          if (rects.length > 1) problems.push(`${name}: the word "${match[0]}" is broken over lines`);
-          for (const rect of rects) {
-            tops.add(Math.round(rect.top));
-            if (rect.left < inner.left || rect.right > inner.right)
-              problems.push(`${name}: "${match[0]}" runs outside the button`);
-          }
-        }
-      }
-      const lines = [...tops].sort((a, b) => a - b).filter((top, i, list) => i === 0 || top - list[i - 1]! > 4);
-      if (single && lines.length > 1) problems.push(`${name}: wraps over ${lines.length} lines`);
-    }
-    return problems;
-  }, oneLine);
-  return [...new Set(all)];
-}
 
 /** No label problem in the action rows (one line each), nor on any other button or link of the page. */
 async function expectLabelsFit(page: Page, rows: Locator, where: string) {

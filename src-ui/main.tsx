@@ -15,6 +15,7 @@ import { startMirror } from './bridge/mirror.ts';
 import { initI18n, setLanguage } from './i18n/index.ts';
 import { keepDriverData } from './platform/keep-data.ts';
 import { platformInit, takeLinkFromUrl, watchConnectivity } from './platform/platform.ts';
+import { applyTheme } from './platform/theme.ts';
 import './styles/tokens.css';
 import './styles/global.css';
 
@@ -29,6 +30,7 @@ async function boot() {
   const connection = await connecting;
   const { api } = connection;
   const mirror = await startMirror(api, () => api.start(init), proxy);
+  applyTheme(mirror.state.settings);
   await initI18n(mirror.state.settings.value.language);
   effect(() => {
     void setLanguage(mirror.state.settings.value.language).catch(() => {

@@ -15,12 +15,22 @@ export type NavigationApp = (typeof NAVIGATION_APPS)[number];
 export const MAP_THEMES = ['standard', 'light', 'dark'] as const;
 export type MapTheme = (typeof MAP_THEMES)[number];
 
+/** The app's own colours: the phone's setting (System), or always Light or Dark. Not in the spec (issue 15). */
+export const THEMES = ['system', 'light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+
+/** High visibility for bright sunlight: larger type for stop names and actions. Not in the spec (issue 15). */
+export const HIGH_VISIBILITY = ['off', 'on'] as const;
+export type HighVisibility = (typeof HIGH_VISIBILITY)[number];
+
 export interface Settings {
   language: Language;
   distanceUnit: DistanceUnit;
   mapView: MapView;
   navigationMap: NavigationApp;
   mapTheme: MapTheme;
+  theme: Theme;
+  highVisibility: HighVisibility;
 }
 export type SettingKey = keyof Settings;
 
@@ -30,6 +40,8 @@ export const DEFAULT_SETTINGS: Settings = {
   mapView: 'on',
   navigationMap: 'google',
   mapTheme: 'light',
+  theme: 'system',
+  highVisibility: 'off',
 };
 
 export const SETTING_VALUES: { [K in SettingKey]: readonly Settings[K][] } = {
@@ -38,15 +50,19 @@ export const SETTING_VALUES: { [K in SettingKey]: readonly Settings[K][] } = {
   mapView: MAP_VIEWS,
   navigationMap: NAVIGATION_APPS,
   mapTheme: MAP_THEMES,
+  theme: THEMES,
+  highVisibility: HIGH_VISIBILITY,
 };
 
-/** Cookie lifetimes in days: settings 3650, the map theme 365. */
+/** Cookie lifetimes in days: settings 3650, the map theme 365 (the app's theme and high visibility: settings). */
 export const SETTING_COOKIE_DAYS: Record<SettingKey, number> = {
   language: 3650,
   distanceUnit: 3650,
   mapView: 3650,
   navigationMap: 3650,
   mapTheme: 365,
+  theme: 3650,
+  highVisibility: 3650,
 };
 
 export function isSettingValue<K extends SettingKey>(key: K, value: unknown): value is Settings[K] {
@@ -66,6 +82,19 @@ export function settingsFrom(stored: Partial<Record<SettingKey, string | undefin
     if (isSettingValue(key, value)) (out as Record<SettingKey, string>)[key] = value;
   }
   return out;
+}
+
+/** The colours the app shows: the chosen theme, or with System the phone's own preference. */
+export function resolveTheme(theme: Theme, systemDark: boolean): 'light' | 'dark' {
+  return theme === 'system' ? (systemDark ? 'dark' : 'light') : theme;
+}
+
+/**
+ * The map's style: the one the driver chose in the More sheet; never chosen (the spec's default, Light), it follows
+ * the app, so a dark app shows the dark map.
+ */
+export function mapThemeFor(mapTheme: MapTheme, chosen: boolean, app: 'light' | 'dark'): MapTheme {
+  return chosen || app === 'light' ? mapTheme : 'dark';
 }
 
 /** The country lookup's answer (`loc=XX`) to a language: NL gives Dutch, DE/AT/CH German, others English. */

@@ -1,13 +1,14 @@
 /** The app's frame: the error boundary's fallback page, feedback (snackbars, alerts) and the routes. */
 import { useTranslation } from 'react-i18next';
 import { Router } from 'wouter';
-import { ErrorBoundary } from '../components/index.ts';
+import { ErrorBoundary, setAppTitle } from '../components/index.ts';
 import { AppRoutes } from './AppRoutes.tsx';
 import { type Core, CoreProvider } from './core-context.tsx';
 import { FeedbackProvider } from './feedback.tsx';
 
 export function App({ core }: { core: Core }) {
   const { t } = useTranslation();
+  setAppTitle(t('common.appName'));
   return (
     <ErrorBoundary
       title={t('errors.fallback.title')}

@@ -13,7 +13,14 @@ export const PATHS = {
   singleRoute: (id: number | string) => `/routes/single/${id}`,
 } as const;
 
-export const SETTING_PAGES = ['language', 'navigation', 'distance-units', 'map-view'] as const;
+export const SETTING_PAGES = [
+  'language',
+  'navigation',
+  'distance-units',
+  'map-view',
+  'theme',
+  'high-visibility',
+] as const;
 export type SettingPage = (typeof SETTING_PAGES)[number];
 
 /** Where an unknown path goes: the account when a driver is known, else the sign-in. */

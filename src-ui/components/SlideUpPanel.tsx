@@ -16,7 +16,7 @@ export interface SlideUpPanelProps {
 
 /**
  * The shell shared by /login, /reset-password, /account and /about: a brand backdrop with the logo, and a white
- * sheet that slides up once when mounted. Keep it mounted across those routes so it does not slide in again.
+ * sheet that slides up once when mounted: the screen's main landmark. Keep it mounted across those routes so it does not slide in again.
  */
 export function SlideUpPanel({ header, logo, children, footer, compact = false }: SlideUpPanelProps) {
   return (
@@ -25,10 +25,10 @@ export function SlideUpPanel({ header, logo, children, footer, compact = false }
         {header}
         <div className={compact ? styles.logoCompact : styles.logo}>{logo}</div>
       </div>
-      <section className={styles.sheet}>
+      <main className={styles.sheet}>
         <div className={styles.scroll}>{children}</div>
         {footer && <div className={styles.footer}>{footer}</div>}
-      </section>
+      </main>
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { ArrowLeft } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { cx } from './cx.ts';
 import { IconButton } from './IconButton.tsx';
 import { useSnackbarGuard } from './snackbar-guard.ts';
 import styles from './TopBar.module.css';
+import { useScreenTitle } from './use-screen-title.ts';
 
 export type TopBarVariant = 'surface' | 'brand' | 'transparent';
 
@@ -19,11 +20,21 @@ export interface TopBarProps {
   variant?: TopBarVariant;
   /** Sticks to the top of the scrolling page (default true). */
   sticky?: boolean;
+  /**
+   * The bar heads a screen (default: when it has a title): the page title names it, with `subject` (what the screen
+   * is about, e.g. the stop), and its heading takes the focus when the screen appears. False for a dialog's bar.
+   */
+  screen?: boolean;
+  subject?: string;
 }
 
 /** The screen header: 56 px plus the top safe area. */
-export function TopBar({ title, backLabel, onBack, action, variant = 'surface', sticky = true }: TopBarProps) {
+export function TopBar(props: TopBarProps) {
+  const { title, backLabel, onBack, action, variant = 'surface', sticky = true, subject } = props;
   const onBrand = variant !== 'surface';
+  const heading = useRef<HTMLHeadingElement>(null);
+  const screen = props.screen ?? Boolean(title);
+  useScreenTitle(screen ? [title, subject].filter(Boolean).join(' – ') : null, heading);
   // Snackbars stay below the header (snackbar-guard.ts).
   const ceiling = useSnackbarGuard('ceiling');
   return (
@@ -34,7 +45,13 @@ export function TopBar({ title, backLabel, onBack, action, variant = 'surface', 
         ) : (
           <span className={styles.spacer} />
         )}
-        {title ? <h1 className={styles.title}>{title}</h1> : <span className={styles.title} />}
+        {title ? (
+          <h1 ref={heading} tabIndex={-1} className={styles.title}>
+            {title}
+          </h1>
+        ) : (
+          <span className={styles.title} />
+        )}
         {action ? <div className={styles.action}>{action}</div> : <span className={styles.spacer} />}
       </div>
     </header>

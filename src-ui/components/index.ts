@@ -5,7 +5,7 @@
  * tree-shaken). Kit parts only lazy screens use are imported from their own files instead: BottomSheet.tsx,
  * PullToRefresh.tsx (with pull-distance.ts), ConfirmDialog.tsx, LoadingOverlay.tsx (with use-minimum-visible.ts).
  * Re-exported here, a part would be bundled with the index, onto the first screen's path, as soon as any lazy
- * screen used it.
+ * screen used it. RadioList.tsx (and its OptionPicker) is one of these too.
  */
 export { AlertDialog, type AlertDialogProps } from './AlertDialog.tsx';
 export { Badge, type BadgeProps, type BadgeTone } from './Badge.tsx';
@@ -20,7 +20,6 @@ export { ListRow, type ListRowProps, type ListRowTrailing } from './ListRow.tsx'
 export { ListSection, type ListSectionProps } from './ListSection.tsx';
 export { LOGO_DROP_PATH, LOGO_ROUTE_PATH, Logo, type LogoProps } from './Logo.tsx';
 export { ProgressBar, type ProgressBarProps } from './ProgressBar.tsx';
-export { OptionPicker, RadioList, type RadioListProps, type RadioOption } from './RadioList.tsx';
 export { Skeleton, type SkeletonProps } from './Skeleton.tsx';
 export { SlideUpPanel, type SlideUpPanelProps } from './SlideUpPanel.tsx';
 export { Snackbar, type SnackbarProps } from './Snackbar.tsx';
@@ -44,4 +43,5 @@ export {
 export { TextField, type TextFieldProps } from './TextField.tsx';
 export { TopBar, type TopBarProps, type TopBarVariant } from './TopBar.tsx';
 export { focusableIn, MODAL_EXEMPT_ATTRIBUTE, trapTab, useModalLayer } from './use-modal-layer.ts';
+export { focusScreenHeading, setAppTitle, useScreenTitle } from './use-screen-title.ts';
 export { type SnackbarControls, useSnackbarQueue } from './useSnackbarQueue.ts';

@@ -1,4 +1,5 @@
 import { type KeyboardEvent as ReactKeyboardEvent, type RefObject, useEffect } from 'react';
+import { focusScreenHeading } from './use-screen-title.ts';
 
 /** Body children marked with this attribute stay usable while a modal layer is open (e.g. the snackbar host). */
 export const MODAL_EXEMPT_ATTRIBUTE = 'data-modal-exempt';
@@ -16,7 +17,8 @@ let scrollLocks = 0;
 /**
  * While `active`, makes a modal layer out of `layerRef` (a direct child of <body>, e.g. a portal root): every other
  * body child becomes inert, the page stops scrolling and focus moves inside (to `[data-autofocus]`, else the first
- * focusable element, else the layer). When it ends, everything is restored and focus returns where it was.
+ * focusable element, else the layer). When it ends, everything is restored and focus returns where it was (or, when
+ * that element has gone, to the screen's heading).
  */
 export function useModalLayer(active: boolean, layerRef: RefObject<HTMLElement | null>): void {
   useEffect(() => {
@@ -36,7 +38,9 @@ export function useModalLayer(active: boolean, layerRef: RefObject<HTMLElement |
     return () => {
       for (const child of madeInert) child.inert = false;
       if (--scrollLocks === 0) document.documentElement.style.overflow = '';
+      // What had the focus may have gone meanwhile (the card of a stop the dialog started): the screen's heading.
       if (previousFocus?.isConnected) previousFocus.focus({ preventScroll: true });
+      else focusScreenHeading();
     };
   }, [active, layerRef]);
 }

@@ -11,17 +11,8 @@ import {
   ShieldCheck,
 } from 'lucide-react';
 import { useState } from 'react';
-import {
-  EmptyState,
-  ListRow,
-  ListSection,
-  Logo,
-  ProgressBar,
-  RadioList,
-  Skeleton,
-  Spinner,
-  TopBar,
-} from '../components/index.ts';
+import { EmptyState, ListRow, ListSection, Logo, ProgressBar, Skeleton, Spinner, TopBar } from '../components/index.ts';
+import { RadioList } from '../components/RadioList.tsx';
 import g from './gallery.module.css';
 
 type Language = 'en' | 'nl' | 'de';

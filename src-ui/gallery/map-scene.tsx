@@ -102,6 +102,8 @@ const LABELS = {
   fitBounds: 'Show all stops',
   trackLocation: 'Follow my location',
   stopMarker: (n: string) => `Stop ${n}`,
+  map: 'Map',
+  mapNote: 'Every stop on this map is also in the stop list.',
 };
 
 export interface MapSceneProps {

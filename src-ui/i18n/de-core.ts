@@ -104,6 +104,8 @@ export const deCore: CoreMessages = {
       navigationMap: 'Navigations-App',
       distanceUnit: 'Entfernungseinheit',
       mapView: 'Kartenansicht',
+      theme: 'Design',
+      highVisibility: 'Hohe Sichtbarkeit',
     },
     options: {
       language: {
@@ -129,6 +131,15 @@ export const deCore: CoreMessages = {
         standard: 'Standard',
         light: 'Hell',
         dark: 'Dunkel',
+      },
+      theme: {
+        system: 'System',
+        light: 'Hell',
+        dark: 'Dunkel',
+      },
+      highVisibility: {
+        off: 'Aus',
+        on: 'An',
       },
     },
     selected: 'Ausgewählt',

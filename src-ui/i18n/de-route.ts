@@ -78,6 +78,8 @@ export const deRoute: RouteMessages = {
       fitBounds: 'Ganze Route anzeigen',
       trackLocation: 'Meinem Standort folgen',
       yourLocation: 'Dein Standort',
+      label: 'Karte',
+      note: 'Jeder Stopp auf dieser Karte steht auch in der Stoppliste.',
     },
     finishing: 'Deine Route wird abgeschlossen…',
     distanceAway: 'Noch {{distance}}',
@@ -203,6 +205,8 @@ export const deRoute: RouteMessages = {
   },
   proof: {
     signedBy: 'Unterschrieben von {{name}}',
+    /** Read after a required proof's name, where the screen shows an asterisk. */
+    required: 'erforderlich',
     deleteSignature: 'Unterschrift löschen',
     deleteAgeVerification: 'Altersprüfung löschen',
     processingPhoto: 'Foto wird verarbeitet…',

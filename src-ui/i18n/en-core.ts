@@ -110,6 +110,8 @@ export const enCore = {
       navigationMap: 'Navigation',
       distanceUnit: 'Distance Units',
       mapView: 'Map view',
+      theme: 'Theme',
+      highVisibility: 'High visibility',
     },
     options: {
       language: {
@@ -135,6 +137,15 @@ export const enCore = {
         standard: 'Standard',
         light: 'Light',
         dark: 'Dark',
+      },
+      theme: {
+        system: 'System',
+        light: 'Light',
+        dark: 'Dark',
+      },
+      highVisibility: {
+        off: 'Off',
+        on: 'On',
       },
     },
     selected: 'Selected',

@@ -76,6 +76,8 @@ export const enRoute = {
       fitBounds: 'Fit to bounds',
       trackLocation: 'Track my location',
       yourLocation: 'Your location',
+      label: 'Map',
+      note: 'Every stop on this map is also in the stop list.',
     },
     finishing: 'Completing your route…',
     distanceAway: '{{distance}} away',
@@ -173,6 +175,8 @@ export const enRoute = {
     clear: 'Clear',
     done: 'Done',
     nameRequired: 'Name required!',
+    // The spec's rotate overlay, kept as its wording but no longer shown: the signature works in both orientations
+    // (WCAG 1.3.4; docs/accessibility.md).
     rotate: 'Rotate the orientation to portrait mode to capture the signature',
   },
   ageVerification: {
@@ -200,6 +204,8 @@ export const enRoute = {
   },
   proof: {
     signedBy: 'Signed by {{name}}',
+    /** Read after a required proof's name, where the screen shows an asterisk. */
+    required: 'required',
     deleteSignature: 'Delete signature',
     deleteAgeVerification: 'Delete age verification',
     processingPhoto: 'Processing photo…',

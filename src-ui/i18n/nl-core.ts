@@ -104,6 +104,8 @@ export const nlCore: CoreMessages = {
       navigationMap: 'Navigatie',
       distanceUnit: 'Afstandseenheid',
       mapView: 'Kaartweergave',
+      theme: 'Thema',
+      highVisibility: 'Extra zichtbaar',
     },
     options: {
       language: {
@@ -129,6 +131,15 @@ export const nlCore: CoreMessages = {
         standard: 'Standaard',
         light: 'Licht',
         dark: 'Donker',
+      },
+      theme: {
+        system: 'Systeem',
+        light: 'Licht',
+        dark: 'Donker',
+      },
+      highVisibility: {
+        off: 'Uit',
+        on: 'Aan',
       },
     },
     selected: 'Geselecteerd',

@@ -78,6 +78,8 @@ export const nlRoute: RouteMessages = {
       fitBounds: 'Hele route tonen',
       trackLocation: 'Mijn locatie volgen',
       yourLocation: 'Jouw locatie',
+      label: 'Kaart',
+      note: 'Elke stop op deze kaart staat ook in de stoplijst.',
     },
     finishing: 'Je route wordt afgerond…',
     distanceAway: 'Nog {{distance}}',
@@ -203,6 +205,8 @@ export const nlRoute: RouteMessages = {
   },
   proof: {
     signedBy: 'Getekend door {{name}}',
+    /** Read after a required proof's name, where the screen shows an asterisk. */
+    required: 'verplicht',
     deleteSignature: 'Handtekening verwijderen',
     deleteAgeVerification: 'Leeftijdscontrole verwijderen',
     processingPhoto: 'Foto wordt verwerkt…',

@@ -10,8 +10,9 @@ import { MapLibreOverlay } from '@deck.gl/maplibre';
 import { Locate, LocateFixed, Maximize } from 'lucide-react';
 import * as maplibregl from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
-import { type CSSProperties, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { IconButton } from '../components/index.ts';
+import { useSnackbarGuard } from '../components/snackbar-guard.ts';
 import { routeLayers } from './layers.ts';
 import {
   type Bounds,
@@ -58,6 +59,7 @@ export default function RouteMap({
   onSelectStop,
   bottomInset,
   labels,
+  keyboardFocusable = true,
 }: RouteMapProps) {
   const mapDivRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<maplibregl.Map | null>(null);
@@ -65,6 +67,9 @@ export default function RouteMap({
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
   const [tracking, setTracking] = useState(false);
+  const noteId = useId();
+  // The map's controls are what a driver taps: no snackbar covers them (snackbar-guard.ts).
+  const guardControls = useSnackbarGuard();
 
   // Handlers registered once read the latest values through refs.
   const onSelectRef = useRef(onSelectStop);
@@ -186,6 +191,33 @@ export default function RouteMap({
     map.setStyle(style);
   }, [ready, style]);
 
+  // The canvas: named in the driver's language, pointing at its text alternative, and in the tab order only while
+  // the drawer leaves it uncovered.
+  useEffect(() => {
+    const canvas = mapRef.current?.getCanvas();
+    if (!ready || !canvas) return;
+    canvas.setAttribute('aria-label', labels.map);
+    canvas.setAttribute('aria-describedby', noteId);
+    canvas.tabIndex = keyboardFocusable ? 0 : -1;
+  }, [ready, labels.map, noteId, keyboardFocusable]);
+
+  // deck.gl's overlay canvas makes itself focusable (for a controller it does not have here); it lies under
+  // maplibre's, so a keyboard would land on something unseen: keep it out of the tab order, whenever it appears.
+  useEffect(() => {
+    const container = mapDivRef.current;
+    if (!container) return;
+    const untab = () => {
+      for (const canvas of container.querySelectorAll('canvas:not(.maplibregl-canvas)')) {
+        if ((canvas as HTMLCanvasElement).tabIndex !== -1) (canvas as HTMLCanvasElement).tabIndex = -1;
+        canvas.setAttribute('aria-hidden', 'true');
+      }
+    };
+    untab();
+    const observer = new MutationObserver(untab);
+    observer.observe(container, { subtree: true, childList: true, attributeFilter: ['tabindex'] });
+    return () => observer.disconnect();
+  }, []);
+
   // The drawer's height: the map's own padding, so centring and fitting happen in the part left visible.
   useEffect(() => {
     const map = mapRef.current;
@@ -265,7 +297,8 @@ export default function RouteMap({
     fitTo(bounds, true);
   }
 
-  // Hidden buttons in route order, for screen readers and keyboards (the canvas has no accessible markers).
+  // Hidden buttons in route order, for screen readers (the canvas has no accessible markers). Out of the tab order:
+  // a keyboard would land on something it cannot see; keyboards use the carousel and the stop list.
   const byId = new Map(markers.map((m) => [m.id, m]));
   const inRouteOrder = stops.flatMap((s) => byId.get(s.id) ?? []);
   const rootStyle = {
@@ -277,7 +310,7 @@ export default function RouteMap({
     <div className={styles.root} style={rootStyle}>
       <div ref={mapDivRef} className={styles.map} />
       {!failed && (
-        <div className={styles.controls}>
+        <div ref={guardControls} className={styles.controls}>
           <IconButton variant="raised" icon={Maximize} label={labels.fitBounds} onClick={fitAll} />
           <IconButton
             variant="raised"
@@ -289,10 +322,13 @@ export default function RouteMap({
           />
         </div>
       )}
+      <p id={noteId} className="visually-hidden">
+        {labels.mapNote}
+      </p>
       <ul className="visually-hidden">
         {inRouteOrder.map((m) => (
           <li key={m.id}>
-            <button type="button" aria-current={m.active || undefined} onClick={() => onSelectStop(m.id)}>
+            <button type="button" tabIndex={-1} aria-current={m.active || undefined} onClick={() => onSelectStop(m.id)}>
               {labels.stopMarker(m.name)}
             </button>
           </li>

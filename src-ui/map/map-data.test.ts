@@ -165,8 +165,26 @@ describe('markerData', () => {
       inkSize,
       fill: rgba(fill),
       stroke: rgba(ink, alpha),
-      ink: rgba(ink, alpha),
+      ink: rgba(ink),
     });
+  });
+
+  it.each(['pending', 'finished', 'skipped'] as const)('a %s marker’s number reads at 4.5:1 at least', (status) => {
+    const s = stop('delivery', status);
+    for (const m of markerData([s], null).concat(markerData([s], s.id))) {
+      // The number is drawn over the marker's fill: blend it by its opacity, then compare (WCAG 2 contrast).
+      const [r, g, b, a] = m.ink;
+      const shown = [r, g, b].map((c, i) => c * (a / 255) + m.fill[i]! * (1 - a / 255));
+      const lum = (rgb: number[]) => {
+        const [lr, lg, lb] = rgb.map((c) => {
+          const v = c / 255;
+          return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * lr! + 0.7152 * lg! + 0.0722 * lb!;
+      };
+      const [hi, lo] = [lum(shown), lum(m.fill.slice(0, 3))].sort((x, y) => y - x);
+      expect((hi! + 0.05) / (lo! + 0.05)).toBeGreaterThanOrEqual(4.5);
+    }
   });
 
   it('icons are sized like the numbers', () => {

@@ -26,7 +26,10 @@ export interface RouteMapProps {
   bottomInset: number;
   /**
    * Translated by the caller. stopMarker names a marker's hidden button for screen readers: n is the stop's number,
-   * or for start, break and end stops (which have none) the stop's name.
+   * or for start, break and end stops (which have none) the stop's name. map names the map itself; mapNote is its
+   * text alternative (where the stops are listed).
    */
-  labels: { fitBounds: string; trackLocation: string; stopMarker: (n: string) => string };
+  labels: { fitBounds: string; trackLocation: string; stopMarker: (n: string) => string; map: string; mapNote: string };
+  /** The map's canvas takes keyboard focus (to pan and zoom with the arrow keys) only while not covered: default true. */
+  keyboardFocusable?: boolean;
 }

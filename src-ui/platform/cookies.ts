@@ -27,6 +27,11 @@ export function readSettings(source?: string): { settings: Settings; languageCho
   return { settings, languageChosen: settings.language === stored.language };
 }
 
+/** Whether the driver ever chose this setting (its cookie is there and holds one of its values). */
+export function settingStored(key: SettingKey, source?: string): boolean {
+  return readSettings(source).settings[key] === readCookies(source)[PREFIX + key];
+}
+
 /** The cookie text for one setting; `secure` only over https so it also works on localhost. */
 export function settingCookie<K extends SettingKey>(key: K, value: Settings[K], secure: boolean): string {
   const maxAge = SETTING_COOKIE_DAYS[key] * DAY_SECONDS;

@@ -5,7 +5,8 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, RadioList, TextField } from '../components/index.ts';
+import { Button, TextField } from '../components/index.ts';
+import { RadioList } from '../components/RadioList.tsx';
 import styles from './CleaningStatusPicker.module.css';
 import {
   CLEANING_STATUSES,

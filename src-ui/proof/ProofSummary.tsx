@@ -5,7 +5,7 @@
  *
  * Props for the complete screen:
  * - gates: featureGates(plan, publicationSettings) (the `notes` gate is not used here);
- * - required: requiredProofs(...), marks the required ones with an asterisk;
+ * - required: requiredProofs(...), marks the required ones with an asterisk (read as "required");
  * - errors: checkCompletion(...).proofs after a refused Done (a signature missing only its name reads "Name required!");
  * - signature / onAddSignature (open SignatureCapture) / onDeleteSignature;
  * - birthDate (YYYY-MM-DD once verified) / onVerifyAge (open AgeVerificationSheet) / onDeleteAgeVerification;
@@ -69,6 +69,7 @@ export function ProofSummary(props: ProofSummaryProps) {
       </Heading>
       <ProofItem
         level={level}
+        requiredLabel={t('proof.required')}
         label={t('complete.signature')}
         hidden={readOnly && !signature}
         required={required.signature}
@@ -101,6 +102,7 @@ export function ProofSummary(props: ProofSummaryProps) {
       </ProofItem>
       <ProofItem
         level={level}
+        requiredLabel={t('proof.required')}
         label={t('complete.ageVerification')}
         hidden={readOnly && !birthDate}
         required={required.ageVerification}
@@ -140,6 +142,7 @@ export function ProofSummary(props: ProofSummaryProps) {
       </ProofItem>
       <ProofItem
         level={level}
+        requiredLabel={t('proof.required')}
         label={t('complete.photos')}
         hidden={readOnly && props.photos.length === 0}
         required={required.photo}
@@ -162,6 +165,8 @@ export function ProofSummary(props: ProofSummaryProps) {
 interface ProofItemProps {
   level: 'h3' | 'h5';
   label: string;
+  /** "required", read by screen readers in place of the asterisk. */
+  requiredLabel: string;
   /** Read-only with nothing collected: nothing to show. */
   hidden: boolean;
   required?: boolean;
@@ -170,16 +175,19 @@ interface ProofItemProps {
   children: ReactNode;
 }
 
-function ProofItem({ level: Label, label, hidden, required, error, errorId, children }: ProofItemProps) {
+function ProofItem({ level: Label, label, requiredLabel, hidden, required, error, errorId, children }: ProofItemProps) {
   if (hidden) return null;
   return (
     <div className={styles.item} data-invalid={error ? '' : undefined}>
       <Label className={styles.label}>
         {label}
         {required && (
-          <span className={styles.mark} aria-hidden="true">
-            *
-          </span>
+          <>
+            <span className={styles.mark} aria-hidden="true">
+              *
+            </span>
+            <span className="visually-hidden">, {requiredLabel}</span>
+          </>
         )}
       </Label>
       {children}

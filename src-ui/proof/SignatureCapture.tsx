@@ -2,18 +2,18 @@
  * The signature screen (spec sections 2 "Signature screen" and 5 "Signature"): a full-screen layer over the
  * complete screen with a signature_pad canvas (black pen), the agreement text with the street, a name field, Clear
  * and Done. Done is enabled only after drawing and, when a name is required, once one is typed ("Name required!").
- * Portrait only: in landscape an overlay asks the driver to rotate (the drawing survives the rotation).
+ * Both orientations (a deliberate change from the spec's portrait lock, WCAG 1.3.4; docs/accessibility.md): in
+ * landscape the pad takes the left and the text and form the right, and the drawing survives a rotation.
  *
  * Usage (lazy, it brings signature_pad): `const SignatureCapture = lazy(() => import('../../proof/SignatureCapture.tsx'))`,
  * render it while open; on Done store the result and show "Signature added" (success.signatureAdded).
  */
-import { Eraser, RotateCw, Smartphone } from 'lucide-react';
+import { Eraser } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Button, TextField, TopBar, trapTab, useModalLayer } from '../components/index.ts';
 import styles from './SignatureCapture.module.css';
-import { usePortrait } from './use-portrait.ts';
 import { useSignaturePad } from './use-signature-pad.ts';
 
 export interface SignatureResult {
@@ -44,7 +44,6 @@ function SignatureLayer({ street, nameRequired, initialName = '', onDone, onCanc
   const layerRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const pad = useSignaturePad(canvasRef);
-  const portrait = usePortrait();
   const [name, setName] = useState(initialName);
   const [nameTouched, setNameTouched] = useState(false);
   useModalLayer(true, layerRef);
@@ -75,52 +74,49 @@ function SignatureLayer({ street, nameRequired, initialName = '', onDone, onCanc
         if (layerRef.current) trapTab(event, layerRef.current);
       }}
     >
-      <div className={styles.screen} inert={!portrait}>
-        <TopBar title={t('signature.title')} backLabel={t('common.cancel')} onBack={onCancel} sticky={false} />
-        <p className={styles.agreement}>{t('signature.agreement', { street })}</p>
+      <div className={styles.screen}>
+        <TopBar
+          title={t('signature.title')}
+          screen={false}
+          backLabel={t('common.cancel')}
+          onBack={onCancel}
+          sticky={false}
+        />
         <div className={styles.pad}>
           <canvas ref={canvasRef} className={styles.canvas} role="img" aria-label={t('common.a11y.signatureArea')} />
           <span className={styles.baseline} aria-hidden="true" />
         </div>
-        <div className={styles.form}>
-          <TextField
-            label={t('signature.name')}
-            value={name}
-            onChange={setName}
-            onBlur={() => setNameTouched(true)}
-            error={showNameError ? t('signature.nameRequired') : undefined}
-            required={nameRequired}
-            autoComplete="name"
-            enterKeyHint="done"
-            maxLength={100}
-          />
-          <div className={styles.actions}>
-            <Button
-              variant="secondary"
-              icon={<Eraser size={20} aria-hidden="true" />}
-              disabled={!pad.drawn}
-              onClick={pad.clear}
-            >
-              {t('signature.clear')}
-            </Button>
-            <Button className={styles.done} disabled={!canFinish} onClick={done}>
-              {t('signature.done')}
-            </Button>
+        {/* Under the pad in portrait, beside it in landscape. */}
+        <div className={styles.side}>
+          <p className={styles.agreement}>{t('signature.agreement', { street })}</p>
+          <div className={styles.form}>
+            <TextField
+              label={t('signature.name')}
+              value={name}
+              onChange={setName}
+              onBlur={() => setNameTouched(true)}
+              error={showNameError ? t('signature.nameRequired') : undefined}
+              required={nameRequired}
+              autoComplete="name"
+              enterKeyHint="done"
+              maxLength={100}
+            />
+            <div className={styles.actions}>
+              <Button
+                variant="secondary"
+                icon={<Eraser size={20} aria-hidden="true" />}
+                disabled={!pad.drawn}
+                onClick={pad.clear}
+              >
+                {t('signature.clear')}
+              </Button>
+              <Button className={styles.done} disabled={!canFinish} onClick={done}>
+                {t('signature.done')}
+              </Button>
+            </div>
           </div>
         </div>
       </div>
-      {!portrait && (
-        <div className={styles.rotate} role="alert">
-          <span className={styles.rotateIcons} aria-hidden="true">
-            <RotateCw size={32} />
-            <Smartphone size={56} />
-          </span>
-          <p className={styles.rotateText}>{t('signature.rotate')}</p>
-          <Button variant="secondary" onClick={onCancel}>
-            {t('common.cancel')}
-          </Button>
-        </div>
-      )}
     </div>
   );
 }

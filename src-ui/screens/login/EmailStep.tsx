@@ -1,5 +1,5 @@
 /** The email form: sign-in step one, and the first step of /reset-password. */
-import type { FormEvent } from 'react';
+import type { FormEvent, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../components/index.ts';
 import shared from '../shared/shared.module.css';
@@ -19,6 +19,8 @@ export interface EmailStepProps {
   /** What Enter on the phone's keyboard says: "next" for the sign-in, "send" for a reset. */
   enterKeyHint: 'next' | 'send';
   onSubmit: () => void;
+  /** The screen's heading (it takes the focus when the sign-in opens). */
+  headingRef?: Ref<HTMLHeadingElement>;
 }
 
 export function EmailStep(props: EmailStepProps) {
@@ -30,7 +32,9 @@ export function EmailStep(props: EmailStepProps) {
   return (
     <form id={props.formId} className={styles.form} noValidate onSubmit={submit}>
       <div>
-        <h1 className={shared.panelTitle}>{props.title}</h1>
+        <h1 ref={props.headingRef} tabIndex={-1} className={shared.panelTitle}>
+          {props.title}
+        </h1>
         <p className={shared.panelText}>{props.text}</p>
       </div>
       <TextField

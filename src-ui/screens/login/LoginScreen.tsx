@@ -10,7 +10,7 @@ import type { Result } from '../../../src-shared/api/worker-api.ts';
 import { useCore } from '../../app/core-context.tsx';
 import { useFeedback } from '../../app/feedback.tsx';
 import { PATHS } from '../../app/paths.ts';
-import { Button, Logo, TopBar } from '../../components/index.ts';
+import { Button, Logo, TopBar, useScreenTitle } from '../../components/index.ts';
 import { intentErrorText } from '../../i18n/errors.ts';
 import { loadedRoutePath, useNav } from '../shared/navigation.ts';
 import { PanelScreen } from '../shared/PanelScreen.tsx';
@@ -42,8 +42,17 @@ export function LoginScreen({ startAt }: { startAt?: 'reset' }) {
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState<Busy>(null);
   const running = useRef(false);
-  // Focus follows the driver from step to step, but the first step does not pop the keyboard up on arrival.
+  // Focus follows the driver from step to step, but the first step does not pop the keyboard up on arrival: it
+  // focuses the heading, which the page title names too.
   const [moved, setMoved] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const stepTitle = {
+    email: 'login.title',
+    password: 'login.passwordTitle',
+    reset: 'login.resetPassword',
+    sent: 'login.resetSentTitle',
+  } as const;
+  useScreenTitle(t(stepTitle[step]), heading);
 
   // /login and /reset-password share this component instance: switching between them restarts the wizard.
   if (shownFor !== firstStep) {
@@ -127,6 +136,7 @@ export function LoginScreen({ startAt }: { startAt?: 'reset' }) {
         onEmail={onEmail}
         error={error}
         autoFocus={moved}
+        headingRef={heading}
         enterKeyHint={signIn ? 'next' : 'send'}
         onSubmit={signIn ? submitEmail : () => sendReset('reset')}
       />

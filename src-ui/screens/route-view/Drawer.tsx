@@ -8,6 +8,7 @@
 import {
   type ReactNode,
   type PointerEvent as ReactPointerEvent,
+  useCallback,
   useEffect,
   useLayoutEffect,
   useRef,
@@ -51,9 +52,16 @@ interface Drag {
 }
 
 export function Drawer({ state, onStateChange, onInsetChange, peek, children, handleLabel, listId }: DrawerProps) {
-  const panelRef = useRef<HTMLDivElement>(null);
-  // Snackbars sit above the drawer, never over the stops and their actions (snackbar-guard.ts).
+  const panelRef = useRef<HTMLElement | null>(null);
+  // Snackbars sit above the drawer, never over its handle, the stops and their actions (snackbar-guard.ts).
   const guard = useSnackbarGuard();
+  const panel = useCallback(
+    (element: HTMLElement | null) => {
+      panelRef.current = element;
+      return guard(element);
+    },
+    [guard],
+  );
   const gripRef = useRef<HTMLButtonElement>(null);
   const peekRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
@@ -146,7 +154,7 @@ export function Drawer({ state, onStateChange, onInsetChange, peek, children, ha
   const open = state === 0;
   return (
     <section
-      ref={panelRef}
+      ref={panel}
       className={styles.drawer}
       style={{ height: `${DRAWER_HEIGHT_SHARE * 100}dvh`, visibility: size.height === 0 ? 'hidden' : undefined }}
     >
@@ -167,7 +175,7 @@ export function Drawer({ state, onStateChange, onInsetChange, peek, children, ha
       >
         <span className={styles.handle} aria-hidden="true" />
       </button>
-      <div ref={guard} className={styles.body}>
+      <div className={styles.body}>
         <div ref={listRef} id={listId} className={styles.list} inert={!open} aria-hidden={!open || undefined}>
           {children}
         </div>

@@ -13,6 +13,7 @@ import { geoPosition } from '../../platform/geolocation.ts';
 import { Carousel } from './Carousel.tsx';
 import { Drawer } from './Drawer.tsx';
 import type { DrawerState } from './drawer-math.ts';
+import { shownMapTheme } from './map-theme.ts';
 import styles from './route-view.module.css';
 import { StopList, type StopListProps } from './StopList.tsx';
 
@@ -48,7 +49,7 @@ export const MapLayout = memo(function MapLayout(props: MapLayoutProps) {
   );
 
   return (
-    <div className={styles.stage}>
+    <main className={styles.stage}>
       <div className={styles.map}>
         <Suspense fallback={<p className="visually-hidden">{t('route.view.loadingMap')}</p>}>
           <MapArea
@@ -57,6 +58,7 @@ export const MapLayout = memo(function MapLayout(props: MapLayoutProps) {
             activeStopId={activeStopId}
             bottomInset={inset}
             onSelectStop={onMarker}
+            keyboardFocusable={drawer !== 0}
           />
         </Suspense>
       </div>
@@ -79,13 +81,19 @@ export const MapLayout = memo(function MapLayout(props: MapLayoutProps) {
       >
         <StopList {...props} revealSignal={reveal} />
       </Drawer>
-    </div>
+    </main>
   );
 });
 
-type MapAreaProps = Pick<RouteMapProps, 'stops' | 'line' | 'activeStopId' | 'bottomInset' | 'onSelectStop'>;
+type MapAreaProps = Pick<
+  RouteMapProps,
+  'stops' | 'line' | 'activeStopId' | 'bottomInset' | 'onSelectStop' | 'keyboardFocusable'
+>;
 
-/** The map with what only it needs (the position, the theme, the style URLs): their changes re-render it alone. */
+/**
+ * The map with what only it needs (the position, the theme, the style URLs): their changes re-render it alone. The
+ * theme is the driver's map style, or the app's theme's when none was chosen (map-theme.ts).
+ */
 function MapArea(props: MapAreaProps) {
   useSignals();
   const { t } = useTranslation();
@@ -105,13 +113,19 @@ function MapArea(props: MapAreaProps) {
       }
       return name;
     };
-    return { fitBounds: t('route.map.fitBounds'), trackLocation: t('route.map.trackLocation'), stopMarker };
+    return {
+      fitBounds: t('route.map.fitBounds'),
+      trackLocation: t('route.map.trackLocation'),
+      stopMarker,
+      map: t('route.map.label'),
+      mapNote: t('route.map.note'),
+    };
   }, [t]);
   return (
     <RouteMap
       {...props}
       position={position}
-      theme={state.settings.value.mapTheme}
+      theme={shownMapTheme(state.settings.value)}
       styleUrls={state.appConfig.value?.mapStyles ?? null}
       labels={labels}
     />

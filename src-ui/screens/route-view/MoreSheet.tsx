@@ -13,9 +13,11 @@ import { useFeedback } from '../../app/feedback.tsx';
 import { PATHS } from '../../app/paths.ts';
 // Imported directly (not through the kit's index), so the sheet stays in this lazy screen's chunk.
 import { BottomSheet } from '../../components/BottomSheet.tsx';
-import { IconButton, ListRow, ListSection, RadioList } from '../../components/index.ts';
+import { IconButton, ListRow, ListSection } from '../../components/index.ts';
+import { RadioList } from '../../components/RadioList.tsx';
 import { chooseSetting } from '../../platform/platform.ts';
 import { useNav } from '../shared/navigation.ts';
+import { chooseMapTheme, shownMapTheme } from './map-theme.ts';
 import styles from './route-view.module.css';
 
 export function MoreSheet({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -75,8 +77,11 @@ export function MoreSheet({ open, onClose }: { open: boolean; onClose: () => voi
             label={t('route.more.mapStyle')}
             showLabel
             options={MAP_THEMES.map((value) => ({ value, label: t(`settings.options.mapTheme.${value}`) }))}
-            value={settings.mapTheme}
-            onChange={(value) => void chooseSetting(api, state.settings.peek(), 'mapTheme', value)}
+            value={shownMapTheme(settings)}
+            onChange={(value) => {
+              if (chooseMapTheme(state.settings.peek(), value))
+                void chooseSetting(api, state.settings.peek(), 'mapTheme', value);
+            }}
           />
         )}
         <ListSection>

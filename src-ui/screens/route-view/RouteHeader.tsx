@@ -5,13 +5,14 @@
  * (with how many) and when the server refused some (kept on the phone, "not saved"). Skeleton lines while the route loads.
  */
 import { ArrowLeft, CloudAlert, CloudOff, CloudUpload, EllipsisVertical } from 'lucide-react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDistance } from '../../../src-shared/domain/format.ts';
 import type { DistanceUnit } from '../../../src-shared/domain/settings.ts';
 import { progress } from '../../../src-shared/domain/stops.ts';
 import type { Route } from '../../../src-shared/protocol/entities.ts';
 import type { LiveSocketState } from '../../../src-shared/state/app-state.ts';
-import { cx, IconButton, Skeleton } from '../../components/index.ts';
+import { cx, IconButton, Skeleton, useScreenTitle } from '../../components/index.ts';
 import { useSnackbarGuard } from '../../components/snackbar-guard.ts';
 import { formatDuration } from '../../i18n/format.ts';
 import { routeTitle } from '../routes/route-text.ts';
@@ -36,6 +37,9 @@ export function RouteHeader({ route, unit, offline, live, sync, onBack, onMore }
   const ceiling = useSnackbarGuard('ceiling');
   const count = route ? progress(route.stops) : null;
   const distance = route ? formatDistance(route.distances.total, unit) : null;
+  // The page is titled by the route, and its heading takes the focus when the view opens.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useScreenTitle(route ? routeTitle(route, t) : t('route.loading'), heading);
 
   return (
     <header ref={ceiling} className={styles.header}>
@@ -47,8 +51,11 @@ export function RouteHeader({ route, unit, offline, live, sync, onBack, onMore }
       <div className={styles.titles}>
         {route && count && distance ? (
           <>
-            <h1 className={styles.title}>
-              {routeTitle(route, t)}
+            {/* The live dot beside the heading, not in it: the heading (focused on opening) names the route alone. */}
+            <div className={styles.titleLine}>
+              <h1 ref={heading} tabIndex={-1} className={styles.title}>
+                {routeTitle(route, t)}
+              </h1>
               {(live === 'connected' || live === 'reconnecting') && (
                 <span
                   className={cx(styles.liveDot, live === 'reconnecting' && styles.liveWaiting)}
@@ -58,7 +65,7 @@ export function RouteHeader({ route, unit, offline, live, sync, onBack, onMore }
                   data-live={live}
                 />
               )}
-            </h1>
+            </div>
             <p className={styles.facts}>
               <span className={styles.progress}>
                 {t('common.stopProgress', { done: count.done, count: count.total })}
@@ -75,7 +82,9 @@ export function RouteHeader({ route, unit, offline, live, sync, onBack, onMore }
           </>
         ) : (
           <>
-            <h1 className="visually-hidden">{t('route.loading')}</h1>
+            <h1 ref={heading} tabIndex={-1} className="visually-hidden">
+              {t('route.loading')}
+            </h1>
             <Skeleton width="55%" height="var(--line-height-title)" />
             <Skeleton width="75%" />
           </>

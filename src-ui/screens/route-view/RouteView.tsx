@@ -12,7 +12,7 @@ import { useRoute } from 'wouter';
 import type { Language } from '../../../src-shared/domain/settings.ts';
 import { useCore } from '../../app/core-context.tsx';
 import { PATHS } from '../../app/paths.ts';
-import { Button, EmptyState, ProgressBar } from '../../components/index.ts';
+import { Button, EmptyState, focusScreenHeading, ProgressBar } from '../../components/index.ts';
 import { leaveLink } from '../../platform/platform.ts';
 import { useNav } from '../shared/navigation.ts';
 import { useSignInWhenSessionEnds } from '../shared/use-session-end.ts';
@@ -25,6 +25,7 @@ import { RouteSkeleton } from './RouteSkeleton.tsx';
 import styles from './route-view.module.css';
 import { StopList } from './StopList.tsx';
 import { sameLine, useStable, useStableStops } from './stable-route.ts';
+import { useFocusInView } from './use-focus-in-view.ts';
 import { useRouteSession } from './use-route-session.ts';
 
 export interface RouteViewProps {
@@ -40,20 +41,22 @@ export function RouteView({ routeId, shared, windows }: RouteViewProps) {
   const { api, state } = useCore();
   const nav = useNav();
   useSignInWhenSessionEnds();
+  useFocusInView();
   const base = shared ? PATHS.singleRoute(routeId) : PATHS.route(routeId);
   const [windowOpen] = useRoute(`${base}/stops/*`);
   const session = useRouteSession(routeId, shared);
   const [moreOpen, setMoreOpen] = useState(false);
 
-  // Back from a stop window, the focus returns to the button that opened it (More info, Arrived).
-  const opener = useRef<HTMLElement | null>(null);
+  // Back from a stop window, the focus returns to what last had it here (More info, Arrived), or when that has gone
+  // (the stop was completed) to the route's heading. Recorded as it moves: the window takes the focus when it opens.
+  const lastFocus = useRef<HTMLElement | null>(null);
+  const wasOpen = useRef(windowOpen);
   useEffect(() => {
-    if (windowOpen) {
-      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      return;
-    }
-    if (opener.current?.isConnected) opener.current.focus({ preventScroll: true });
-    opener.current = null;
+    const closed = wasOpen.current && !windowOpen;
+    wasOpen.current = windowOpen;
+    if (!closed) return;
+    if (lastFocus.current?.isConnected) lastFocus.current.focus();
+    else focusScreenHeading();
   }, [windowOpen]);
 
   const slice = state.route.value;
@@ -98,7 +101,9 @@ export function RouteView({ routeId, shared, windows }: RouteViewProps) {
       settings.mapView === 'on' ? (
         <MapLayout {...common} line={line} />
       ) : (
-        <StopList {...common} className={styles.listPage} />
+        <main className={styles.listPage}>
+          <StopList {...common} className={styles.listFill} />
+        </main>
       );
   } else if (session.failure) {
     const offline = !online;
@@ -122,7 +127,14 @@ export function RouteView({ routeId, shared, windows }: RouteViewProps) {
 
   return (
     <RouteActionsProvider base={base} session={session}>
-      <div className={styles.screen} inert={windowOpen} aria-hidden={windowOpen || undefined}>
+      <div
+        className={styles.screen}
+        inert={windowOpen}
+        aria-hidden={windowOpen || undefined}
+        onFocus={(event) => {
+          lastFocus.current = event.target;
+        }}
+      >
         <RouteHeader
           route={route}
           unit={settings.distanceUnit}

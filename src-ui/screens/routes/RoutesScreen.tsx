@@ -91,6 +91,7 @@ export default function RoutesScreen({ tab }: { tab: RouteTab }) {
       <div className={styles.header}>
         <TopBar
           title={t('routes.title')}
+          subject={t(`routes.tabs.${tab}`)}
           backLabel={t('common.a11y.back')}
           onBack={back}
           sticky={false}

@@ -1,5 +1,5 @@
 /**
- * /account/settings/{language|navigation|distance-units|map-view}: one option picker. Choosing the current option
+ * /account/settings/{language|navigation|distance-units|map-view|theme|high-visibility}: one option picker. Choosing the current option
  * does nothing; another one is written to its cookie, given to the core, and the driver returns to Settings.
  */
 import { useSignals } from '@preact/signals-react/runtime';
@@ -9,7 +9,8 @@ import { Redirect } from 'wouter';
 import type { Settings } from '../../../src-shared/domain/settings.ts';
 import { useCore } from '../../app/core-context.tsx';
 import { PATHS } from '../../app/paths.ts';
-import { OptionPicker, TopBar } from '../../components/index.ts';
+import { TopBar } from '../../components/index.ts';
+import { OptionPicker } from '../../components/RadioList.tsx';
 import { chooseSetting } from '../../platform/platform.ts';
 import { useNav } from '../shared/navigation.ts';
 import {

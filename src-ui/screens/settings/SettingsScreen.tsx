@@ -1,6 +1,6 @@
 /** /account/settings: one row per setting with its current value, each opening that setting's picker. */
 import { useSignals } from '@preact/signals-react/runtime';
-import { Languages, type LucideIcon, Map as MapIcon, Navigation, Ruler } from 'lucide-react';
+import { ALargeSmall, Languages, type LucideIcon, Map as MapIcon, Navigation, Ruler, SunMoon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useCore } from '../../app/core-context.tsx';
@@ -15,6 +15,8 @@ const ICONS: Record<SettingPage, LucideIcon> = {
   navigation: Navigation,
   'distance-units': Ruler,
   'map-view': MapIcon,
+  theme: SunMoon,
+  'high-visibility': ALargeSmall,
 };
 
 export function SettingsScreen() {

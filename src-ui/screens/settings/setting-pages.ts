@@ -13,6 +13,8 @@ export const PAGE_SETTING = {
   navigation: 'navigationMap',
   'distance-units': 'distanceUnit',
   'map-view': 'mapView',
+  theme: 'theme',
+  'high-visibility': 'highVisibility',
 } as const satisfies Record<SettingPage, SettingKey>;
 
 export type PickerSetting = (typeof PAGE_SETTING)[SettingPage];

@@ -10,7 +10,8 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { isDone } from '../../../src-shared/domain/stops.ts';
-import { Badge, Button, RadioList } from '../../components/index.ts';
+import { Badge, Button } from '../../components/index.ts';
+import { RadioList } from '../../components/RadioList.tsx';
 import { CleaningStatusPicker } from '../../proof/CleaningStatusPicker.tsx';
 import { CompletionView } from '../../proof/CompletionView.tsx';
 import { NotSavedPanel } from '../../route/NotSavedPanel.tsx';
@@ -106,7 +107,7 @@ function CompleteForm({ view, base, presetSkipped }: { view: Ready; base: string
   if (variant === 'cleaning' && editing) {
     // The cleaning variant's Select status screen replaces the outcome, proofs and notes; Save completes the stop.
     return (
-      <StopPage title={t('cleaning.title')} onBack={() => nav.back(base)}>
+      <StopPage title={t('cleaning.title')} stop={stop} onBack={() => nav.back(base)}>
         <div className={styles.card}>
           <StopHeading stop={stop} number={number} />
         </div>
@@ -126,7 +127,7 @@ function CompleteForm({ view, base, presetSkipped }: { view: Ready; base: string
   }
 
   return (
-    <StopPage title={t('complete.title')} onBack={() => nav.back(base)} footer={footer}>
+    <StopPage title={t('complete.title')} stop={stop} onBack={() => nav.back(base)} footer={footer}>
       <div className={styles.card}>
         <StopHeading stop={stop} number={number} />
         {view.unsent && (

@@ -15,6 +15,8 @@ import styles from './stop.module.css';
 
 export interface StopPageProps {
   title: string;
+  /** The stop the window is about: named in the page title after the window's own title. */
+  stop?: Stop;
   onBack: () => void;
   children: ReactNode;
   /** The action bar's content. */
@@ -22,8 +24,9 @@ export interface StopPageProps {
   busy?: boolean;
 }
 
-export function StopPage({ title, onBack, children, footer, busy }: StopPageProps) {
+export function StopPage({ title, stop, onBack, children, footer, busy }: StopPageProps) {
   const { t } = useTranslation();
+  const subject = stop && (stop.type === 'break' ? t('route.breakTime') : stopName(stop));
   const footerRef = useRef<HTMLDivElement>(null);
   const hasFooter = Boolean(footer);
 
@@ -31,7 +34,7 @@ export function StopPage({ title, onBack, children, footer, busy }: StopPageProp
 
   return (
     <div className={styles.page}>
-      <TopBar title={title} backLabel={t('common.a11y.back')} onBack={onBack} />
+      <TopBar title={title} subject={subject} backLabel={t('common.a11y.back')} onBack={onBack} />
       <main className={styles.main} aria-busy={busy || undefined}>
         {children}
       </main>

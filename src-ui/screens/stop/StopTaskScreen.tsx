@@ -55,6 +55,7 @@ export function StopTaskScreen({ base, stopId }: StopScreenProps) {
   return (
     <StopPage
       title={t('stop.detail.title')}
+      stop={stop}
       onBack={back}
       footer={QUICK_ACTION_TYPES.has(stop.type) ? <StopActions view={view} base={base} /> : undefined}
     >

@@ -24,7 +24,7 @@ export function UnitsScreen({ base, stopId }: StopScreenProps) {
   const total = unitTotal(stop.units);
 
   return (
-    <StopPage title={t('stop.units.title')} onBack={back}>
+    <StopPage title={t('stop.units.title')} stop={stop} onBack={back}>
       <div className={styles.card}>
         <StopHeading stop={stop} number={number} />
       </div>

@@ -1,0 +1,89 @@
+/**
+ * Field usability on every screen and dialog (issue 15), on a 390 px phone: axe-core's WCAG A/AA rules in the light
+ * and the dark theme; the root font size doubled (WCAG 1.4.4) in English, Dutch and German, and WCAG 1.4.12's text
+ * spacing, with no text cut or running off the screen, no page scrolling sideways (the carousel alone scrolls
+ * sideways), no controls over each other, and the screen's primary action within reach; and under forced colours
+ * (Windows high contrast) every control keeps a visible boundary and every icon a colour.
+ */
+import {
+  axeViolations,
+  enlargeText,
+  forcedColourProblems,
+  labelProblems,
+  reachable,
+  textProblems,
+} from './support/a11y.ts';
+import { DEMO, expect, test } from './support/fixtures.ts';
+import { prepareWalk, walkScreens } from './support/screens.ts';
+
+test.use({ freshServer: true });
+test.describe.configure({ timeout: 240_000 });
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`axe finds no WCAG violation on any screen or dialog, ${theme} theme`, async ({ page, server }) => {
+    const walk = await prepareWalk(server);
+    // The theme follows the phone (Theme: System, the default).
+    await page.emulateMedia({ colorScheme: theme });
+    const found: string[] = [];
+    await walkScreens(page, walk, 'en', async (step) => {
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      // Animations (a sheet sliding in) settled: axe reads colours as they are painted.
+      await page.waitForTimeout(350);
+      for (const v of await axeViolations(page)) found.push(`${step.name}: ${v}`);
+    });
+    expect(found).toEqual([]);
+  });
+}
+
+const TEXT_RUNS = [
+  { name: '200% text, English', language: 'en', percent: 200, spacing: false },
+  { name: '200% text, Dutch', language: 'nl', percent: 200, spacing: false },
+  { name: '200% text, German', language: 'de', percent: 200, spacing: false },
+  { name: 'text spacing (WCAG 1.4.12), Dutch', language: 'nl', percent: 100, spacing: true },
+];
+
+for (const run of TEXT_RUNS) {
+  test(`${run.name}: nothing cut, overlapping or out of reach`, async ({ page, server }) => {
+    const walk = await prepareWalk(server);
+    await enlargeText(page, run.percent, run.spacing);
+    const found: string[] = [];
+    await walkScreens(page, walk, run.language, async (step, primary) => {
+      await page.waitForTimeout(350);
+      for (const p of await textProblems(page)) found.push(`${step.name}: ${p}`);
+      // No label runs out of its button or link (a long word may break over lines).
+      for (const p of await labelProblems(page.locator('body'), false, false)) found.push(`${step.name}: ${p}`);
+      if (primary) {
+        const problem = await reachable(primary.first());
+        if (problem) found.push(`${step.name}: the primary action is ${problem}`);
+      }
+    });
+    expect(found).toEqual([]);
+  });
+}
+
+test('forced colours: every control keeps a boundary, every icon a colour', async ({ page, server }) => {
+  const walk = await prepareWalk(server);
+  await page.emulateMedia({ forcedColors: 'active' });
+  const found: string[] = [];
+  await walkScreens(page, walk, 'en', async (step) => {
+    await page.waitForTimeout(350);
+    for (const p of await forcedColourProblems(page)) found.push(`${step.name}: ${p}`);
+  });
+  expect(found).toEqual([]);
+});
+
+test('200% text, Dutch: Settings keeps its labels and values whole, the value under its label', async ({
+  page,
+  server,
+  signIn,
+}) => {
+  await enlargeText(page, 200);
+  await signIn(page, DEMO.driver);
+  await page.context().addCookies([{ name: 'dl_language', value: 'nl', url: server.url }]);
+  await page.goto('/account/settings');
+  const rows = page.locator('main a');
+  await expect(rows.first()).toBeVisible();
+  // "Afstandseenheid" and "Kilometer" side by side broke letter by letter ("Afsta/ndse/enhei/d").
+  expect(await labelProblems(page.locator('main'), false)).toEqual([]);
+  expect(await textProblems(page)).toEqual([]);
+});

@@ -1,0 +1,119 @@
+/**
+ * The colour tokens meet WCAG 2's contrast minimums in both themes: 4.5:1 for every text colour on the surfaces it
+ * is used on, 3:1 for the boundaries and marks a control or state is recognised by (1.4.3, 1.4.11). Read from
+ * tokens.css itself, so a changed value is checked as it is.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+const css = readFileSync(new URL('./tokens.css', import.meta.url), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+
+function block(selector: string): Record<string, string> {
+  const start = css.indexOf(`${selector} {`);
+  if (start < 0) throw new Error(`tokens.css has no ${selector} block`);
+  const body = css.slice(css.indexOf('{', start) + 1, css.indexOf('}', start));
+  return Object.fromEntries([...body.matchAll(/(--[\w-]+):\s*([^;]+);/g)].map((m) => [m[1]!, m[2]!.trim()]));
+}
+
+const light = block(':root');
+const THEMES = {
+  light,
+  dark: { ...light, ...block(':root[data-theme="dark"]') },
+  'light, high visibility': { ...light, ...block(':root[data-visibility="high"]') },
+  'dark, high visibility': {
+    ...light,
+    ...block(':root[data-theme="dark"]'),
+    ...block(':root[data-visibility="high"]'),
+  },
+};
+
+function colour(tokens: Record<string, string>, name: string): string {
+  let value = tokens[name];
+  for (let i = 0; value?.startsWith('var('); i++) value = tokens[value.slice(4, -1).trim()];
+  if (!value || !/^#[0-9a-f]{6}$/i.test(value)) throw new Error(`${name} is not a #rrggbb colour: ${value}`);
+  return value;
+}
+
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+function contrast(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
+/** [foreground, background], without the --color- prefix. */
+const TEXT: [string, string][] = [
+  ...['bg', 'surface', 'surface-sunken', 'surface-pressed', 'brand-subtle'].map((bg): [string, string] => ['text', bg]),
+  ...['bg', 'surface', 'surface-sunken', 'brand-subtle'].map((bg): [string, string] => ['text-secondary', bg]),
+  ['text-disabled', 'disabled-fill'],
+  ['brand', 'surface'],
+  ['brand', 'bg'],
+  ['brand', 'brand-subtle'],
+  ['text-link', 'surface'],
+  ['on-brand', 'brand'],
+  ['on-brand', 'brand-pressed'],
+  ['on-success', 'success'],
+  ['success-text', 'success-subtle'],
+  ['success-text', 'surface'],
+  ['on-warning', 'warning'],
+  ['warning-text', 'warning-subtle'],
+  ['on-danger', 'danger'],
+  ['on-danger', 'danger-pressed'],
+  ['danger-text', 'danger-subtle'],
+  ['danger-text', 'surface'],
+  ['early', 'surface'],
+  ['early', 'early-subtle'],
+  ['late', 'surface'],
+  ['late', 'late-subtle'],
+  ['surface', 'early'],
+  ['surface', 'late'],
+  ['done', 'surface'],
+  ['done', 'success-subtle'],
+  ['skipped', 'surface'],
+  ['skipped', 'surface-sunken'],
+  ['text-inverse', 'surface-inverse'],
+  ['text-inverse-action', 'surface-inverse'],
+  ['inverse-info', 'surface-inverse'],
+  ['inverse-success', 'surface-inverse'],
+  ['inverse-warning', 'surface-inverse'],
+  ['inverse-danger', 'surface-inverse'],
+  ['on-backdrop', 'backdrop'],
+];
+/** Field outlines, markers' rings, the focus ring, error bars, status icons. */
+const NON_TEXT: [string, string][] = [
+  ['border-strong', 'surface'],
+  ['border-strong', 'bg'],
+  ['brand', 'surface'],
+  ['brand', 'bg'],
+  ['danger', 'surface'],
+  ['success', 'surface'],
+  ['done', 'success-subtle'],
+  ['skipped', 'surface-sunken'],
+  ['surface-inverse', 'surface'],
+];
+
+describe.each(Object.entries(THEMES))('the %s theme', (_, tokens) => {
+  const ratio = ([fg, bg]: [string, string]) =>
+    contrast(colour(tokens, `--color-${fg}`), colour(tokens, `--color-${bg}`));
+
+  it.each(TEXT)('text %s on %s: at least 4.5:1', (fg, bg) => {
+    expect(ratio([fg, bg])).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it.each(NON_TEXT)('%s against %s: at least 3:1', (fg, bg) => {
+    expect(ratio([fg, bg])).toBeGreaterThanOrEqual(3);
+  });
+
+  it('the focus ring shows on the screens and on the backdrop', () => {
+    const focus = colour(tokens, '--focus-color');
+    for (const bg of ['--color-surface', '--color-bg']) expect(contrast(focus, colour(tokens, bg))).toBeGreaterThan(3);
+    const onBackdrop = colour(tokens, '--color-on-backdrop');
+    expect(contrast(onBackdrop, colour(tokens, '--color-backdrop'))).toBeGreaterThan(3);
+  });
+});
