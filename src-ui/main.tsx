@@ -41,7 +41,7 @@ async function boot() {
   watchConnectivity(api);
   keepDriverData(mirror.state);
   if (takeUpdatedFlag()) void api.notify('app_updated');
-  registerServiceWorker();
+  void registerServiceWorker();
 
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');

@@ -2,8 +2,6 @@
  * The service worker: precaches the shell for offline starts. A new version is applied at a safe moment (the
  * page is hidden, or no route is open), then the reloaded app says "App updated successfully".
  */
-import { registerSW } from 'virtual:pwa-register';
-
 const UPDATED_FLAG = 'droplane.updated';
 
 /** True once, right after the reload that applied an update. */
@@ -16,8 +14,13 @@ export function takeUpdatedFlag(storage: Storage = sessionStorage): boolean {
 /** Not while a driver works a route: an update then waits until the page is hidden. */
 const isBusy = () => /^\/routes\/(single\/)?\d+/.test(location.pathname);
 
-export function registerServiceWorker(): void {
+/**
+ * The registration code loads after the first screen (its own chunk): the service worker is for the next start,
+ * so the first one need not wait for it.
+ */
+export async function registerServiceWorker(): Promise<void> {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
+  const { registerSW } = await import('virtual:pwa-register');
   const update = registerSW({
     immediate: true,
     onNeedRefresh() {
