@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { markdownTable, summarise } from '../stats.ts';
 import { setUpFleet } from './fleet.ts';
+import { HISTORY_ROUTES, setUpYearOldDriver, timeRouteList } from './history.ts';
 import { createClient } from './http.ts';
 import { runLoad } from './load.ts';
 import { makePhotoPng, toDataUrl } from './photo.ts';
@@ -82,6 +83,17 @@ try {
       name,
       summarise(samples, result.errors[name] ?? 0, result.seconds),
     ]),
+  );
+  // The route list of a driver with a year of history, on its own after the load (the server otherwise idle).
+  console.log(`Route list of a driver with ${HISTORY_ROUTES} routes over a year…`);
+  const historyToken = await setUpYearOldDriver(client, dispatchToken);
+  await timeRouteList(client, historyToken, 20); // warm-up: the first calls compile the query plans
+  const started = performance.now();
+  const history = await timeRouteList(client, historyToken, 300);
+  rows[`route list, year-old driver (${HISTORY_ROUTES} routes)`] = summarise(
+    history,
+    0,
+    (performance.now() - started) / 1000,
   );
   const socket = {
     sent: result.socketSent,

@@ -7,6 +7,7 @@ import * as initial from './migrations/001-initial.ts';
 import * as organisationTimeZone from './migrations/002-organisation-time-zone.ts';
 import * as slimCompletions from './migrations/003-slim-completions.ts';
 import * as abuseLimits from './migrations/004-abuse-limits.ts';
+import * as imagesByStop from './migrations/005-images-by-stop.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -46,6 +47,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '002-organisation-time-zone': { up: (d) => organisationTimeZone.up(d) },
     '003-slim-completions': { up: (d) => slimCompletions.up(d, dialect) },
     '004-abuse-limits': { up: (d) => abuseLimits.up(d) },
+    '005-images-by-stop': { up: (d) => imagesByStop.up(d) },
   };
 }
 

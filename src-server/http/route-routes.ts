@@ -17,7 +17,7 @@ import { authenticate, authenticateDriver } from '../auth/principal.ts';
 import type { ServerContext } from '../context.ts';
 import { organisationTimeZone } from '../repo/organisations.ts';
 import { finishRoute, startRoute } from '../repo/route-progress.ts';
-import { listProjectsForDriver, loadRoute, loadStops, routeFor } from '../repo/routes.ts';
+import { finishedListFrom, listProjectsForDriver, loadRoute, loadStops, routeFor } from '../repo/routes.ts';
 import { serializeRoute } from '../repo/serialize.ts';
 import { parseCoordinate, recordLocation, recordServiceChange } from '../repo/tracking.ts';
 import { eventBody, locationBody, routeStatusBody } from './driver-schemas.ts';
@@ -54,7 +54,7 @@ export function registerRouteRoutes(app: FastifyInstance, ctx: ServerContext): v
   app.get('/v1/projects/routes', async (request): Promise<ProjectEntry[]> => {
     const principal = await authenticateDriver(ctx, request);
     await assertSubscriptionActive(ctx, principal.organisationId);
-    return listProjectsForDriver(ctx.db, principal.driverId);
+    return listProjectsForDriver(ctx.db, principal.driverId, finishedListFrom(ctx.now()));
   });
 
   app.get<{ Params: { routeId: number } }>(

@@ -10,7 +10,7 @@ import type { Database, RouteRow, StopRow } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import { storedTimeZone } from './organisations.ts';
 import { loadRoute } from './routes.ts';
-import { imageUrl, type RouteRecord, serializeOrganisation, serializeRouteSummary } from './serialize.ts';
+import { imageUrl, type RouteRecord, serializeOrganisation, serializeRouteSummary, tallyStops } from './serialize.ts';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
@@ -109,7 +109,7 @@ export async function listRouteSummaries(db: Q, filter: RouteFilter): Promise<Di
       settings: settingsByRoute.get(route.id)!,
     };
     return {
-      ...serializeRouteSummary(record, stopsByRoute.get(route.id) ?? []),
+      ...serializeRouteSummary(record, tallyStops(stopsByRoute.get(route.id) ?? [])),
       organisation_id: route.organisation_id,
     };
   });

@@ -1,5 +1,7 @@
 /** Reading and creating routes with their project, publication settings and stops. */
 import type { Kysely, Transaction } from 'kysely';
+import { addDays } from '../../src-shared/domain/dates.ts';
+import { closedWindowStart } from '../../src-shared/domain/route-list.ts';
 import type { CreateRouteRequest, StopInput } from '../../src-shared/protocol/dispatch.ts';
 import { PLAN_FLAGS, type Plan, type ProjectEntry, type Route } from '../../src-shared/protocol/entities.ts';
 import type { Principal } from '../auth/principal.ts';
@@ -7,7 +9,13 @@ import type { ServerContext } from '../context.ts';
 import type { Database, NewStop, RouteRow, StopRow } from '../db/schema.ts';
 import { planRoute } from '../domain/eta.ts';
 import { notFound } from '../http/errors.ts';
-import { DEFAULT_REQUIREMENTS, type RouteRecord, serializeRoute, serializeRouteSummary } from './serialize.ts';
+import {
+  DEFAULT_REQUIREMENTS,
+  type RouteRecord,
+  type StopTally,
+  serializeRoute,
+  serializeRouteSummary,
+} from './serialize.ts';
 
 export type Q = Kysely<Database> | Transaction<Database>;
 
@@ -68,8 +76,21 @@ export async function routeFor(
   return record;
 }
 
-/** The driver's routes, grouped by project, newest project first. */
-export async function listProjectsForDriver(db: Q, driverId: number): Promise<ProjectEntry[]> {
+/**
+ * The oldest finished route the Closed tab of any time zone can show now: its window (spec section 2) for the
+ * earliest local date there is at this instant (a day behind UTC's at most), as the window only moves forward.
+ */
+export function finishedListFrom(nowMs: number): string {
+  return closedWindowStart(addDays(new Date(nowMs).toISOString().slice(0, 10), -1));
+}
+
+/**
+ * The driver's routes the app can show, grouped by project, newest project first: every route not finished (the
+ * New tab), and the finished ones from `finishedFrom` on (the Closed tab keeps about two weeks). Each card's stop
+ * counts are summed by the database and only its start and end stops are read, so a driver with a year of
+ * history costs what their last fortnight does (bench:server "route list of a year-old driver").
+ */
+export async function listProjectsForDriver(db: Q, driverId: number, finishedFrom: string): Promise<ProjectEntry[]> {
   const rows = await db
     .selectFrom('routes')
     .innerJoin('projects', 'projects.id', 'routes.project_id')
@@ -86,27 +107,55 @@ export async function listProjectsForDriver(db: Q, driverId: number): Promise<Pr
       'publication_settings.age_verification as ps_age',
     ])
     .where('routes.driver_id', '=', driverId)
+    .where((eb) => eb.or([eb('routes.status', '!=', 'finished'), eb('projects.date', '>=', finishedFrom)]))
     .orderBy('projects.date', 'desc')
     .orderBy('routes.project_id')
     .orderBy('routes.index')
     .execute();
   if (rows.length === 0) return [];
-  const stops = await db
-    .selectFrom('stops')
-    .selectAll()
-    .where(
-      'route_id',
-      'in',
-      rows.map((r) => r.id),
-    )
-    .orderBy('route_id')
-    .orderBy('position')
-    .execute();
-  const byRoute = new Map<number, StopRow[]>();
-  for (const stop of stops) {
-    const list = byRoute.get(stop.route_id);
-    if (list) list.push(stop);
-    else byRoute.set(stop.route_id, [stop]);
+  const ids = rows.map((r) => r.id);
+  const [counts, ends] = await Promise.all([
+    db
+      .selectFrom('stops')
+      .select((eb) => [
+        'route_id',
+        eb.fn.countAll<number>().as('stop_count'),
+        eb.fn
+          .sum<number>(eb.case().when('status', 'in', ['finished', 'skipped']).then(1).else(0).end())
+          .as('done_count'),
+      ])
+      .where('route_id', 'in', ids)
+      .where('type', 'not in', ['start', 'end'])
+      .groupBy('route_id')
+      .execute(),
+    db
+      .selectFrom('stops')
+      .selectAll()
+      .where('route_id', 'in', ids)
+      .where('type', 'in', ['start', 'end'])
+      .orderBy('route_id')
+      .orderBy('position')
+      .execute(),
+  ]);
+  const tallies = new Map<number, StopTally>();
+  const tallyOf = (routeId: number) => {
+    let tally = tallies.get(routeId);
+    if (!tally) {
+      tally = { stop_count: 0, done_count: 0, start: undefined, end: undefined };
+      tallies.set(routeId, tally);
+    }
+    return tally;
+  };
+  for (const c of counts) {
+    const tally = tallyOf(c.route_id);
+    // PostgreSQL answers bigint sums as strings.
+    tally.stop_count = Number(c.stop_count);
+    tally.done_count = Number(c.done_count ?? 0);
+  }
+  for (const stop of ends) {
+    const tally = tallyOf(stop.route_id);
+    if (stop.type === 'start') tally.start ??= stop;
+    else tally.end = stop;
   }
   const projects = new Map<number, ProjectEntry>();
   for (const r of rows) {
@@ -142,7 +191,7 @@ export async function listProjectsForDriver(db: Q, driverId: number): Promise<Pr
       entry = { project_id: route.project_id, project_name, date: project_date, routes: [] };
       projects.set(route.project_id, entry);
     }
-    entry.routes.push(serializeRouteSummary(record, byRoute.get(route.id) ?? []));
+    entry.routes.push(serializeRouteSummary(record, tallyOf(route.id)));
   }
   return [...projects.values()];
 }

@@ -123,14 +123,34 @@ function stopSummary(row: StopRow | undefined): StopSummary | null {
   };
 }
 
-export function serializeRouteSummary(record: RouteRecord, stops: StopRow[]): RouteSummary {
+/** What a route card needs of its stops: the counts, and the start and end. */
+export interface StopTally {
+  /** Stops excluding start and end. */
+  stop_count: number;
+  /** Of those, the finished or skipped ones. */
+  done_count: number;
+  start: StopRow | undefined;
+  end: StopRow | undefined;
+}
+
+/** The tally of a route whose stops are all at hand (the route list reads it from the database instead). */
+export function tallyStops(stops: StopRow[]): StopTally {
   const work = stops.filter((s) => s.type !== 'start' && s.type !== 'end');
   return {
-    ...routeBase(record),
     stop_count: work.length,
     done_count: work.filter((s) => s.status === 'finished' || s.status === 'skipped').length,
-    start_stop: stopSummary(stops.find((s) => s.type === 'start')),
-    end_stop: stopSummary(stops.findLast((s) => s.type === 'end')),
+    start: stops.find((s) => s.type === 'start'),
+    end: stops.findLast((s) => s.type === 'end'),
+  };
+}
+
+export function serializeRouteSummary(record: RouteRecord, tally: StopTally): RouteSummary {
+  return {
+    ...routeBase(record),
+    stop_count: tally.stop_count,
+    done_count: tally.done_count,
+    start_stop: stopSummary(tally.start),
+    end_stop: stopSummary(tally.end),
   };
 }
 

@@ -150,3 +150,19 @@ describe('migration 003 (slim completions)', () => {
     expect(ids).toEqual([row.id, row.id + 1]);
   });
 });
+
+describe('indexes', () => {
+  it('a stop’s images are read through an index, not a scan of every image ever stored (migration 005)', async () => {
+    const sqlite = new SQLite(':memory:');
+    // biome-ignore lint/suspicious/noExplicitAny: only the migrations and a query plan
+    const db = new Kysely<any>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const all = migrations('sqlite');
+    const { error } = await new Migrator({ db, provider: { getMigrations: async () => all } }).migrateToLatest();
+    if (error) throw error;
+    const plan = sqlite.prepare('EXPLAIN QUERY PLAN SELECT id, kind FROM images WHERE stop_id = ?').all(1) as {
+      detail: string;
+    }[];
+    expect(plan.map((row) => row.detail).join('; ')).toMatch(/USING (COVERING )?INDEX images_stop/);
+    await db.destroy();
+  });
+});

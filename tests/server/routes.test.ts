@@ -86,6 +86,35 @@ describe('route list', () => {
     expect(summary.distances.total).toBe(summary.distances.legs.reduce((a, b) => a + b, 0));
   });
 
+  it('leaves out finished routes older than any Closed tab shows, and counts stops in the database', async () => {
+    const s = await routeSession(t, { date: day(0) });
+    const who = s.driver;
+    const make = async (date: string, status: 'finished' | 'optimized' | 'planned', stops?: StopInput[]) =>
+      (await routeSession(t, { date, status, ...(stops ? { stops } : {}) }, who)).routeId;
+    const oldFinished = await make(day(-30), 'finished');
+    const recentFinished = await make(day(-3), 'finished');
+    const oldOpen = await make(day(-60), 'optimized');
+    const oldPlanned = await make(day(-60), 'planned');
+    const tallied = await make(day(1), 'optimized', [
+      { type: 'start', lat: 52.09, lng: 5.12 },
+      { type: 'delivery', lat: 52.1, lng: 5.13, status: 'finished' },
+      { type: 'delivery', lat: 52.1, lng: 5.14, status: 'skipped' },
+      { type: 'pickup', lat: 52.1, lng: 5.15 },
+      { type: 'end', lat: 52.09, lng: 5.12 },
+    ]);
+    const res = await t.request<ProjectEntry[]>('GET', '/v1/projects/routes', { token: s.token });
+    const listed = res.body.flatMap((p) => p.routes);
+    const ids = listed.map((r) => r.id);
+    expect(ids).toEqual(expect.arrayContaining([s.routeId, recentFinished, oldOpen, oldPlanned, tallied]));
+    expect(ids).not.toContain(oldFinished);
+    expect(listed.find((r) => r.id === tallied)).toMatchObject({
+      stop_count: 3,
+      done_count: 2,
+      start_stop: { type: 'start' },
+      end_stop: { type: 'end' },
+    });
+  });
+
   it('shows only the caller’s own routes', async () => {
     const s = await routeSession(t, { date: day(0) });
     await routeSession(t, { date: day(0) }, await makeDriver(t, s.driver.organisationId));
