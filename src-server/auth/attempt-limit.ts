@@ -14,7 +14,7 @@
  * compare-and-swap: of many attempts at the same moment each is counted once, and one that loses the race waits.
  */
 import type { ServerContext } from '../context.ts';
-import { HttpError } from '../http/errors.ts';
+import { Refusal } from '../domain/errors.ts';
 
 export const MAX_FAILURES_IN_A_ROW = 100;
 export const MAX_WAIT_SECONDS = 15 * 60;
@@ -44,10 +44,10 @@ function waitText(seconds: number): string {
 }
 
 /** 429 with Retry-After (errors.ts sends the header): the app shows how long to wait. */
-export class TooManyAttempts extends HttpError {
+export class TooManyAttempts extends Refusal {
   constructor(retryAfterSeconds: number) {
     super(
-      429,
+      'too_many_requests',
       `Too many attempts with this email. Try again in ${waitText(retryAfterSeconds)}.`,
       undefined,
       retryAfterSeconds,

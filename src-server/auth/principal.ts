@@ -4,7 +4,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
-import { forbidden, unauthorized } from '../http/errors.ts';
+import { forbidden, unauthorized } from '../domain/errors.ts';
 import type { AccessClaims } from './tokens.ts';
 
 export type Principal =

@@ -16,7 +16,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TokenPair } from '../../src-shared/protocol/http.ts';
 import { isoNow, type ServerContext } from '../context.ts';
 import type { DriverRow } from '../db/schema.ts';
-import { unauthorized } from '../http/errors.ts';
+import { unauthorized } from '../domain/errors.ts';
 import type { Issue } from './tokens.ts';
 
 const INVALID_MESSAGE = 'The refresh token is invalid or has expired';

@@ -5,7 +5,7 @@
  */
 import { crc32 } from 'node:zlib';
 import { imageSize } from 'image-size';
-import { HttpError } from '../http/errors.ts';
+import { tooLarge, unprocessable } from './errors.ts';
 
 /** Decoded size cap per image; the app sends photos resized to 800 px wide, far below it. */
 const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
@@ -49,7 +49,7 @@ const PNG_MIN_BYTES = 8 + 25 + 12;
 
 export const isDataUrl = (value: string) => value.startsWith('data:');
 
-const invalid = (field: string) => new HttpError(422, `${field} is not a valid JPEG or PNG image`, field);
+const invalid = (field: string) => unprocessable(`${field} is not a valid JPEG or PNG image`, field);
 
 function sniff(data: Buffer): ImageMime | null {
   if (data.subarray(0, 8).equals(PNG_SIGNATURE)) return 'image/png';
@@ -83,11 +83,10 @@ function dimensions(data: Buffer, mime: ImageMime): { width: number; height: num
  */
 export function decodeImageDataUrl(value: string, field: string, kind: ImageKind): DecodedImage {
   const header = DATA_URL.exec(value);
-  if (!header?.[2]) throw new HttpError(422, `${field} must be a base64 data URL of a JPEG or PNG image`, field);
+  if (!header?.[2]) throw unprocessable(`${field} must be a base64 data URL of a JPEG or PNG image`, field);
   const declared = DECLARED[header[1]!.toLowerCase()];
   if (!declared)
-    throw new HttpError(
-      422,
+    throw unprocessable(
       `${field} must be a JPEG or PNG image, not ${header[1]!.slice(0, 50) || 'untyped data'}`,
       field,
     );
@@ -96,18 +95,17 @@ export function decodeImageDataUrl(value: string, field: string, kind: ImageKind
   // Worked out from the encoded length so an oversized image is refused before it is decoded.
   const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
   if ((base64.length / 4) * 3 - padding > MAX_IMAGE_BYTES)
-    throw new HttpError(413, `${field} is larger than the limit of ${MAX_IMAGE_BYTES / 1024 / 1024} MiB`, field);
+    throw tooLarge(`${field} is larger than the limit of ${MAX_IMAGE_BYTES / 1024 / 1024} MiB`, field);
   const data = Buffer.from(base64, 'base64');
   const actual = sniff(data);
   if (!actual) throw invalid(field);
   if (actual !== declared)
-    throw new HttpError(422, `${field} is declared as ${LABEL[declared]} but holds a ${LABEL[actual]} image`, field);
+    throw unprocessable(`${field} is declared as ${LABEL[declared]} but holds a ${LABEL[actual]} image`, field);
   const size = isWhole(data, actual) ? dimensions(data, actual) : null;
   if (!size) throw invalid(field);
   const limit = IMAGE_LIMITS[kind];
   if (size.width > limit.maxWidth || size.height > limit.maxHeight || size.width * size.height > limit.maxPixels)
-    throw new HttpError(
-      422,
+    throw unprocessable(
       `${field} is ${size.width}x${size.height} pixels: at most ${limit.maxWidth} wide, ${limit.maxHeight} high and ${limit.maxPixels / 1_000_000} megapixels`,
       field,
     );

@@ -3,7 +3,7 @@
  * The texts are the ones the app shows in its alerts (spec section 8), so they must not be reworded.
  */
 import type { RouteStatus, StopStatus, StopType } from '../../src-shared/protocol/entities.ts';
-import { badRequest } from '../http/errors.ts';
+import { badRequest } from '../domain/errors.ts';
 
 export const NOT_STARTED_MESSAGE = 'You need to start the route first';
 export const ALREADY_FINISHED_MESSAGE = "You've already completed the route";

@@ -7,7 +7,7 @@
 import { wallClock } from '../../src-shared/domain/time-zone.ts';
 import type { CleaningStatus } from '../../src-shared/protocol/entities.ts';
 import { MAX_IMAGES, type StopUpdateRequest } from '../../src-shared/protocol/http.ts';
-import { badRequest } from '../http/errors.ts';
+import { badRequest } from '../domain/errors.ts';
 import { parseCoordinate } from '../repo/tracking.ts';
 import { type DecodedImage, decodeImageDataUrl, type ImageKind, isDataUrl } from './images.ts';
 

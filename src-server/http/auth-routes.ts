@@ -18,7 +18,7 @@ import { authenticateDriver } from '../auth/principal.ts';
 import { issueTokens, refreshTokens } from '../auth/token-pairs.ts';
 import { isoNow, type ServerContext } from '../context.ts';
 import type { DriverRow } from '../db/schema.ts';
-import { forbidden, HttpError, notFound } from './errors.ts';
+import { forbidden, notFound, unauthorized } from './errors.ts';
 
 export const EMAIL_MAX_LENGTH = 254;
 export const NO_USER_MESSAGE = 'No user found';
@@ -78,7 +78,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
       // Verify even for an unknown email so both answers take as long.
       const ok = await verifyPassword(driver?.password_hash ?? (await dummyPasswordHash()), password);
       if (!driver) throw notFound(NO_USER_MESSAGE, 'email');
-      if (!ok) throw new HttpError(401, WRONG_PASSWORD_MESSAGE, 'password');
+      if (!ok) throw unauthorized(WRONG_PASSWORD_MESSAGE, 'password');
       await clearAttempts(ctx, key);
       return issueTokens(ctx, driver);
     },

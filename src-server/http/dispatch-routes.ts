@@ -24,7 +24,7 @@ import {
   idParams,
   updateOrganisationBody,
 } from './dispatch-schemas.ts';
-import { HttpError, notFound, unauthorized } from './errors.ts';
+import { conflict, notFound, unauthorized } from './errors.ts';
 
 export const DISPATCH_PREFIX = '/v1/dispatch';
 export const DRIVER_EMAIL_TAKEN = 'A driver with this email already exists';
@@ -103,13 +103,13 @@ function registerDriverCalls(app: FastifyInstance, ctx: ServerContext): void {
       if (!org) throw notFound('No organisation found with this id', 'organisation_id');
       const email = normaliseEmail(input.email);
       const taken = await ctx.db.selectFrom('drivers').select('id').where('email', '=', email).executeTakeFirst();
-      if (taken) throw new HttpError(409, DRIVER_EMAIL_TAKEN, 'email');
+      if (taken) throw conflict(DRIVER_EMAIL_TAKEN, 'email');
       let id: number;
       try {
         id = await createDriver(ctx.db, { ...input, email }, isoNow(ctx));
       } catch (error) {
         // Two creations of one email at once: the database's unique index decides.
-        if (isUniqueViolation(error)) throw new HttpError(409, DRIVER_EMAIL_TAKEN, 'email');
+        if (isUniqueViolation(error)) throw conflict(DRIVER_EMAIL_TAKEN, 'email');
         throw error;
       }
       const row = await ctx.db.selectFrom('drivers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();

@@ -1,27 +1,33 @@
 /** Every error answer is `{"message": string, "field"?: string}` with a status that says what kind. */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ApiError } from '../../src-shared/protocol/http.ts';
+import { Refusal, type RefusalKind } from '../domain/errors.ts';
 import { FORMAT_WORDS } from './schemas.ts';
 
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly field?: string,
-    /** Sent as Retry-After (a 429 or 503). */
-    readonly retryAfterSeconds?: number,
-  ) {
-    super(message);
-  }
-}
+// The HTTP layer throws the domain's refusals too: one kind of error, one place that gives it a status.
+export {
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  Refusal,
+  tooLarge,
+  tooManyRequests,
+  unauthorized,
+  unprocessable,
+} from '../domain/errors.ts';
 
-export const badRequest = (message: string, field?: string) => new HttpError(400, message, field);
-export const unauthorized = (message = 'Authentication required') => new HttpError(401, message);
-export const forbidden = (message = 'Not allowed') => new HttpError(403, message);
-export const notFound = (message: string, field?: string) => new HttpError(404, message, field);
-export const conflict = (message: string, field?: string) => new HttpError(409, message, field);
-export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
-  new HttpError(429, message, undefined, Math.max(1, Math.ceil(retryAfterSeconds)));
+/** The status that says each kind of refusal. */
+export const STATUS: Record<RefusalKind, number> = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  unprocessable: 422,
+  too_many_requests: 429,
+};
 
 /** Turns Ajv's wording into a sentence naming the field: "lat must be string". */
 function schemaMessage(error: FastifyError): { message: string; field?: string } {
@@ -42,7 +48,8 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let status = error.statusCode ?? 500;
     let body: ApiError;
-    if (error instanceof HttpError) {
+    if (error instanceof Refusal) {
+      status = STATUS[error.kind];
       body = { message: error.message, ...(error.field ? { field: error.field } : {}) };
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
     } else if (error.validation) {

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { authenticate, bearerToken } from '../auth/principal.ts';
 import type { ServerContext } from '../context.ts';
 import { routeFor } from '../repo/routes.ts';
-import { HttpError, notFound } from './errors.ts';
+import { notFound, Refusal } from './errors.ts';
 
 const IMAGE_NOT_FOUND = 'No image found with this id';
 
@@ -39,7 +39,7 @@ export function registerImageRoutes(app: FastifyInstance, ctx: ServerContext): v
       if (principal) {
         // The same answer as an unknown id, so image ids of other routes cannot be probed.
         await routeFor(ctx, principal, image.route_id).catch((error: unknown) => {
-          throw error instanceof HttpError && error.statusCode === 404 ? notFound(IMAGE_NOT_FOUND, 'id') : error;
+          throw error instanceof Refusal && error.kind === 'not_found' ? notFound(IMAGE_NOT_FOUND, 'id') : error;
         });
       }
       return reply

@@ -6,10 +6,7 @@
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { NOTE_MAX_LENGTH } from '../../src-shared/protocol/http.ts';
-
-/** A decimal coordinate as text: digits, an optional point and fraction. No hex, binary, exponent or spaces. */
-const DECIMAL_COORDINATE = /^[+-]?[0-9]{1,3}(?:\.[0-9]{1,20})?$/;
-export const isDecimalCoordinate = (value: string) => DECIMAL_COORDINATE.test(value);
+import { isDecimalCoordinate } from '../domain/coordinates.ts';
 /** A path or query number: plain decimal digits. "0x1c", "1e3", " 7" and "+7" are not ids. */
 export const DECIMAL_DIGITS = /^(?:0|[1-9][0-9]{0,15})$/;
 

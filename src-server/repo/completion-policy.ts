@@ -17,13 +17,16 @@ import { resolveVariant } from '../../src-shared/domain/variant.ts';
 import type { OrganisationConfig, Plan, Requirements } from '../../src-shared/protocol/entities.ts';
 import type { StopUpdateRequest } from '../../src-shared/protocol/http.ts';
 import type { ServerContext } from '../context.ts';
+import { Refusal, type RefusalKind } from '../domain/errors.ts';
 import type { PreparedStopUpdate } from '../domain/stop-update.ts';
-import { HttpError } from '../http/errors.ts';
 import type { Q } from './routes.ts';
 import { DEFAULT_REQUIREMENTS } from './serialize.ts';
 
 /** Status, field and sentence of each refusal: 403 for a feature the plan or route lacks, 400 for a broken rule. */
-const REFUSALS: Record<CompletionProblem, [number, string, string]> = {
+/** 400: the completion breaks a rule; 403: it carries a feature the plan or the route's settings lack. */
+const KIND: Record<400 | 403, RefusalKind> = { 400: 'bad_request', 403: 'forbidden' };
+
+const REFUSALS: Record<CompletionProblem, [400 | 403, string, string]> = {
   photo_required: [400, 'images', 'A photo is required to complete this stop'],
   signature_required: [400, 'signature', 'A signature is required to complete this stop'],
   signature_name_required: [400, 'signature_name', "The signer's name is required with the signature"],
@@ -60,9 +63,9 @@ const REFUSALS: Record<CompletionProblem, [number, string, string]> = {
   ],
 };
 
-export function completionRefusal(problem: CompletionProblem): HttpError {
+export function completionRefusal(problem: CompletionProblem): Refusal {
   const [status, field, message] = REFUSALS[problem];
-  return new HttpError(status, message, field);
+  return new Refusal(KIND[status], message, field);
 }
 
 /** Throws the first rule the update breaks, as the app would have shown it. Runs in the write's transaction. */

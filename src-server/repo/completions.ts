@@ -11,7 +11,7 @@ import type { StopUpdateAnswer } from '../../src-shared/protocol/http.ts';
 import type { Principal } from '../auth/principal.ts';
 import { isoNow, type ServerContext } from '../context.ts';
 import type { Database } from '../db/schema.ts';
-import { badRequest, HttpError } from '../http/errors.ts';
+import { badRequest, unprocessable } from '../domain/errors.ts';
 import { loadRouteRecord, loadStops, mayOpen } from './routes.ts';
 import { serializeRoute } from './serialize.ts';
 
@@ -67,7 +67,7 @@ export function findStoredAnswer(db: Q, principal: string, key: string): Promise
 
 /** The stored record when it was made for this very request; a 422 when the key served another. */
 export function replayable(stored: StoredAnswer, hash: string): StoredAnswer {
-  if (stored.request_hash !== hash) throw new HttpError(422, KEY_REUSED_MESSAGE, 'Idempotency-Key');
+  if (stored.request_hash !== hash) throw unprocessable(KEY_REUSED_MESSAGE, 'Idempotency-Key');
   return stored;
 }
 

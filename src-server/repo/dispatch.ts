@@ -7,7 +7,7 @@ import type {
 } from '../../src-shared/protocol/dispatch.ts';
 import type { Organisation } from '../../src-shared/protocol/entities.ts';
 import type { Database, RouteRow, StopRow } from '../db/schema.ts';
-import { notFound } from '../http/errors.ts';
+import { notFound } from '../domain/errors.ts';
 import { storedTimeZone } from './organisations.ts';
 import { loadRoute } from './routes.ts';
 import { imageUrl, type RouteRecord, serializeOrganisation, serializeRouteSummary, tallyStops } from './serialize.ts';

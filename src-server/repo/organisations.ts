@@ -6,7 +6,7 @@ import { type OrganisationConfig, PLAN_FLAGS, type Plan } from '../../src-shared
 import { hashPassword } from '../auth/passwords.ts';
 import type { ServerContext } from '../context.ts';
 import type { Database } from '../db/schema.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { badRequest, notFound } from '../domain/errors.ts';
 
 type Q = Kysely<Database> | Transaction<Database>;
 

@@ -7,8 +7,8 @@ import type { Transaction } from 'kysely';
 import type { PublicationSettingsRequest, StopInput, UpdateStopRequest } from '../../src-shared/protocol/dispatch.ts';
 import type { PublicationSettings, Requirements, Stop, Unit } from '../../src-shared/protocol/entities.ts';
 import type { Database, RouteRow, StopPatch } from '../db/schema.ts';
+import { badRequest, notFound } from '../domain/errors.ts';
 import { planRoute } from '../domain/eta.ts';
-import { badRequest, notFound } from '../http/errors.ts';
 import { DEFAULT_START_SECONDS, loadStops, ROUTE_NOT_FOUND } from './routes.ts';
 import { DEFAULT_REQUIREMENTS, serializeSettings, serializeStop } from './serialize.ts';
 

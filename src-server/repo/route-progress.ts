@@ -9,6 +9,7 @@ import { wallClock } from '../../src-shared/domain/time-zone.ts';
 import type { TimeWindow, VehicleProfile } from '../../src-shared/protocol/entities.ts';
 import type { Dialect } from '../db/migrations/001-initial.ts';
 import type { Database, StopRow } from '../db/schema.ts';
+import { badRequest, notFound } from '../domain/errors.ts';
 import { etasFromNow } from '../domain/eta.ts';
 import {
   ALREADY_FINISHED_MESSAGE,
@@ -17,7 +18,6 @@ import {
   NOT_STARTED_MESSAGE,
   startDateMessage,
 } from '../domain/route-rules.ts';
-import { badRequest, notFound } from '../http/errors.ts';
 import { loadStops, ROUTE_NOT_FOUND } from './routes.ts';
 
 type Trx = Transaction<Database>;

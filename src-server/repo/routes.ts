@@ -7,8 +7,8 @@ import { PLAN_FLAGS, type Plan, type ProjectEntry, type Route } from '../../src-
 import type { Principal } from '../auth/principal.ts';
 import type { ServerContext } from '../context.ts';
 import type { Database, NewStop, RouteRow, StopRow } from '../db/schema.ts';
+import { notFound } from '../domain/errors.ts';
 import { planRoute } from '../domain/eta.ts';
-import { notFound } from '../http/errors.ts';
 import {
   DEFAULT_REQUIREMENTS,
   type RouteRecord,

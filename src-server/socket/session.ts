@@ -12,7 +12,7 @@ import {
 } from '../../src-shared/protocol/socket.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { ServerContext } from '../context.ts';
-import { HttpError } from '../http/errors.ts';
+import { Refusal } from '../domain/errors.ts';
 import { recordLocation, recordServiceChange } from '../repo/tracking.ts';
 import { parseDriverMessage } from './inbound.ts';
 
@@ -161,7 +161,7 @@ export class SocketSession {
     try {
       await this.store(parsed.message);
     } catch (error) {
-      if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
+      if (!(error instanceof Refusal)) throw error;
       this.send({ type: 'error', data: { message: `${parsed.message.type}: ${error.message}` } });
     }
   }

@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SOCKET_PATH } from '../../src-shared/protocol/socket.ts';
 import { principalFromToken, principalKey } from '../auth/principal.ts';
 import type { ServerContext } from '../context.ts';
-import { forbidden } from '../http/errors.ts';
+import { forbidden } from '../domain/errors.ts';
 import { routeFor } from '../repo/routes.ts';
 import { isOriginAllowed } from './origin.ts';
 import { type SocketAccess, SocketSession } from './session.ts';

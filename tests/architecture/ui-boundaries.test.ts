@@ -72,4 +72,12 @@ describe('architecture', () => {
       offenders('src-shared', /\b(window|document|self|navigator|localStorage|process|require)\b[.(]|from\s+['"]node:/),
     ).toEqual([]);
   });
+
+  it('the server’s layers go one way: nothing below http/ imports from it (errors live in domain/errors.ts)', () => {
+    const fromHttp = /from\s+['"]\.\.\/http\//;
+    for (const layer of ['src-server/domain', 'src-server/repo', 'src-server/auth', 'src-server/db']) {
+      expect(offenders(layer, fromHttp), layer).toEqual([]);
+    }
+    expect(fromHttp.test("import { notFound } from '../http/errors.ts';")).toBe(true);
+  });
 });

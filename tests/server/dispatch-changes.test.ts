@@ -183,7 +183,7 @@ describe('changing a route', () => {
     const revoked = await t.dispatch<{ linkId: string; revoked_at: string }>('DELETE', path(`/links/${linkId}`));
     expect(revoked.status).toBe(200);
     expect(revoked.body).toEqual({ linkId, revoked_at: new Date(clock).toISOString() });
-    await expect(principalFromToken(t.server.ctx, token)).rejects.toMatchObject({ statusCode: 401 });
+    await expect(principalFromToken(t.server.ctx, token)).rejects.toMatchObject({ kind: 'unauthorized' });
     expect((await t.request('GET', `/v1/projects/routes/${route.id}`, { token })).status).toBe(401);
     // Revoking again keeps the first time.
     clock += 1000;
