@@ -29,7 +29,8 @@ const THEMES = {
 
 function colour(tokens: Record<string, string>, name: string): string {
   let value = tokens[name];
-  for (let i = 0; value?.startsWith('var('); i++) value = tokens[value.slice(4, -1).trim()];
+  // A token may name another (var(--x)); at most a few hops, so a cycle cannot hang the test.
+  for (let hops = 0; hops < 8 && value?.startsWith('var('); hops++) value = tokens[value.slice(4, -1).trim()];
   if (!value || !/^#[0-9a-f]{6}$/i.test(value)) throw new Error(`${name} is not a #rrggbb colour: ${value}`);
   return value;
 }
