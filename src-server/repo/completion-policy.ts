@@ -17,6 +17,7 @@ import { resolveVariant } from '../../src-shared/domain/variant.ts';
 import type { OrganisationConfig, Plan, Requirements } from '../../src-shared/protocol/entities.ts';
 import type { StopUpdateRequest } from '../../src-shared/protocol/http.ts';
 import type { ServerContext } from '../context.ts';
+import type { PublicationSettingsRow } from '../db/schema.ts';
 import { Refusal, type RefusalKind } from '../domain/errors.ts';
 import type { PreparedStopUpdate } from '../domain/stop-update.ts';
 import type { Q } from './routes.ts';
@@ -76,17 +77,17 @@ export async function assertCompletionAllowed(
   stop: { requirements: string; recipient_date_of_birth: string | null },
   body: StopUpdateRequest,
   update: PreparedStopUpdate,
+  /** The route's publication settings, as the caller read them under the route's lock. */
+  settings: Pick<
+    PublicationSettingsRow,
+    'photo_collection' | 'signature_capture' | 'age_verification' | 'completion_notes'
+  >,
 ): Promise<void> {
   const org = await db
     .selectFrom('routes')
     .innerJoin('organisations', 'organisations.id', 'routes.organisation_id')
     .select(['organisations.plan', 'organisations.config', 'organisations.customer_id', 'organisations.time_zone'])
     .where('routes.id', '=', routeId)
-    .executeTakeFirstOrThrow();
-  const settings = await db
-    .selectFrom('publication_settings')
-    .select(['photo_collection', 'signature_capture', 'age_verification', 'completion_notes'])
-    .where('route_id', '=', routeId)
     .executeTakeFirstOrThrow();
   const plan = JSON.parse(org.plan) as Plan;
   const config = JSON.parse(org.config) as Partial<OrganisationConfig>;

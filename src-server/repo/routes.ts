@@ -21,13 +21,15 @@ export type Q = Kysely<Database> | Transaction<Database>;
 
 export const ROUTE_NOT_FOUND = 'No route found with this id';
 
-export async function loadRouteRecord(db: Q, routeId: number): Promise<RouteRecord | null> {
+/** `lock`: the route's row is locked for the caller's transaction (PostgreSQL; SQLite writers take turns anyway). */
+export async function loadRouteRecord(db: Q, routeId: number, lock = false): Promise<RouteRecord | null> {
   const row = await db
     .selectFrom('routes')
     .innerJoin('projects', 'projects.id', 'routes.project_id')
     .selectAll('routes')
     .select(['projects.name as project_name', 'projects.date as project_date'])
     .where('routes.id', '=', routeId)
+    .$if(lock, (q) => q.forUpdate('routes'))
     .executeTakeFirst();
   if (!row) return null;
   const settings = await db

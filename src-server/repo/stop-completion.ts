@@ -11,8 +11,8 @@ import { badRequest, notFound } from '../domain/errors.ts';
 import { assertOnlyEndStopsLeft, assertTakesStopUpdate, STOP_NOT_FOUND_MESSAGE } from '../domain/route-rules.ts';
 import type { ImageInput, PreparedStopUpdate } from '../domain/stop-update.ts';
 import { assertCompletionAllowed } from './completion-policy.ts';
-import { lockRoute } from './route-progress.ts';
-import { loadRoute, loadStops } from './routes.ts';
+import { loadRouteRecord, loadStops, ROUTE_NOT_FOUND } from './routes.ts';
+import { serializeRoute } from './serialize.ts';
 
 type Trx = Transaction<Database>;
 type ImageKind = 'photo' | 'signature';
@@ -66,7 +66,10 @@ export async function writeStopUpdate(
 ): Promise<Route[]> {
   const { routeId, stopId, update } = w;
   const nowIso = w.now.toISOString();
-  const route = await lockRoute(trx, ctx.dialect, routeId);
+  // The route, its project and settings read once, under the route's lock: the checks and the answer share them.
+  const record = await loadRouteRecord(trx, routeId, ctx.dialect === 'postgres');
+  if (!record) throw notFound(ROUTE_NOT_FOUND, 'id');
+  const route = record.route;
   assertTakesStopUpdate(route, update.completed_at);
   const stops = await loadStops(trx, routeId);
   const stop = stops.find((s) => s.id === stopId);
@@ -74,7 +77,7 @@ export async function writeStopUpdate(
   // A finished route's late completion is not held back: the route ended, whatever its other stops say.
   if (stop.type === 'end' && route.status !== 'finished') assertOnlyEndStopsLeft(stops);
   // The plan, the route's settings and the stop's requirements as they are now, under the route's lock.
-  await assertCompletionAllowed(trx, ctx, routeId, stop, w.body, update);
+  await assertCompletionAllowed(trx, ctx, routeId, stop, w.body, update, record.settings);
 
   const storedRows = await trx.selectFrom('images').select(['id', 'kind']).where('stop_id', '=', stopId).execute();
   const stored = new Map(storedRows.map((r) => [r.id, r.kind]));
@@ -118,7 +121,15 @@ export async function writeStopUpdate(
     .execute();
   await trx.updateTable('routes').set({ updated_at: nowIso }).where('id', '=', routeId).execute();
 
-  const answer: Route[] = [(await loadRoute(trx, routeId, nowIso))!];
+  // The answer from what this transaction read and wrote: only the changed stop is read again.
+  const changed = await trx.selectFrom('stops').selectAll().where('id', '=', stopId).executeTakeFirstOrThrow();
+  const answer: Route[] = [
+    serializeRoute(
+      { ...record, route: { ...route, updated_at: nowIso } },
+      stops.map((s) => (s.id === stopId ? changed : s)),
+      nowIso,
+    ),
+  ];
   await trx
     .insertInto('completions')
     .values({
