@@ -14,6 +14,7 @@ import { enRoute } from '../src-ui/i18n/en-route.ts';
 import { nlRoute } from '../src-ui/i18n/nl-route.ts';
 import { alert, driver } from './stop-windows.helpers.ts';
 import { labelProblems } from './support/a11y.ts';
+import { withoutRequiredProofs } from './support/app.ts';
 import { DEMO, expect, type ServerInfo, test } from './support/fixtures.ts';
 
 test.use({ freshServer: true });
@@ -46,6 +47,7 @@ for (const language of ['en', 'nl', 'de'] as const) {
     const base = `/routes/${route.id}`;
     const service = (id: number) => `/v1/projects/${summary.project_id}/routes/${route.id}/services/${id}`;
     const finish = async (stops: readonly Stop[]) => {
+      await withoutRequiredProofs(server, route.id, stops);
       for (const s of stops) await api.post(service(s.id), { status: 'finished' });
     };
     await signIn(page, DEMO.driver);

@@ -7,6 +7,7 @@
 import type { Page } from '@playwright/test';
 import type { Route, Stop } from '../src-shared/protocol/entities.ts';
 import { driver, listMode, serverStop, startFirstStop } from './stop-windows.helpers.ts';
+import { withoutRequiredProofs } from './support/app.ts';
 import { DEMO, type Dispatch, expect, type ServerInfo, test } from './support/fixtures.ts';
 import { fetchImage, jpegSize } from './support/images.ts';
 
@@ -313,6 +314,7 @@ test('a finished stop opens read-only, can be edited, and no longer once the rou
   const api = await driver(server, DEMO.driver);
   const { body: current } = await dispatch<Route>('GET', `/routes/${route.id}`);
   const open = current.stops.filter((s: Stop) => s.type !== 'end' && s.type !== 'start' && s.status === 'pending');
+  await withoutRequiredProofs(server, route.id, open);
   for (const s of open) {
     await api.post(`/v1/projects/${summary.project_id}/routes/${route.id}/services/${s.id}`, {
       status: 'finished',

@@ -10,7 +10,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import type { DispatchRouteDetail, StopInput } from '../src-shared/protocol/dispatch.ts';
 import type { Stop } from '../src-shared/protocol/entities.ts';
 import { formatWeekdayDayMonth } from '../src-ui/i18n/format.ts';
-import { dayFrom, driverApi, routeOn } from './support/app.ts';
+import { dayFrom, driverApi, routeOn, withoutRequiredProofs } from './support/app.ts';
 import { DEMO, type Dispatch, expect, type ServerInfo, test } from './support/fixtures.ts';
 
 const stopList = (page: Page) => page.getByRole('list', { name: 'Stops', exact: true });
@@ -51,6 +51,7 @@ async function asDriver(server: ServerInfo) {
     start: (route: DispatchRouteDetail) =>
       post(`/v1/projects/${route.project_id}/routes/${route.id}`, { status: 'in_progress' }),
     complete: async (route: DispatchRouteDetail, stops: Stop[], status: 'finished' | 'skipped' = 'skipped') => {
+      if (status === 'finished') await withoutRequiredProofs(server, route.id, stops);
       for (const stop of stops)
         await post(`/v1/projects/${route.project_id}/routes/${route.id}/services/${stop.id}`, { status });
     },

@@ -5,7 +5,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { localDate } from '../../src-shared/domain/geo.ts';
 import type { ProjectEntry, RouteSummary } from '../../src-shared/protocol/entities.ts';
-import { DEMO, type ServerInfo } from './fixtures.ts';
+import { DEMO, dispatcher, type ServerInfo } from './fixtures.ts';
 
 /** The local calendar day `offset` days from today, as YYYY-MM-DD (the server seeds relative to the same day). */
 export function dayFrom(offset: number): string {
@@ -129,4 +129,23 @@ export async function untilAccessTokenExpired(page: Page): Promise<void> {
   await expect
     .poll(() => Date.now() / 1000 > (exp as number), { timeout: 30_000, message: 'the access token expires' })
     .toBe(true);
+}
+
+const NO_PROOFS = { picture: false, signature: false, signature_name: false, age_verification: false, barcode: false };
+
+/**
+ * Takes the proof requirements off these stops through the dispatcher API, so a test can finish them through the
+ * driver API with a bare `{status: 'finished'}`: the server refuses a delivery without its required proofs, as the
+ * app does.
+ */
+export async function withoutRequiredProofs(
+  server: ServerInfo,
+  routeId: number,
+  stops: readonly { id: number }[],
+): Promise<void> {
+  const dispatch = dispatcher(server);
+  for (const stop of stops) {
+    const res = await dispatch('PATCH', `/routes/${routeId}/stops/${stop.id}`, { requirements: NO_PROOFS });
+    expect(res.status, `no proofs on stop ${stop.id}`).toBeLessThan(300);
+  }
 }

@@ -7,7 +7,7 @@
  */
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import type { Route, RouteSummary, Stop } from '../../src-shared/protocol/entities.ts';
-import { dayFrom, routeOn } from './app.ts';
+import { dayFrom, routeOn, withoutRequiredProofs } from './app.ts';
 import { DEMO, expect, type ServerInfo, signIn } from './fixtures.ts';
 
 export interface WalkContext {
@@ -63,6 +63,7 @@ export async function prepareWalk(server: ServerInfo): Promise<WalkContext> {
   await call(server, 'POST', base, accessToken, { status: 'in_progress' });
   const route = await call<Route>(server, 'GET', `/v1/projects/routes/${summary.id}`, accessToken);
   const deliveries = route.stops.filter((s) => s.type === 'delivery');
+  await withoutRequiredProofs(server, route.id, [deliveries[0]!, deliveries[1]!]);
   for (const stop of [route.stops[0]!, deliveries[0]!, deliveries[1]!])
     await call(server, 'POST', `${base}/services/${stop.id}`, accessToken, { status: 'finished' });
   const next = deliveries.slice(2).find((s) => s.requirements.signature) ?? deliveries[2]!;
@@ -71,6 +72,7 @@ export async function prepareWalk(server: ServerInfo): Promise<WalkContext> {
   const lastBase = `/v1/projects/${lastStop.project_id}/routes/${lastStop.id}`;
   await call(server, 'POST', lastBase, accessToken, { status: 'in_progress' });
   const last = await call<Route>(server, 'GET', `/v1/projects/routes/${lastStop.id}`, accessToken);
+  await withoutRequiredProofs(server, last.id, last.stops);
   for (const stop of last.stops.filter((s) => s.type !== 'end'))
     await call(server, 'POST', `${lastBase}/services/${stop.id}`, accessToken, { status: 'finished' });
   const finished = routeOn(routes, 'Van 1', dayFrom(-1));
