@@ -176,6 +176,12 @@ export interface WorkerApi {
   /** Complete route: every stop done and nothing unsent (else `unsent_pending`, and a new send is tried). */
   finishRoute(position: { lat: number; lng: number } | null): Promise<Result>;
 
+  /**
+   * Fetches map tiles ahead (the route's area, picked by the map from its style), so the service worker's bounded
+   * tile cache has them for a dead zone. A newer call stops an older one; at most 400 URLs, other hosts only.
+   */
+  prefetchMapTiles(urls: string[]): Promise<Result<{ fetched: number; failed: number }>>;
+
   /** The platform layer forwards online/offline and visibility changes. */
   setConnectivity(change: Partial<ConnectivityState>): Promise<void>;
   /** A notice the platform saw (e.g. the service worker's update); shown like the core's own. */

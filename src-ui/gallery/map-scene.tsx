@@ -102,6 +102,7 @@ const LABELS = {
   fitBounds: 'Show all stops',
   trackLocation: 'Follow my location',
   stopMarker: (n: string) => `Stop ${n}`,
+  basicMap: 'Street map unavailable, showing a basic map',
 };
 
 export interface MapSceneProps {

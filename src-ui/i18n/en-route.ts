@@ -76,6 +76,7 @@ export const enRoute = {
       fitBounds: 'Fit to bounds',
       trackLocation: 'Track my location',
       yourLocation: 'Your location',
+      basicMap: 'Street map unavailable, showing a basic map',
     },
     finishing: 'Completing your route…',
     changes: {

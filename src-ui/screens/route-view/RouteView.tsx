@@ -95,7 +95,7 @@ export function RouteView({ routeId, shared, windows }: RouteViewProps) {
     };
     content =
       settings.mapView === 'on' ? (
-        <MapLayout {...common} line={line} />
+        <MapLayout {...common} line={line} lineIsFallback={shown.lineIsFallback} />
       ) : (
         <StopList {...common} className={styles.listPage} />
       );
