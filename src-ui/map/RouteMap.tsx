@@ -6,7 +6,8 @@
  * markers clustered per zoom level (declutter.ts). Tapping a marker selects its stop; the camera keeps the active
  * stop in the part the drawer leaves visible (camera.ts); the controls fit all stops and follow the driver.
  *
- * The root element says what it shows, for tests and the benchmark: data-map-style (streets or built-in),
+ * The root element says what it shows, for tests and the benchmark: data-map-style (streets once its first tiles
+ * have loaded, loading before, or built-in),
  * data-line (road or straight), and data-active-at / data-next-at (the active and next stops' markers, px in the
  * map), kept up to date when the camera comes to rest.
  */
@@ -364,7 +365,7 @@ export default function RouteMap({
       ref={rootRef}
       className={styles.root}
       style={rootStyle}
-      data-map-style={mapStyle.streets ? 'streets' : 'built-in'}
+      data-map-style={mapStyle.streets ? (mapStyle.streetsLoaded ? 'streets' : 'loading') : 'built-in'}
       data-line={path ? (path.dashed ? 'straight' : 'road') : undefined}
     >
       <div ref={mapDivRef} className={styles.map} />

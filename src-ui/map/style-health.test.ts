@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_MS, FRESH, styleVerdict, TILE_ERRORS_TO_FAIL } from './style-health.ts';
+import { FALLBACK_MS, FRESH, styleVerdict, TILE_ERRORS_TO_FAIL, TILES_TIMEOUT_MS } from './style-health.ts';
 
 describe('styleVerdict: when a street style falls back to the built-in one', () => {
   it.each([
@@ -11,7 +11,9 @@ describe('styleVerdict: when a street style falls back to the built-in one', () 
     ['its TileJSON failed', { styleLoaded: true, sourceFailed: true }, 10, 'fail'],
     ['tiles fail, none loaded', { styleLoaded: true, tileErrors: TILE_ERRORS_TO_FAIL }, 10, 'fail'],
     ['one tile failed: wait', { styleLoaded: true, tileErrors: 1 }, 10, 'wait'],
-    ['nothing within the time', { styleLoaded: true }, FALLBACK_MS, 'fail'],
+    ['no style document within the time', {}, FALLBACK_MS, 'fail'],
+    ['the style, but maplibre’s workers still starting', { styleLoaded: true }, FALLBACK_MS, 'wait'],
+    ['the style, but no tile for long', { styleLoaded: true }, TILES_TIMEOUT_MS, 'fail'],
   ] as const)('%s', (_, health, elapsed, verdict) => {
     expect(styleVerdict({ ...FRESH, ...health }, elapsed)).toBe(verdict);
   });

@@ -6,13 +6,18 @@
  *
  *   - the style document did not load (no network and not cached, blocked host, not a style);
  *   - a tile source's description (TileJSON) did not load, or several tiles failed and none loaded;
- *   - nothing loaded within FALLBACK_MS (a network that answers nothing, the dead zone's usual way).
+ *   - the style document has not arrived within FALLBACK_MS (a network that answers nothing, the dead zone's
+ *     usual way);
+ *   - the style arrived but no tile within TILES_TIMEOUT_MS. Longer: the first tiles wait for maplibre's workers
+ *     to start, which on a slow phone (or software GL on two busy cores) takes seconds of CPU, not network.
  *
  * Sprites and glyphs do not count: without them the streets still show, only without icons or names.
  */
 
 /** "Within a few seconds" (issue 14): long enough for a slow 4G style and first tiles, short for a driver. */
 export const FALLBACK_MS = 5000;
+/** With the style there, how long the first tile may take (workers starting, then the tile's own request). */
+export const TILES_TIMEOUT_MS = 20_000;
 /** Failed tiles, with none loaded, that condemn a style before the time is up. */
 export const TILE_ERRORS_TO_FAIL = 3;
 
@@ -38,5 +43,6 @@ export type Verdict = 'ok' | 'wait' | 'fail';
 export function styleVerdict(health: StyleHealth, elapsedMs: number): Verdict {
   if (health.tilesLoaded > 0) return 'ok';
   if (health.styleFailed || health.sourceFailed || health.tileErrors >= TILE_ERRORS_TO_FAIL) return 'fail';
-  return elapsedMs >= FALLBACK_MS ? 'fail' : 'wait';
+  if (!health.styleLoaded && elapsedMs >= FALLBACK_MS) return 'fail';
+  return elapsedMs >= TILES_TIMEOUT_MS ? 'fail' : 'wait';
 }

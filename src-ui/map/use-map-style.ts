@@ -8,7 +8,7 @@ import type * as maplibregl from 'maplibre-gl';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { MapTheme } from '../../src-shared/domain/settings.ts';
 import { type Bounds, builtInStyle, gridArea, type StyleSpec, WATER_DATA_PATH } from './map-data.ts';
-import { FALLBACK_MS, FRESH, type StyleHealth, styleVerdict } from './style-health.ts';
+import { FALLBACK_MS, FRESH, type StyleHealth, styleVerdict, TILES_TIMEOUT_MS } from './style-health.ts';
 
 export interface MapStyleState {
   style: string | StyleSpec;
@@ -58,6 +58,7 @@ export function useMapStyle(
     const health: StyleHealth = { ...FRESH };
     const started = performance.now();
     let settled = false;
+    let lastError: unknown;
     const judge = () => {
       if (settled) return;
       const verdict = styleVerdict(health, performance.now() - started);
@@ -66,7 +67,7 @@ export function useMapStyle(
       stop();
       if (verdict === 'ok') setLoadedUrl(url);
       else {
-        console.warn(`The map style ${url} or its tiles did not load; using the built-in style.`);
+        console.warn(`The map style ${url} or its tiles did not load; using the built-in style.`, lastError);
         setFailedUrl(url);
       }
     };
@@ -75,6 +76,7 @@ export function useMapStyle(
     };
     const onError = (error: maplibregl.MapEventType['error']) => {
       const event = error as maplibregl.MapEventType['error'] & FromSource;
+      lastError = event.error;
       if (event.sourceId && event.tile) health.tileErrors += 1;
       else if (event.sourceId) health.sourceFailed = true;
       else if (!health.styleLoaded) health.styleFailed = true;
@@ -85,12 +87,12 @@ export function useMapStyle(
       health.tilesLoaded += 1;
       judge();
     };
-    const timer = setTimeout(judge, FALLBACK_MS);
+    const timers = [setTimeout(judge, FALLBACK_MS), setTimeout(judge, TILES_TIMEOUT_MS)];
     map.on('style.load', onStyle);
     map.on('error', onError);
     map.on('data', onData);
     function stop() {
-      clearTimeout(timer);
+      for (const timer of timers) clearTimeout(timer);
       map.off('style.load', onStyle);
       map.off('error', onError);
       map.off('data', onData);
