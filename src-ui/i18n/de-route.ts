@@ -78,7 +78,7 @@ export const deRoute: RouteMessages = {
       fitBounds: 'Ganze Route anzeigen',
       trackLocation: 'Meinem Standort folgen',
       yourLocation: 'Dein Standort',
-      basicMap: 'Straßenkarte nicht verfügbar, einfache Karte angezeigt',
+      basicMap: 'Keine Straßenkarte, einfache Karte angezeigt',
     },
     finishing: 'Deine Route wird abgeschlossen…',
     changes: {

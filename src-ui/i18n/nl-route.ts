@@ -78,7 +78,7 @@ export const nlRoute: RouteMessages = {
       fitBounds: 'Hele route tonen',
       trackLocation: 'Mijn locatie volgen',
       yourLocation: 'Jouw locatie',
-      basicMap: 'Stratenkaart niet beschikbaar, eenvoudige kaart getoond',
+      basicMap: 'Geen stratenkaart, eenvoudige kaart getoond',
     },
     finishing: 'Je route wordt afgerond…',
     changes: {

@@ -13,7 +13,7 @@ import type { ClusterDatum } from './declutter.ts';
 import type { LngLat, MapPalette, Rgba, RoutePath } from './map-data.ts';
 import { rgba } from './map-data.ts';
 import { type IconKind, markerIconAtlas } from './marker-icons.ts';
-import { ACTIVE_HALO_PX, MARKER_RADIUS, type MarkerDatum, NEXT_STROKE_PX } from './markers.ts';
+import { ACTIVE_HALO_PX, type MarkerDatum, NEXT_STROKE_PX } from './markers.ts';
 
 export interface Position {
   lat: number;
@@ -105,7 +105,9 @@ export function lineLayers(path: RoutePath | null, palette: MapPalette): Layer[]
       getColor: rgba(palette.line, path.dashed ? 0.8 : 0.9),
       getWidth: 5,
       widthUnits: 'pixels',
-      jointRounded: !path.dashed,
+      // Rounded joints for the dashed line too: a straight line between stops turns sharply, and mitred joints
+      // would draw spikes there.
+      jointRounded: true,
       capRounded: true,
       ...(path.dashed ? { extensions: [dashes], getDashArray: [3, 2] as [number, number], dashJustified: true } : {}),
     }),
@@ -155,62 +157,46 @@ export function positionLayers(position: Position | null, palette: MapPalette): 
   };
 }
 
-/** A cluster's look: the resting marker's colours, larger with its count, and a second ring (a stack of stops). */
+/**
+ * A cluster's look, unlike a stop's round marker: a rounded badge with its count on the resting marker's colours
+ * (brand-subtle, brand), with a second badge peeking out behind it like a stack of cards; dimmed when all are done.
+ */
 const CLUSTER = {
   fill: rgba('#e6effb'), // brand-subtle
   stroke: rgba('#0052b4'),
-  ink: rgba('#0052b4'),
   doneFill: rgba('#eaeef3'),
   doneStroke: rgba('#454e5b', 0.7),
+  clear: [0, 0, 0, 0] as Rgba,
 };
-const clusterRadius = (c: ClusterDatum) => MARKER_RADIUS + Math.min(8, 2 + Math.log2(c.count) * 2);
+const clusterBadge = (id: string, data: ClusterDatum[], behind: boolean) =>
+  new TextLayer<ClusterDatum>({
+    id,
+    data,
+    pickable: !behind,
+    characterSet: DIGITS,
+    fontFamily: FONT,
+    fontWeight: 700,
+    sizeUnits: 'pixels',
+    getPosition: (c) => c.position,
+    getText: (c) => String(c.count),
+    getSize: 15,
+    getTextAnchor: 'middle',
+    getAlignmentBaseline: 'center',
+    getColor: (c) => (behind ? CLUSTER.clear : c.done ? CLUSTER.doneStroke : CLUSTER.stroke),
+    getPixelOffset: behind ? [4, -4] : [0, 0],
+    background: true,
+    backgroundPadding: [9, 7],
+    backgroundBorderRadius: 9,
+    getBackgroundColor: (c) => (c.done ? CLUSTER.doneFill : CLUSTER.fill),
+    getBorderColor: (c) => (c.done ? CLUSTER.doneStroke : CLUSTER.stroke),
+    getBorderWidth: STROKE_PX,
+  });
 
 /** The resting markers and the clusters of one zoom level. */
 export function restingLayers(markers: MarkerDatum[], clusters: ClusterDatum[]): Layer[] {
   const layers = markerLayers('stops', markers);
   if (clusters.length === 0) return layers;
-  return [
-    ...layers,
-    new ScatterplotLayer<ClusterDatum>({
-      id: 'clusters-stack',
-      data: clusters,
-      radiusUnits: 'pixels',
-      lineWidthUnits: 'pixels',
-      stroked: true,
-      filled: false,
-      getPosition: (c) => c.position,
-      getRadius: (c) => clusterRadius(c) + 4,
-      getLineColor: (c) => (c.done ? CLUSTER.doneStroke : CLUSTER.stroke),
-      getLineWidth: 2,
-    }),
-    new ScatterplotLayer<ClusterDatum>({
-      id: 'clusters',
-      data: clusters,
-      pickable: true,
-      radiusUnits: 'pixels',
-      lineWidthUnits: 'pixels',
-      stroked: true,
-      getPosition: (c) => c.position,
-      getRadius: clusterRadius,
-      getFillColor: (c) => (c.done ? CLUSTER.doneFill : CLUSTER.fill),
-      getLineColor: (c) => (c.done ? CLUSTER.doneStroke : CLUSTER.stroke),
-      getLineWidth: STROKE_PX,
-    }),
-    new TextLayer<ClusterDatum>({
-      id: 'clusters-count',
-      data: clusters,
-      characterSet: DIGITS,
-      fontFamily: FONT,
-      fontWeight: 700,
-      sizeUnits: 'pixels',
-      getPosition: (c) => c.position,
-      getText: (c) => String(c.count),
-      getColor: (c) => (c.done ? CLUSTER.doneStroke : CLUSTER.ink),
-      getSize: 15,
-      getTextAnchor: 'middle',
-      getAlignmentBaseline: 'center',
-    }),
-  ];
+  return [...layers, clusterBadge('clusters-stack', clusters, true), clusterBadge('clusters', clusters, false)];
 }
 
 /** The next stop, then the active one with its halo, over everything else. */
