@@ -174,6 +174,7 @@ try {
       workRouteId: data.workRouteIds.at(-1)!,
       runs: Math.max(runs, 5),
       photo,
+      dispatchToken: server.dispatchToken,
     });
     raw.worker = workerFigures;
     flatten('worker', workerSummary(workerFigures), figures);

@@ -16,6 +16,7 @@ expose(
     now: () => Date.now(),
     openStorage: () => openAppStorage(),
     outboxChannel: () => new BroadcastChannel('droplane-outbox'),
+    openWebSocket: (url) => new WebSocket(url),
     // Shared by every tab's worker: two tabs never flush the same queue at once.
     locks: self.navigator.locks ? (name, task) => self.navigator.locks.request(name, task) : undefined,
   }),

@@ -14,6 +14,7 @@ export function exposeInlineCore(port: MessagePort): void {
       now: () => Date.now(),
       openStorage: () => openAppStorage(),
       outboxChannel: () => new BroadcastChannel('droplane-outbox'),
+      openWebSocket: (url) => new globalThis.WebSocket(url),
       locks: globalThis.navigator?.locks ? (name, task) => globalThis.navigator.locks.request(name, task) : undefined,
     }),
     port,

@@ -40,6 +40,10 @@ export function launchChromium(options: { webgl?: boolean } = {}): Promise<Brows
       // A background tab's timers are throttled; the benchmark's page is never in the background.
       '--disable-background-timer-throttling',
       '--disable-renderer-backgrounding',
+      // The worker harness's page is served by request interception (no address of its own), which Chromium's
+      // local network checks take for a public page and refuse its socket to localhost; the app's own pages, served
+      // by the server, are not affected.
+      '--disable-features=LocalNetworkAccessChecks',
     ],
   });
 }

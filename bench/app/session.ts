@@ -8,7 +8,11 @@ import { newPhoneContext } from './profile.ts';
 
 export type StoredSession = Record<string, unknown>;
 
-/** IndexedDB as the core opens it (src-worker/storage/app-db.ts): database droplane, version 1, three stores. */
+/**
+ * The session is written into a new context as the app's first release stored it (database droplane, version 1,
+ * its three stores): the app upgrades that database on its first start (src-worker/storage/app-db.ts), as a phone
+ * updating from that release would. It is read back from whatever version the app left.
+ */
 const DB = { name: 'droplane', version: 1, stores: ['session', 'cache', 'unsent'] } as const;
 
 export async function captureSession(browser: Browser, baseUrl: string, email: string, password: string) {

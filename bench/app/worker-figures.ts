@@ -11,7 +11,7 @@ import type { Browser, BrowserContext } from '@playwright/test';
 import type { Remote } from 'comlink';
 import { imageSize } from 'image-size';
 import { build } from 'vite';
-import type { BenchWorker, FlushFigure, IntentPatches } from './harness/protocol.ts';
+import type { BenchWorker, BurstFigure, FlushFigure, IntentPatches } from './harness/protocol.ts';
 import { HARNESS_OUT, HARNESS_ROOT } from './harness/vite.config.ts';
 import { median } from './report.ts';
 
@@ -47,6 +47,8 @@ export interface WorkerFigures {
   totals: { patches: number; ops: number };
   /** Issue 12: completions queued offline with a photo each, then sent; and the page's long tasks meanwhile. */
   flush: FlushFigure & { pageLongTasks: number };
+  /** Issue 13: a burst of dispatcher changes on the open 300-stop route. */
+  burst: BurstFigure;
 }
 
 export interface WorkerFiguresOptions {
@@ -58,6 +60,7 @@ export interface WorkerFiguresOptions {
   workRouteId: number;
   runs: number;
   photo: Buffer;
+  dispatchToken: string;
 }
 
 const LINE_POINTS = 10_000;
@@ -167,6 +170,7 @@ export async function measureWorkerFigures(options: WorkerFiguresOptions): Promi
       workRouteId: options.workRouteId,
       runs,
       proofImage: resized.dataUrl,
+      dispatchToken: options.dispatchToken,
     });
     if (errors.length > 0) throw new Error(`The bench page reported errors:\n${errors.join('\n')}`);
     const pageLongTasks = await page.evaluate(
@@ -193,6 +197,7 @@ export async function measureWorkerFigures(options: WorkerFiguresOptions): Promi
       largestPatch: { intent: largest.intent, bytes: largest.largestPatchBytes },
       totals: core.stats,
       flush: { ...core.flush, pageLongTasks },
+      burst: core.burst,
     };
   } finally {
     await context.close();
@@ -219,6 +224,7 @@ export function workerFiguresTable(f: WorkerFigures): string {
         `| patches of ${i.intent} | ${kib(i.bytes)} | ${i.patches} patches, ${i.ops} ops, largest ${kib(i.largestPatchBytes)}; intent ${i.ms} ms |`,
     ),
     `| largest single patch | ${kib(f.largestPatch.bytes)} | ${f.largestPatch.intent} |`,
+    `| burst of ${f.burst.events} dispatcher changes on the open ${o.stops}-stop route | ${f.burst.ms} ms | until the last is in the state; ${f.burst.patches} patches, ${kib(f.burst.bytesPerEvent)} per event |`,
     `| flush ${f.flush.items} completions queued offline, ${kib(c.proofBytes)} photo each | ${f.flush.flushMs} ms | one offline add ${round(f.flush.addMsMedian)} ms (median); storage per add: first 10 ${kib(f.flush.bytesPerAddFirst10)}, last 10 ${kib(f.flush.bytesPerAddLast10)}; parked ${f.flush.parked}; page long tasks ${f.flush.pageLongTasks} |`,
     `| patches in the session (core stats) | ${f.totals.patches} | ${f.totals.ops} ops |`,
   ];
@@ -235,6 +241,9 @@ export function workerSummary(f: WorkerFigures): Record<string, number> {
     completeStopMs: f.completeStop.time.median,
     snapshotBytes: f.snapshotBytes,
     largestPatchBytes: f.largestPatch.bytes,
+    'burst.ms': f.burst.ms,
+    'burst.bytesPerEvent': f.burst.bytesPerEvent,
+    'burst.patches': f.burst.patches,
     'flush.ms': f.flush.flushMs,
     'flush.bytesPerAddFirst10': f.flush.bytesPerAddFirst10,
     'flush.bytesPerAddLast10': f.flush.bytesPerAddLast10,

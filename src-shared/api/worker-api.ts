@@ -4,6 +4,7 @@
  * resolve to a Result; state reaches the UI as a snapshot, then versioned patches through one subscription.
  */
 import type { SettingKey, Settings } from '../domain/settings.ts';
+import type { Variant } from '../domain/variant.ts';
 import type { CleaningStatus } from '../protocol/entities.ts';
 import type { ConnectivityState, DriverProfile, LinkSession, NoticeKind } from '../state/app-state.ts';
 import type { Patch, Snapshot } from '../state/patch.ts';
@@ -29,6 +30,8 @@ export const INTENT_ERRORS = [
   'blocked',
   'unsent_pending',
   'unsupported_file',
+  /** The completion breaks a rule of src-shared/domain/completion-rules.ts: `message` lists them, comma-separated. */
+  'invalid_completion',
   'server_message',
   'unknown',
 ] as const;
@@ -70,6 +73,8 @@ export interface StopCompletion {
   };
   /** The cleaning variant's status picker. */
   cleaning?: { status: CleaningStatus; definition: string | null; sticker: boolean };
+  /** The variant the screen used (its URL mock); the organisation's when absent. */
+  variant?: Variant;
 }
 
 /** A Blob (or File) crossing the boundary; written structurally because src-shared has no DOM lib. */
@@ -88,6 +93,9 @@ export interface PreparedPhoto {
   height: number;
   bytes: number;
 }
+
+/** A position fix, or the reason the device has none (permission denied, unavailable, timeout). */
+export type PositionReport = { lat: number; lng: number; accuracy?: number } | { error: string };
 
 /** A shared link as the URL carried it, with its token. */
 export interface LinkEntry extends LinkSession {
@@ -182,6 +190,13 @@ export interface WorkerApi {
    */
   prefetchMapTiles(urls: string[]): Promise<Result<{ fetched: number; failed: number }>>;
 
+  /**
+   * The device's position (or why there is none) as the platform layer's geolocation watch (or a native wrapper)
+   * reports it. The core sends it live while the route is in progress and the plan allows tracking.
+   */
+  reportPosition(report: PositionReport): Promise<void>;
+  /** New Changes, Later: the dialog goes until the next change. */
+  dismissChanges(): Promise<void>;
   /** The platform layer forwards online/offline and visibility changes. */
   setConnectivity(change: Partial<ConnectivityState>): Promise<void>;
   /** A notice the platform saw (e.g. the service worker's update); shown like the core's own. */

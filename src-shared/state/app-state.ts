@@ -40,7 +40,9 @@ export type NoticeKind =
   | 'app_updated'
   | 'server_message'
   /** The server refused a completion for good: `ref` is its id in `outbox.parked`. */
-  | 'completion_refused';
+  | 'completion_refused'
+  /** The open route's stops changed order or number (a dispatcher's reorder, a refresh): "Your route has been updated". */
+  | 'route_updated';
 
 /** A message for the driver that the worker raises (snackbar or alert); the UI dismisses it by id. */
 export interface Notice {
@@ -145,6 +147,21 @@ export interface ActiveRouteState {
   lost: 'route_expired' | 'server_message' | null;
   /** The server's words, for `lost: 'server_message'`. */
   lostMessage?: string;
+  /**
+   * The dispatcher changed the route under the driver (spec section 4 "Real-time events"): the New Changes dialog
+   * asks to refresh (Refresh / Later). Cleared by a refresh or by Later.
+   */
+  changes: 'republished' | 'driver_changed' | null;
+}
+
+/**
+ * The live channel of the open route (src-worker/live): connected; connecting or waiting to reconnect; off (no
+ * route open, or offline); withdrawn (the server closed it for good: the route is no longer this driver's).
+ */
+export type LiveSocketState = 'off' | 'connecting' | 'connected' | 'reconnecting' | 'withdrawn';
+
+export interface LiveState {
+  socket: LiveSocketState;
 }
 
 export interface AppState {
@@ -158,6 +175,7 @@ export interface AppState {
   preview: PreviewState | null;
   route: ActiveRouteState | null;
   outbox: OutboxState;
+  live: LiveState;
 }
 
 export type SliceKey = keyof AppState;
@@ -181,5 +199,6 @@ export function initialState(settings: Settings = DEFAULT_SETTINGS): AppState {
     preview: null,
     route: null,
     outbox: { unsent: 0, parked: [] },
+    live: { socket: 'off' },
   };
 }

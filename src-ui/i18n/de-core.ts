@@ -193,6 +193,7 @@ export const deCore: CoreMessages = {
         'Verbindung unterbrochen. Einige Änderungen wurden noch nicht gesendet, also schließ dieses Fenster bitte nicht.',
       blocked: 'Dieser Stopp kann noch nicht abgeschlossen werden.',
       unsupported_file: 'Es können nur JPEG- und PNG-Fotos hinzugefügt werden.',
+      invalid_completion: 'Bitte erfülle die Anforderungen für den Zustellnachweis.',
       server_message: '{{message}}',
       unknown: 'Etwas ist schiefgelaufen',
     },

@@ -81,6 +81,11 @@ export const deRoute: RouteMessages = {
       basicMap: 'Keine Straßenkarte, einfache Karte angezeigt',
     },
     finishing: 'Deine Route wird abgeschlossen…',
+    distanceAway: 'Noch {{distance}}',
+    live: {
+      connected: 'Live-Updates aktiv',
+      reconnecting: 'Live-Updates verbinden sich neu',
+    },
     changes: {
       updated: 'Deine Route wurde aktualisiert.',
       driverChanged:

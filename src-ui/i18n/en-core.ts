@@ -197,6 +197,7 @@ export const enCore = {
       unsent_pending: "Connection lost. Some changes haven't been sent yet, so please don't close this window.",
       blocked: 'This stop cannot be completed yet.',
       unsupported_file: 'Only JPEG and PNG photos can be added.',
+      invalid_completion: 'Fulfill proof of delivery requirements.',
       server_message: '{{message}}',
       unknown: 'Something went wrong',
     },

@@ -79,6 +79,11 @@ export const enRoute = {
       basicMap: 'Street map unavailable, showing a basic map',
     },
     finishing: 'Completing your route…',
+    distanceAway: '{{distance}} away',
+    live: {
+      connected: 'Live updates on',
+      reconnecting: 'Reconnecting live updates',
+    },
     changes: {
       updated: 'Your route has been updated.',
       driverChanged:

@@ -23,6 +23,7 @@ const INTENT_ERROR_KEYS: { readonly [E in IntentError]: `errors.intent.${E}` } =
   blocked: 'errors.intent.blocked',
   unsent_pending: 'errors.intent.unsent_pending',
   unsupported_file: 'errors.intent.unsupported_file',
+  invalid_completion: 'errors.intent.invalid_completion',
   server_message: 'errors.intent.server_message',
   unknown: 'errors.intent.unknown',
 };
@@ -65,6 +66,7 @@ const NOTICE_KEYS: { readonly [K in Exclude<NoticeKind, 'server_message'>]: stri
   no_internet: 'snackbars.noInternet',
   app_updated: 'snackbars.appUpdated',
   completion_refused: 'outbox.refusedShort',
+  route_updated: 'route.changes.updated',
 };
 
 /** The text of a worker notice (snackbar or alert). */

@@ -191,6 +191,7 @@ export const nlCore: CoreMessages = {
       unsent_pending: 'Verbinding verbroken. Sommige wijzigingen zijn nog niet verstuurd, dus sluit dit venster niet.',
       blocked: 'Deze stop kan nog niet worden afgerond.',
       unsupported_file: 'Je kunt alleen JPEG- en PNG-foto’s toevoegen.',
+      invalid_completion: 'Voldoe eerst aan de eisen voor het afleverbewijs.',
       server_message: '{{message}}',
       unknown: 'Er ging iets mis',
     },

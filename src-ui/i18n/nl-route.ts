@@ -81,6 +81,11 @@ export const nlRoute: RouteMessages = {
       basicMap: 'Geen stratenkaart, eenvoudige kaart getoond',
     },
     finishing: 'Je route wordt afgerond…',
+    distanceAway: 'Nog {{distance}}',
+    live: {
+      connected: 'Live-updates aan',
+      reconnecting: 'Live-updates maken opnieuw verbinding',
+    },
     changes: {
       updated: 'Je route is bijgewerkt.',
       driverChanged:

@@ -8,7 +8,8 @@
  *
  * Not part of the map's chunk: nothing here loads maplibre.
  */
-import { type ReadonlySignal, signal } from '@preact/signals-core';
+import { effect, type ReadonlySignal, signal } from '@preact/signals-core';
+import type { PositionReport } from '../../src-shared/api/worker-api.ts';
 
 export interface GeoFix {
   lat: number;
@@ -104,3 +105,16 @@ export const geoPosition: ReadonlySignal<GeoFix | null> = device.position;
 export const geoError: ReadonlySignal<GeoError | null> = device.error;
 /** Holds the device's position watch; call the returned function to release it. */
 export const startGeolocation = (): (() => void) => device.start();
+
+/**
+ * Forwards the device's fixes (and why there is none) to the core, which owns the live location timer
+ * (src-worker/live/location-tracker.ts). Returns the stop.
+ */
+export function forwardPositions(report: (position: PositionReport) => unknown): () => void {
+  return effect(() => {
+    const fix = geoPosition.value;
+    const error = geoError.value;
+    if (error) void report({ error });
+    else if (fix) void report({ lat: fix.lat, lng: fix.lng, accuracy: fix.accuracy });
+  });
+}

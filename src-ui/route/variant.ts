@@ -4,13 +4,12 @@
  * `?variant=internal-notes` in the URL. The URL flag is kept in sessionStorage, so it survives the app's own
  * navigation (which drops the query) and a reload, for the tab's session; `?variant=default` forgets it.
  */
-import type { Organisation } from '../../src-shared/protocol/entities.ts';
-import type { AppConfig } from '../../src-shared/protocol/http.ts';
+import { resolveVariant, VARIANTS, type Variant } from '../../src-shared/domain/variant.ts';
 
-export type Variant = 'default' | 'cleaning' | 'internal-notes';
+export { resolveVariant, type Variant };
 
 const KEY = 'droplane.variant';
-const FLAGS: readonly Variant[] = ['default', 'cleaning', 'internal-notes'];
+const FLAGS = VARIANTS;
 
 const isVariant = (value: string | null): value is Variant => value !== null && FLAGS.includes(value as Variant);
 
@@ -30,20 +29,6 @@ export function variantFlag(search: string, storage: Pick<Storage, 'getItem' | '
   } catch {
     return isVariant(fromUrl) ? fromUrl : null;
   }
-}
-
-/** The URL flag wins (it is how the variants are tried out); otherwise the organisation's customer id decides. */
-export function resolveVariant(
-  flag: Variant | null,
-  organisation: Pick<Organisation, 'customer_id'> | null,
-  config: Pick<AppConfig, 'cleaningCustomerId' | 'internalNotesCustomerId'> | null,
-): Variant {
-  if (flag) return flag;
-  const customer = organisation?.customer_id;
-  if (!customer || !config) return 'default';
-  if (customer === config.cleaningCustomerId) return 'cleaning';
-  if (customer === config.internalNotesCustomerId) return 'internal-notes';
-  return 'default';
 }
 
 function sessionStore(): Storage | null {

@@ -10,13 +10,29 @@ import type { AppStorage } from '../storage/app-db.ts';
 const CACHE_KEY = 'appConfig';
 export const TRACE_TIMEOUT_MS = 1500;
 
-export async function loadAppConfig(api: ApiClient, storage: AppStorage): Promise<AppConfig | null> {
-  const res = await api.request<AppConfig>('GET', '/app-config.json', { auth: 'none' });
-  if (res.ok) {
-    await storage.putCache(CACHE_KEY, res.data);
-    return res.data;
-  }
-  return (await storage.getCache<AppConfig>(CACHE_KEY)) ?? null;
+/**
+ * The runtime settings, stale-while-revalidate: the copy kept on the device answers at once (a start never waits
+ * for the network for them), and `fresh` gets the server's when it comes. With no copy (the very first start), the
+ * server's answer is awaited. The copy is the install's, not the driver's: a sign-out keeps it.
+ */
+export async function loadAppConfig(
+  api: ApiClient,
+  storage: AppStorage,
+  fresh: (config: AppConfig) => void,
+): Promise<AppConfig | null> {
+  const fetching = api
+    .request<AppConfig>('GET', '/app-config.json', { auth: 'none', timeoutMs: 15_000 })
+    .then(async (res) => {
+      if (!res.ok) return null;
+      await storage.putDevice(CACHE_KEY, res.data);
+      return res.data;
+    });
+  const kept = await storage.getDevice<AppConfig>(CACHE_KEY);
+  if (!kept) return fetching;
+  void fetching.then((config) => {
+    if (config) fresh(config);
+  });
+  return kept;
 }
 
 /** English unless the trace page answers within the time limit. */

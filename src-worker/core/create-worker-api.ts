@@ -12,6 +12,7 @@ import {
   type RouteListState,
 } from '../../src-shared/state/app-state.ts';
 import { loadAppConfig, lookUpLanguage } from '../config/app-config.ts';
+import type { OpenWebSocket } from '../live/live-socket.ts';
 import { createApiClient } from '../net/api-client.ts';
 import type { LockRunner, OutboxChannel, Timers } from '../outbox/outbox.ts';
 import type { RouteFeatures } from '../routes/route-features.ts';
@@ -39,6 +40,8 @@ export interface WorkerDeps {
    * item tells the others, whose counts and marks follow. Without it each tab learns only of its own changes.
    */
   outboxChannel?: () => OutboxChannel;
+  /** Opens the open route's live channel (the worker's WebSocket; `ws` in tests). Without it there is none. */
+  openWebSocket?: OpenWebSocket;
 }
 
 /** What tests and the benchmark may reach besides the contract. */
@@ -81,6 +84,7 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
     storage: openStorage,
     api: () => api,
     notifyLoggedOut: () => notify('logged_out_automatically'),
+    now: deps.now,
     onEnded: () => {
       // The driver's routes leave memory with the session, in the same patch as the sign-out.
       const blank = initialState();
@@ -90,7 +94,10 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
       store.set(['outbox'], blank.outbox);
       void proofImages?.then((images) => images.clear());
       // The queue stays on the device for its sender's next session; only this session's retries stop.
-      void routeFeatures?.then((r) => r.outbox.stop());
+      void routeFeatures?.then((r) => {
+        r.outbox.stop();
+        r.live.routeClosed();
+      });
     },
   });
   const api = createApiClient(
@@ -125,6 +132,13 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
         timers,
         sendTimeoutMs: deps.sendTimeoutMs,
         channel: deps.outboxChannel?.() ?? null,
+        notifyRouteUpdated: () => notify('route_updated'),
+        live: {
+          openWebSocket: deps.openWebSocket,
+          baseUrl: () => baseUrl,
+          deviceId: async () => (await openStorage()).deviceId(deps.randomId),
+          liveToken: (routeId) => session.liveToken(routeId),
+        },
       }),
     );
     return routeFeatures;
@@ -145,6 +159,8 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
   /** The platform's online/offline and visibility, and what requests found out (the api client's `reached`). */
   async function connectivity(change: Partial<ConnectivityState>, observed = false) {
     store.update('connectivity', (c) => ({ ...c, ...change }));
+    if (change.visible !== undefined && routeFeatures) void routes().then((r) => r.live.visible(change.visible!));
+    if (change.online === true && routeFeatures) void routes().then((r) => r.live.online());
     if (change.online === false) notify('no_internet');
     if (change.online === true) {
       store.update('notices', (list) => list.filter((n) => n.kind !== 'no_internet'));
@@ -183,7 +199,7 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
       void sendWaiting().catch(() => {
         // Offline and the route code never cached: the queue waits for the next start or sign-in.
       });
-      const config = await loadAppConfig(api, await openStorage());
+      const config = await loadAppConfig(api, await openStorage(), (fresh) => store.replace(['appConfig'], fresh));
       store.set(['appConfig'], config);
       if (!init.languageChosen && config?.traceUrl) {
         void lookUpLanguage(deps.fetch, config.traceUrl).then((language) => {
@@ -225,10 +241,22 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
     loadRouteList: async (options) => (await routes()).routeList.load(options),
     previewRoute: async (routeId) => (await routes()).routeList.preview(routeId),
 
-    openRoute: async (routeId, options) => (await routes()).activeRoute.open(routeId, options.shared),
+    async openRoute(routeId, options) {
+      const features = await routes();
+      const opening = features.activeRoute.open(routeId, options.shared);
+      // The live channel opens with the route (from the device's copy too): it reconnects on its own.
+      const route = store.get().route;
+      const known = route?.route ?? null;
+      if (known) features.live.routeOpened(known.id, known.project_id);
+      const result = await opening;
+      const shown = store.get().route?.route;
+      if (shown && shown.id === routeId) features.live.routeOpened(shown.id, shown.project_id);
+      return result;
+    },
     refreshRoute: async () => (await routes()).activeRoute.refresh(),
     async closeRoute() {
       store.set(['route'], null);
+      if (routeFeatures) (await routes()).live.routeClosed();
     },
     startRoute: async (position) => (await routes()).activeRoute.start(position),
     async selectStop(stopId) {
@@ -279,6 +307,12 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
     },
 
     setConnectivity: (change) => connectivity(change),
+    async reportPosition(report) {
+      if (routeFeatures) (await routes()).live.position(report);
+    },
+    async dismissChanges() {
+      if (routeFeatures) (await routes()).activeRoute.dismissChanges();
+    },
     async notify(kind) {
       notify(kind);
     },

@@ -23,6 +23,11 @@ export interface Store {
   setListener(listener: PatchListener | null): void;
   /** Sends pending operations now (tests and the end of an intent). */
   flush(): void;
+  /**
+   * Holds patches back until `schedule` runs the release it is given (a frame later, say), so a burst of changes
+   * (the live channel's events) reaches the UI as one patch. A snapshot still flushes at once.
+   */
+  hold(schedule: (release: () => void) => void): void;
   /** Patches and bytes sent so far: the benchmark reads them. */
   stats(): { patches: number; ops: number };
 }
@@ -43,9 +48,11 @@ export function createStore(initial: AppState): Store {
   let scheduled = false;
   let listener: PatchListener | null = null;
   let sent = { patches: 0, ops: 0 };
+  let held = false;
 
-  function flush() {
+  function flush(force = false) {
     scheduled = false;
+    if (held && !force) return;
     if (pending.length === 0) return;
     const ops = pending;
     pending = [];
@@ -75,13 +82,21 @@ export function createStore(initial: AppState): Store {
     replace: (path, value) => record(diffOps(path, valueAt(state, path), value)),
     update: (key, change) => set([key], change(state[key])),
     snapshot() {
-      flush();
+      flush(true);
       return { version, state };
     },
     setListener(next) {
       listener = next;
     },
-    flush,
+    flush: () => flush(true),
+    hold(schedule) {
+      if (held) return;
+      held = true;
+      schedule(() => {
+        held = false;
+        flush();
+      });
+    },
     stats: () => sent,
   };
 }

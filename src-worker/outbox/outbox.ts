@@ -215,8 +215,9 @@ export function createOutbox(deps: OutboxDeps) {
 
   return {
     /**
-     * Stores a completion durably (it is safe once this resolves) and starts sending it; does not wait for the
-     * server. Returns the item's id (its Idempotency-Key), or null when no session may send for this route.
+     * Stores a completion durably (it is safe once this resolves); the caller then starts the send (flush), once it
+     * has shown the stop as done, so the server's answer can never be overtaken by that. Returns the item's id (its
+     * Idempotency-Key), or null when no session may send for this route.
      */
     async add(
       routeId: number,
@@ -243,7 +244,6 @@ export function createOutbox(deps: OutboxDeps) {
       };
       await (await deps.store()).add(item);
       deps.changed(routeId);
-      void flush(routeId);
       return item.id;
     },
 

@@ -21,6 +21,7 @@ import { decodeLine } from '../media/polyline.ts';
 import type { ApiClient } from '../net/api-client.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { AppStorage } from '../storage/app-db.ts';
+import { checkCompletionInCore } from './completion-check.ts';
 import { clearsLink, routeFetchFailure, startFailure } from './route-errors.ts';
 import { coords, stopUpdateBody } from './stop-update-body.ts';
 
@@ -34,6 +35,19 @@ export interface ActiveRouteDeps {
   now: () => number;
   /** Ends the shared link's session (section 8: other 404/400 clear the link data). */
   closeLink: () => void;
+  /** What the live channel (src-worker/live) sends on, and what the driver is told of a changed stop list. */
+  events: RouteEvents;
+}
+
+export interface RouteEvents {
+  /** The route was started (the answer's ETAs included): the start sync of section 7. */
+  started(route: Route, position: { lat: number; lng: number } | null): void;
+  /** A stop was completed on this device just now (not a replay of an older one). */
+  stopChanged(route: Route, stopId: number, body: StopUpdateRequest): void;
+  /** The server's copy of the open route has other stops, or in another order, than before. */
+  stopListChanged(): void;
+  /** A copy of the route was shown (the server's, or the device's): its status decides live tracking. */
+  shown(route: Route): void;
 }
 
 const cacheKey = (routeId: number) => `route:${routeId}`;
@@ -67,17 +81,24 @@ export function createActiveRoute(deps: ActiveRouteDeps) {
 
   /** The route as the server (or the device's copy of its answer) last had it, before what waits is laid over it. */
   let serverCopy: Route | null = null;
+  let showSeq = 0;
 
-  /** Shows a route: marks unsent stops as the device knows them and keeps the finishing state in step. */
   /**
+   * Shows a route: marks unsent stops as the device knows them and keeps the finishing state in step.
    * `fromCache`: shown from the device's copy because the server could not be reached. `copy`: the device's copy
    * shown while the server is asked (an open): neither marked as a fallback nor written back.
    */
   async function show(route: Route, fromCache: boolean, copy = fromCache) {
+    const before = serverCopy?.id === route.id ? serverCopy.stops.map((s) => s.id).join() : null;
     serverCopy = route;
+    // The last show called wins: its read of the outbox is the newest, and an older one finishing late must not put
+    // back what has been sent since.
+    const seq = ++showSeq;
+    // The dispatcher reordered, added or removed stops ("Your route has been updated", spec section 8).
+    if (before !== null && before !== route.stops.map((s) => s.id).join()) deps.events.stopListChanged();
     // What the device holds but the server does not have yet still shows as the driver left it.
     const queued = (await deps.outbox.items(route.id)).filter((i) => i.state === 'queued');
-    if (serverCopy !== route || current()?.routeId !== route.id) return;
+    if (seq !== showSeq || current()?.routeId !== route.id) return;
     const waiting = new Map(queued.map((item) => [item.stopId, item]));
     const stops: Stop[] = route.stops.map((s) => {
       const item = waiting.get(s.id);
@@ -95,6 +116,7 @@ export function createActiveRoute(deps: ActiveRouteDeps) {
       activeStopId: still ? still.id : nextActiveStop(stops, stops.some((s) => s.id === previous) ? previous : null),
       finishing: route.status !== 'finished' && allWorkDone(stops),
     });
+    deps.events.shown(route);
     if (!copy) await (await deps.storage()).putCache(cacheKey(route.id), route);
   }
 
@@ -144,6 +166,7 @@ export function createActiveRoute(deps: ActiveRouteDeps) {
         finishing: false,
         fromCache: false,
         lost: null,
+        changes: null,
       } satisfies ActiveRouteState);
       serverCopy = null;
       // Stale-while-revalidate: the device's copy shows at once, and the server's answer replaces it when it comes.
@@ -165,7 +188,7 @@ export function createActiveRoute(deps: ActiveRouteDeps) {
     async refresh(): Promise<Result> {
       const active = current();
       if (!active) return fail('not_found');
-      patch({ busy: 'refreshing' });
+      patch({ busy: 'refreshing', changes: null });
       const result = await fetchRoute(active.routeId);
       patch({ busy: null });
       return result;
@@ -201,7 +224,7 @@ export function createActiveRoute(deps: ActiveRouteDeps) {
       }
       const started = res.data.find((r) => r.id === route.id) ?? res.data[0]!;
       await show(started, false);
-      void syncStart(started, position);
+      deps.events.started(started, position);
       return okVoid;
     },
 
@@ -212,10 +235,21 @@ export function createActiveRoute(deps: ActiveRouteDeps) {
       const block = actionBlock(route, stopId);
       if (block) return fail('blocked', block.kind);
       const timeZone = store.get().organisation?.time_zone;
-      const body = stopUpdateBody(completion, deps.now(), timeZone);
       const index = route.stops.findIndex((s) => s.id === stopId);
       const stop = route.stops[index];
       if (!stop) return fail('stop_not_found');
+      // The rules the screen shows, checked again here: nothing they refuse is ever queued (issue 21).
+      const problems = checkCompletionInCore({
+        route,
+        stop,
+        completion,
+        organisation: store.get().organisation,
+        appConfig: store.get().appConfig,
+        variant: completion.variant,
+        nowMs: deps.now(),
+      });
+      if (problems.length > 0) return fail('invalid_completion', problems.join(','));
+      const body = stopUpdateBody(completion, deps.now(), timeZone);
       const label = { id: stopId, number: countToShow(route.stops)[index] ?? null, name: stopName(stop) };
       // Stored on the device (strict durability) before anything else: from here on it reaches the server once.
       const queued = await deps.outbox.add(route.id, route.project_id, label, body);
@@ -229,6 +263,9 @@ export function createActiveRoute(deps: ActiveRouteDeps) {
         activeStopId: nextActiveStop(stops, stopId),
         finishing: allWorkDone(stops),
       });
+      deps.events.stopChanged({ ...route, stops }, stopId, body);
+      // Sent in the background, after the stop shows done: the server's answer then lands on top of it.
+      void deps.outbox.flush(route.id);
       return okVoid;
     },
 
@@ -252,6 +289,25 @@ export function createActiveRoute(deps: ActiveRouteDeps) {
       return okVoid;
     },
 
+    /** The route as the server last had it (for the live channel's merges), if this route is open. */
+    serverRoute(routeId: number): Route | null {
+      return current()?.routeId === routeId && serverCopy?.id === routeId ? serverCopy : null;
+    },
+
+    /** A change the live channel learned of (a stop, the settings): shown as if the server had answered it. */
+    async showServerChange(route: Route): Promise<void> {
+      if (current()?.routeId === route.id) await show(route, false);
+    },
+
+    /** The dispatcher changed the route under the driver: the New Changes dialog asks to refresh. */
+    flagChanges(routeId: number, kind: NonNullable<ActiveRouteState['changes']>) {
+      if (current()?.routeId === routeId) patch({ changes: kind });
+    },
+
+    dismissChanges() {
+      patch({ changes: null });
+    },
+
     /** The outbox changed this route's items: what shows as unsent (and done) follows. */
     async outboxChanged(routeId: number): Promise<void> {
       if (current()?.routeId === routeId && serverCopy?.id === routeId)
@@ -263,38 +319,17 @@ export function createActiveRoute(deps: ActiveRouteDeps) {
       if (answer && current()?.routeId === routeId) await show(answer, false);
     },
 
-    /** The server refused a completion of this route for good: the route is fetched again to show what it has. */
-    async completionParked(routeId: number): Promise<void> {
+    /**
+     * Fetches the route again without the driver asking (a refused completion, a dispatcher's reorder): when it is
+     * gone or no longer theirs, `lost` says so and the UI leaves the spec's way.
+     */
+    async refetch(routeId: number): Promise<void> {
       if (current()?.routeId !== routeId) return;
       const result = await fetchRoute(routeId);
       if (!result.ok && (result.error === 'route_expired' || result.error === 'server_message'))
         patch({ lost: result.error, ...(result.message ? { lostMessage: result.message } : {}) });
     },
   };
-
-  /** After a start, the service_change event of section 7 (on the socket once it exists). */
-  async function syncStart(route: Route, position: { lat: number; lng: number } | null) {
-    const plan = store.get().organisation?.plan;
-    if (plan && !plan.ft_live_status_updates) return;
-    const first = route.stops[0];
-    if (!first) return;
-    const ETAs = Object.fromEntries(
-      route.stops.filter((s) => s.arr_time !== null).map((s) => [String(s.id), s.arr_time!]),
-    );
-    await deps.api().request('POST', `/v1/projects/${route.project_id}/routes/${route.id}/events`, {
-      auth: 'route',
-      body: {
-        type: 'service_change',
-        data: {
-          status: 'finished',
-          service_id: first.id,
-          ETAs,
-          date: new Date(deps.now()).toISOString(),
-          ...coords(position),
-        },
-      },
-    });
-  }
 }
 
 export type ActiveRoute = ReturnType<typeof createActiveRoute>;

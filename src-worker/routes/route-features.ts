@@ -4,6 +4,7 @@
  */
 
 import type { ParkedCompletion } from '../../src-shared/state/app-state.ts';
+import { createLive, type LiveDeps } from '../live/live.ts';
 import { inProcessLockRunner } from '../outbox/locks.ts';
 import { createOutbox, type LockRunner, type OutboxChannel, type Sender, type Timers } from '../outbox/outbox.ts';
 import { parkedCompletion } from '../outbox/outbox-item.ts';
@@ -15,7 +16,7 @@ import { createRouteList } from './route-list.ts';
 /** A completion gets no answer within this time: it counts as no answer and is tried again later. */
 export const SEND_TIMEOUT_MS = 30_000;
 
-export interface RouteFeatureDeps extends Omit<ActiveRouteDeps, 'outbox'> {
+export interface RouteFeatureDeps extends Omit<ActiveRouteDeps, 'outbox' | 'events'> {
   randomId: () => string;
   random: () => number;
   notifyOffline: () => void;
@@ -29,6 +30,10 @@ export interface RouteFeatureDeps extends Omit<ActiveRouteDeps, 'outbox'> {
   sendTimeoutMs?: number;
   /** Shared with the other tabs' cores (see WorkerDeps.outboxChannel). */
   channel: OutboxChannel | null;
+  /** The live channel's needs (src-worker/live/live.ts). */
+  live: Omit<LiveDeps, 'store' | 'api' | 'timers' | 'now' | 'route' | 'nextFrame'>;
+  /** The open route's stop list changed: "Your route has been updated". */
+  notifyRouteUpdated: () => void;
 }
 
 export function createRouteFeatures(deps: RouteFeatureDeps) {
@@ -81,10 +86,24 @@ export function createRouteFeatures(deps: RouteFeatureDeps) {
     },
     parked(item) {
       deps.notifyRefused(item.id);
-      void activeRoute?.completionParked(item.routeId);
+      void activeRoute?.refetch(item.routeId);
     },
   });
-  activeRoute = createActiveRoute({ ...deps, outbox });
+  const live = createLive({
+    ...deps.live,
+    store,
+    api: deps.api,
+    timers: deps.timers,
+    now: deps.now,
+    route: () => activeRoute!,
+    // About one frame: patches are for painting, so they need go no faster.
+    nextFrame: (release) => void setTimeout(release, 16),
+  });
+  activeRoute = createActiveRoute({
+    ...deps,
+    outbox,
+    events: { ...live.events, stopListChanged: deps.notifyRouteUpdated },
+  });
   summarise();
   // Another tab sent, parked or added items: this tab's counts and marks follow (its own queue is in the same store).
   deps.channel?.addEventListener('message', ({ data }) => {
@@ -96,6 +115,7 @@ export function createRouteFeatures(deps: RouteFeatureDeps) {
     routeList: createRouteList(deps),
     activeRoute,
     outbox,
+    live,
     summarise,
   };
 }

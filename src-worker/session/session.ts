@@ -12,6 +12,8 @@ import type { AppStorage, StoredDriver } from '../storage/app-db.ts';
 import { decodeJwtPayload } from './jwt.ts';
 
 export const EMAIL_MAX_LENGTH = 254;
+/** A token with less than this left is renewed before a socket opens with it. */
+const TOKEN_RENEW_MARGIN_MS = 30_000;
 const ORGANISATION_CACHE = 'organisation';
 
 export interface SessionDeps {
@@ -22,6 +24,7 @@ export interface SessionDeps {
   notifyLoggedOut: () => void;
   /** Whatever else holds the driver's data in memory lets go of it (the route list, the open route). */
   onEnded: () => void;
+  now: () => number;
 }
 
 /** Who sends a route's queued completions, and with which token (src-worker/outbox). */
@@ -35,6 +38,8 @@ export interface Session extends TokenSource {
   senderFor(routeId: number): Sender | null;
   /** Every sender this session is: the driver, and the open shared link. */
   senders(): Sender[];
+  /** The token a route's live channel carries (its link's, else the driver's), refreshed first when about to expire. */
+  liveToken(routeId: number): Promise<string | null>;
   restore(link: LinkEntry | null): Promise<void>;
   checkEmail(email: string): Promise<Result>;
   signIn(email: string, password: string): Promise<Result<DriverProfile>>;
@@ -122,6 +127,13 @@ export function createSession(deps: SessionDeps): Session {
       const link = linkSender ? [{ owner: linkSender.owner, auth: 'link' } as const] : [];
       const own = driverSender();
       return own ? [own, ...link] : link;
+    },
+
+    async liveToken(routeId) {
+      if (linkToken && linkSender?.routeId === routeId) return linkToken;
+      // A socket checks its token once, when it opens: one that is about to expire is renewed first.
+      if (driver && driver.expiresAt - deps.now() < TOKEN_RENEW_MARGIN_MS) await session.refresh();
+      return driver?.accessToken ?? null;
     },
 
     accessToken: () => driver?.accessToken ?? null,

@@ -16,6 +16,8 @@ export interface StoredDriver extends DriverProfile {
 
 export interface AppDb extends DBSchema {
   session: { key: 'driver'; value: StoredDriver };
+  /** What belongs to this install, not to a driver: kept across sign-outs (the live channel's device id). */
+  device: { key: string; value: unknown };
   cache: { key: string; value: unknown };
   /** Keyed by the item's id (its Idempotency-Key); `queue` orders a sender's items per route. */
   outbox: {
@@ -35,7 +37,12 @@ export interface AppStorage {
   readonly db: IDBPDatabase<AppDb>;
   /** Whether any of these senders has a completion waiting (a start-up check that needs no outbox code). */
   hasOutboxItems(owners: readonly string[]): Promise<boolean>;
-  /** Sign-out: the session and every cache go; the outbox stays. */
+  /** A random id made once per install (the socket's deviceId), the same for every driver and session. */
+  deviceId(newId: () => string): Promise<string>;
+  /** Install-level copies that outlive a sign-out (the app's runtime settings). */
+  getDevice<T>(key: string): Promise<T | undefined>;
+  putDevice(key: string, value: unknown): Promise<void>;
+  /** Sign-out: the session and every cache go; the outbox and the device id stay. */
   clearExceptOutbox(): Promise<void>;
   close(): void;
 }
@@ -43,8 +50,8 @@ export interface AppStorage {
 /** The route list as last shown (RouteListState), restored into a signed-in start's first snapshot. */
 export const ROUTE_LIST_CACHE = 'routeListState';
 
-/** 1: the first release, with one `unsent` array per route. 2: one `outbox` record per completion. */
-export const DB_VERSION = 2;
+/** 1: the first release, with one `unsent` array per route. 2: one `outbox` record per completion. 3: `device`. */
+export const DB_VERSION = 3;
 
 export async function openAppStorage(name = 'droplane'): Promise<AppStorage> {
   const db: IDBPDatabase<AppDb> = await openDB<AppDb>(name, DB_VERSION, {
@@ -59,6 +66,7 @@ export async function openAppStorage(name = 'droplane'): Promise<AppStorage> {
         outbox.createIndex('owner', 'owner');
         if (oldVersion === 1) await migrateUnsentLists(transaction as unknown as V1Upgrade);
       }
+      if (oldVersion < 3) database.createObjectStore('device');
     },
     // Another tab opened a newer version: let it upgrade, and come back to a fresh connection on the next start.
     blocking() {
@@ -81,6 +89,19 @@ export async function openAppStorage(name = 'droplane'): Promise<AppStorage> {
     async hasOutboxItems(owners) {
       for (const owner of owners) if ((await db.countFromIndex('outbox', 'owner', owner)) > 0) return true;
       return false;
+    },
+    async deviceId(newId) {
+      // Read and, the first time, made in one transaction: two tabs starting at once agree on one id.
+      const tx = db.transaction('device', 'readwrite');
+      const stored = await tx.store.get('id');
+      const id = typeof stored === 'string' ? stored : newId();
+      await tx.store.put(id, 'id');
+      await tx.done;
+      return id;
+    },
+    getDevice: async <T>(key: string) => (await db.get('device', key)) as T | undefined,
+    async putDevice(key, value) {
+      await db.put('device', value, key);
     },
     async clearExceptOutbox() {
       const tx = db.transaction(['session', 'cache'], 'readwrite');

@@ -10,6 +10,7 @@ import {
   PASSWORD,
   stopsAroundUtrecht,
 } from '../helpers/fixtures.ts';
+import { jpegUrl } from '../helpers/images.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let t: TestServer;
@@ -206,6 +207,42 @@ describe('stops', () => {
       .where('id', '=', routeId)
       .executeTakeFirstOrThrow();
     expect(route.status).toBe('finished');
+  });
+});
+
+describe('the rules, checked in the core before anything is queued', () => {
+  it('refuses a delivery missing a required photo, an under-age recipient, a 501-character note', async () => {
+    const stops = stopsAroundUtrecht(2, {
+      requirements: { picture: true, signature: false, signature_name: false, age_verification: false, barcode: false },
+    });
+    const { routeId } = await makeRoute(t, driver, { date: today, stops });
+    const c = await signedIn();
+    await openRoute(c, routeId);
+    await c.api.startRoute(null);
+    const state = await c.until((s) => s.route?.route?.status === 'in_progress');
+    const stop = state.route!.route!.stops[1]!;
+    expect(await c.api.completeStop(stop.id, { status: 'finished' })).toEqual({
+      ok: false,
+      error: 'invalid_completion',
+      message: 'photo_required',
+    });
+    expect(
+      await c.api.completeStop(stop.id, {
+        status: 'finished',
+        proofs: { images: [jpegUrl()], recipient_date_of_birth: localDate(new Date()) },
+      }),
+    ).toMatchObject({ ok: false, message: 'recipient_under_age' });
+    expect(await c.api.completeStop(stop.id, { status: 'skipped', completion_note: 'x'.repeat(501) })).toMatchObject({
+      ok: false,
+      message: 'note_too_long',
+    });
+    // Nothing of it was stored on the device or sent.
+    expect(c.state().outbox.unsent).toBe(0);
+    expect(await completions(stop.id)).toHaveLength(0);
+    // The same stop with its photo goes through.
+    expect(await c.api.completeStop(stop.id, { status: 'finished', proofs: { images: [jpegUrl()] } })).toEqual({
+      ok: true,
+    });
   });
 });
 

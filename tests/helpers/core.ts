@@ -4,11 +4,13 @@
  */
 import 'fake-indexeddb/auto';
 import { expose, proxy, type Remote, releaseProxy, wrap } from 'comlink';
+import WebSocket from 'ws';
 import type { PlatformInit, WorkerApi } from '../../src-shared/api/worker-api.ts';
 import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings.ts';
 import type { AppState } from '../../src-shared/state/app-state.ts';
 import { applyOps, type Patch } from '../../src-shared/state/patch.ts';
 import { createWorkerApi, type WorkerDeps } from '../../src-worker/core/create-worker-api.ts';
+import type { WebSocketLike } from '../../src-worker/live/live-socket.ts';
 import { openAppStorage } from '../../src-worker/storage/app-db.ts';
 
 let dbSeq = 0;
@@ -34,6 +36,8 @@ export interface CoreOptions {
   timers?: WorkerDeps['timers'];
   now?: () => number;
   sendTimeoutMs?: number;
+  /** The live channel's WebSocket (default: `ws`, as Node 20 has none of its own); null for none. */
+  openWebSocket?: WorkerDeps['openWebSocket'] | null;
 }
 
 export async function startCore(options: CoreOptions): Promise<CoreHarness> {
@@ -47,6 +51,10 @@ export async function startCore(options: CoreOptions): Promise<CoreHarness> {
     locks: options.locks,
     timers: options.timers,
     sendTimeoutMs: options.sendTimeoutMs,
+    openWebSocket:
+      options.openWebSocket === null
+        ? undefined
+        : (options.openWebSocket ?? ((url) => new WebSocket(url) as unknown as WebSocketLike)),
     // Cores of one device (one database) hear each other, as tabs of one browser do.
     outboxChannel: () => {
       const channel = new BroadcastChannel(`droplane-outbox-${dbName}`);

@@ -40,6 +40,18 @@ export interface CoreFiguresInput {
   runs: number;
   /** A data URL of a resized photo, the delivered stop's proof. */
   proofImage: string;
+  /** The dispatcher API's token: the burst figure changes stops through it. */
+  dispatchToken: string;
+}
+
+/** Issue 13: dispatcher changes arriving at once on the open 300-stop route. */
+export interface BurstFigure {
+  events: number;
+  /** From the first change sent until the last one is in the mirrored state, ms. */
+  ms: number;
+  /** Patches the UI got for the burst (a frame's worth of events coalesce into one). */
+  patches: number;
+  bytesPerEvent: number;
 }
 
 /** Issue 12: completions queued offline with a photo each, then sent when the network is back. */
@@ -57,6 +69,7 @@ export interface FlushFigure {
 }
 
 export interface CoreFiguresAnswer {
+  burst: BurstFigure;
   flush: FlushFigure;
   intents: IntentPatches[];
   /** `openRoute` of the big route, timed after one untimed warm-up open. */

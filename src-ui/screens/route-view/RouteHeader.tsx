@@ -10,6 +10,7 @@ import { formatDistance } from '../../../src-shared/domain/format.ts';
 import type { DistanceUnit } from '../../../src-shared/domain/settings.ts';
 import { progress } from '../../../src-shared/domain/stops.ts';
 import type { Route } from '../../../src-shared/protocol/entities.ts';
+import type { LiveSocketState } from '../../../src-shared/state/app-state.ts';
 import { cx, IconButton, Skeleton } from '../../components/index.ts';
 import { useSnackbarGuard } from '../../components/snackbar-guard.ts';
 import { formatDuration } from '../../i18n/format.ts';
@@ -21,6 +22,8 @@ export interface RouteHeaderProps {
   unit: DistanceUnit;
   /** Shown from the device's copy (the server could not be reached), or the device is offline. */
   offline: { fromCache: boolean; online: boolean } | null;
+  /** The live channel (dispatcher changes in, status and location out): shown as a small dot, quietly. */
+  live?: LiveSocketState;
   /** Completions of this route on the device: not sent yet, and refused by the server (kept, not saved). */
   sync?: { unsent: number; notSaved: number };
   /** A shared link's route: the back button leaves the link. */
@@ -28,7 +31,7 @@ export interface RouteHeaderProps {
   onMore: () => void;
 }
 
-export function RouteHeader({ route, unit, offline, sync, onBack, onMore }: RouteHeaderProps) {
+export function RouteHeader({ route, unit, offline, live, sync, onBack, onMore }: RouteHeaderProps) {
   const { t } = useTranslation();
   const ceiling = useSnackbarGuard('ceiling');
   const count = route ? progress(route.stops) : null;
@@ -44,7 +47,18 @@ export function RouteHeader({ route, unit, offline, sync, onBack, onMore }: Rout
       <div className={styles.titles}>
         {route && count && distance ? (
           <>
-            <h1 className={styles.title}>{routeTitle(route, t)}</h1>
+            <h1 className={styles.title}>
+              {routeTitle(route, t)}
+              {(live === 'connected' || live === 'reconnecting') && (
+                <span
+                  className={cx(styles.liveDot, live === 'reconnecting' && styles.liveWaiting)}
+                  role="img"
+                  aria-label={t(live === 'connected' ? 'route.live.connected' : 'route.live.reconnecting')}
+                  title={t(live === 'connected' ? 'route.live.connected' : 'route.live.reconnecting')}
+                  data-live={live}
+                />
+              )}
+            </h1>
             <p className={styles.facts}>
               <span className={styles.progress}>
                 {t('common.stopProgress', { done: count.done, count: count.total })}

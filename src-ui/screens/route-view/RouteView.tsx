@@ -18,6 +18,7 @@ import { useNav } from '../shared/navigation.ts';
 import { useSignInWhenSessionEnds } from '../shared/use-session-end.ts';
 import { MapLayout } from './MapLayout.tsx';
 import { MoreSheet } from './MoreSheet.tsx';
+import { NewChangesDialog } from './NewChangesDialog.tsx';
 import { RouteActionsProvider } from './RouteActions.tsx';
 import { RouteHeader } from './RouteHeader.tsx';
 import { RouteSkeleton } from './RouteSkeleton.tsx';
@@ -127,6 +128,7 @@ export function RouteView({ routeId, shared, windows }: RouteViewProps) {
           unit={settings.distanceUnit}
           offline={mine && route ? { fromCache: mine.fromCache, online } : null}
           sync={mine ? { unsent: mine.unsentStopIds.length, notSaved: parkedStopIds.length } : undefined}
+          live={state.live.value.socket}
           onBack={shared ? () => void back() : undefined}
           onMore={() => setMoreOpen(true)}
         />
@@ -141,6 +143,7 @@ export function RouteView({ routeId, shared, windows }: RouteViewProps) {
         </div>
       )}
       <MoreSheet open={moreOpen} onClose={() => setMoreOpen(false)} />
+      <NewChangesDialog routeId={routeId} session={session} />
     </RouteActionsProvider>
   );
 }

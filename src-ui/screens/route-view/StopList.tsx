@@ -11,6 +11,7 @@ import type { Route, Stop } from '../../../src-shared/protocol/entities.ts';
 import { cx } from '../../components/index.ts';
 // Only lazy screens use the pull: imported directly, so it stays out of the first screen's chunks.
 import { PullToRefresh } from '../../components/PullToRefresh.tsx';
+import { DistanceAway } from '../../route/DistanceAway.tsx';
 import { StopRow, type StopSync } from '../../route/StopRow.tsx';
 import { CompleteRouteRow } from './CompleteRouteRow.tsx';
 import { useRouteActions } from './RouteActions.tsx';
@@ -156,6 +157,7 @@ const StopItem = memo(function StopItem(props: StopItemProps) {
         position={rowPosition(props.index, props.count)}
         sync={props.sync}
       />
+      {active && stop.type !== 'break' && <DistanceAway stop={stop} />}
       {main !== undefined && (
         <StopActions
           className={styles.rowActions}

@@ -9,7 +9,7 @@ import { type Failure, fail, type Result } from '../../../src-shared/api/worker-
 import { useCore } from '../../app/core-context.tsx';
 import { useFeedback } from '../../app/feedback.tsx';
 import { fallbackPath } from '../../app/paths.ts';
-import { startGeolocation } from '../../platform/geolocation.ts';
+import { forwardPositions, startGeolocation } from '../../platform/geolocation.ts';
 import { useNav } from '../shared/navigation.ts';
 import { routeFailure } from './route-view-text.ts';
 
@@ -55,8 +55,16 @@ export function useRouteSession(routeId: number, shared: boolean): RouteSession 
     [state],
   );
 
-  // The position is watched while the route is open: the start and the finish send it, the map shows it.
-  useEffect(() => startGeolocation(), []);
+  // The position is watched while the route is open: the start and the finish send it, the map shows it, and the
+  // core sends it live (its location timer).
+  useEffect(() => {
+    const release = startGeolocation();
+    const stop = forwardPositions((position) => api.reportPosition(position));
+    return () => {
+      stop();
+      release();
+    };
+  }, [api]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry's trigger.
   useEffect(() => {

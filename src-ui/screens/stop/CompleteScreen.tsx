@@ -30,6 +30,7 @@ import { StopHeading, StopPage, StopPageState } from './StopPage.tsx';
 import type { StopScreenProps } from './StopTaskScreen.tsx';
 import styles from './stop.module.css';
 import { useCompleteStop } from './use-complete-stop.ts';
+import { useLeaveWhenGone } from './use-leave-when-gone.ts';
 import { type StopView, useStop } from './use-stop.ts';
 
 type Ready = Extract<StopView, { status: 'ready' }>;
@@ -39,6 +40,7 @@ export function CompleteScreen({ base, stopId }: StopScreenProps) {
   const nav = useNav();
   const view = useStop(stopId);
   const presetSkipped = new URLSearchParams(useSearch()).get('status') === 'skipped';
+  useLeaveWhenGone(view.status, () => nav.back(base));
   if (view.status !== 'ready') return <StopPageState status={view.status} onBack={() => nav.back(base)} />;
   // Keyed by stop: the draft starts afresh for another stop.
   return <CompleteForm key={view.stop.id} view={view} base={base} presetSkipped={presetSkipped} />;

@@ -16,6 +16,7 @@ import { StopActions } from './StopActions.tsx';
 import { StopPage, StopPageState } from './StopPage.tsx';
 import { Load, Requirements } from './StopTaskParts.tsx';
 import styles from './stop.module.css';
+import { useLeaveWhenGone } from './use-leave-when-gone.ts';
 import { useStop } from './use-stop.ts';
 
 export interface StopScreenProps {
@@ -40,6 +41,7 @@ export function StopTaskScreen({ base, stopId }: StopScreenProps) {
   const feedback = useFeedback();
   const view = useStop(stopId);
   const back = () => nav.back(base);
+  useLeaveWhenGone(view.status, back);
   const notes = view.status === 'ready' ? view.stop.information.notes?.trim() : undefined;
 
   useEffect(() => {

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StopCompletion } from '../../../src-shared/api/worker-api.ts';
 import { actionBlock } from '../../../src-shared/domain/stops.ts';
+import type { Variant } from '../../../src-shared/domain/variant.ts';
 import type { Route, Stop } from '../../../src-shared/protocol/entities.ts';
 import { useCore } from '../../app/core-context.tsx';
 import { useFeedback } from '../../app/feedback.tsx';
@@ -21,6 +22,8 @@ export interface StopTarget {
   route: Route;
   stop: Stop;
   number: number | null;
+  /** The variant the screen shows (its URL mock included): the core checks the completion by the same rules. */
+  variant?: Variant;
 }
 
 export interface CompleteStop {
@@ -37,7 +40,7 @@ export interface CompleteStop {
   complete(status: CompletionStatus, details?: Omit<StopCompletion, 'status' | 'position'>): Promise<boolean>;
 }
 
-export function useCompleteStop(base: string, { route, stop, number }: StopTarget): CompleteStop {
+export function useCompleteStop(base: string, { route, stop, number, variant }: StopTarget): CompleteStop {
   const { t } = useTranslation();
   const { api } = useCore();
   const feedback = useFeedback();
@@ -58,7 +61,7 @@ export function useCompleteStop(base: string, { route, stop, number }: StopTarge
     async complete(status, details = {}) {
       if (busy) return false;
       setBusy(true);
-      const result = await api.completeStop(stop.id, { ...details, status, position: position() });
+      const result = await api.completeStop(stop.id, { ...details, status, position: position(), variant });
       setBusy(false);
       if (result.ok) {
         feedback.snackbar({

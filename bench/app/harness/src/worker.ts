@@ -34,6 +34,7 @@ async function coreFigures(input: CoreFiguresInput) {
     randomId: () => self.crypto.randomUUID(),
     now: () => Date.now(),
     openStorage: () => openAppStorage(),
+    openWebSocket: (url) => new WebSocket(url),
   });
   let bucket: { bytes: number; ops: number }[] = [];
   await api.subscribe((patch: Patch) => {
@@ -83,6 +84,7 @@ async function coreFigures(input: CoreFiguresInput) {
   if (stops.length === 0) throw new Error(`openRoute(${input.routeId}) left no route with stops in the state`);
   if (!open?.line) throw new Error(`openRoute(${input.routeId}) loaded no planned line: the snapshot would be short`);
   const snapshotBytes = jsonBytes(await api.snapshot());
+  const burst = await burstFigure(api, input, () => bucket);
   const middle = stops[Math.floor(stops.length / 2)]!;
   await intent('selectStop', () => api.selectStop(middle.id));
 
@@ -121,6 +123,7 @@ async function coreFigures(input: CoreFiguresInput) {
   );
   await api.unsubscribe();
   return {
+    burst,
     flush,
     intents,
     openRouteSamples,
@@ -128,6 +131,59 @@ async function coreFigures(input: CoreFiguresInput) {
     routeStops: stops.filter((s) => s.type !== 'start' && s.type !== 'end').length,
     snapshotBytes,
     stats: api.stats(),
+  };
+}
+
+/** How many dispatcher changes the burst figure sends at once. */
+const BURST_EVENTS = 50;
+
+/**
+ * Issue 13's burst figure: BURST_EVENTS dispatcher changes to stops of the open 300-stop route, sent at once; each
+ * reaches the core as a socket event. Reports the patches the UI got for them (bytes per event, how many patches)
+ * and the time from the first change sent until the last one is in the state the UI mirrors.
+ */
+async function burstFigure(
+  api: ReturnType<typeof createWorkerApi>,
+  input: CoreFiguresInput,
+  patches: () => { bytes: number; ops: number }[],
+) {
+  const connectedBy = performance.now() + 10_000;
+  while ((await api.snapshot()).state.live.socket !== 'connected') {
+    if (performance.now() > connectedBy)
+      throw new Error(`The live channel never connected (${(await api.snapshot()).state.live.socket})`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const stops = (await api.snapshot()).state.route?.route?.stops.filter((s) => s.type === 'delivery') ?? [];
+  if (stops.length < BURST_EVENTS) throw new Error(`The big route has fewer than ${BURST_EVENTS} deliveries`);
+  const targets = stops.slice(0, BURST_EVENTS);
+  const before = patches().length;
+  const started = performance.now();
+  await Promise.all(
+    targets.map((stop, i) =>
+      self.fetch(`${input.baseUrl}/v1/dispatch/routes/${input.routeId}/stops/${stop.id}`, {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${input.dispatchToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ notes: `Burst note ${i}` }),
+      }),
+    ),
+  );
+  const wanted = new Set(targets.map((s) => s.id));
+  for (;;) {
+    const shown = (await api.snapshot()).state.route?.route?.stops ?? [];
+    if (shown.filter((s) => wanted.has(s.id) && s.information.notes?.startsWith('Burst note')).length === BURST_EVENTS)
+      break;
+    if (performance.now() - started > 30_000) throw new Error('The burst never fully arrived');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  const ms = performance.now() - started;
+  await new Promise((r) => setTimeout(r, 100));
+  const burst = patches().slice(before);
+  const bytes = burst.reduce((sum, p) => sum + p.bytes, 0);
+  return {
+    events: BURST_EVENTS,
+    ms: Math.round(ms),
+    patches: burst.length,
+    bytesPerEvent: Math.round(bytes / BURST_EVENTS),
   };
 }
 

@@ -1,0 +1,204 @@
+/**
+ * The rules of completing a stop, pure (spec sections 4 "Skipped with no note", 5 "Notes", "Proof rules", "Age
+ * verification", "Cleaning variant", 8 "Driver alerts"): the note limit, the internal-notes variant's required note,
+ * the required proofs, the recipient's age, the cleaning status. One place for them: the complete screen shows them
+ * (src-ui/screens/stop), the core checks a completion before it queues it, and the server before it stores it.
+ */
+import { type CalendarDate, compareDates, isAdult, MIN_BIRTH_DATE, parseIsoDate } from './age.ts';
+import type { FeatureGates, RequiredProofs } from './proofs.ts';
+import type { Variant } from './variant.ts';
+
+/** Notes max length (section 9). */
+export const NOTE_MAX = 500;
+
+export type CompletionStatus = 'finished' | 'skipped';
+
+/** The proofs a Done checks, in the order the screen lists them. */
+export const PROOF_ORDER = ['signature', 'ageVerification', 'photo'] as const;
+export type RequiredProof = (typeof PROOF_ORDER)[number];
+
+/** What the driver has collected so far on this screen. */
+export interface CollectedProofs {
+  photos: number;
+  signature: boolean;
+  signatureName: string;
+  ageVerified: boolean;
+}
+
+export const NOTHING_COLLECTED: CollectedProofs = {
+  photos: 0,
+  signature: false,
+  signatureName: '',
+  ageVerified: false,
+};
+
+/** Input is cut at 500 characters. */
+export const cutNote = (text: string) => (text.length > NOTE_MAX ? text.slice(0, NOTE_MAX) : text);
+
+export interface NoteStatus {
+  count: number;
+  /** At 500: "Reached maximum character limit of 500". */
+  atLimit: boolean;
+  /** Over 500 (only text that did not come through the field): blocks Done. */
+  tooLong: boolean;
+}
+
+export function noteStatus(text: string): NoteStatus {
+  return { count: text.length, atLimit: text.length >= NOTE_MAX, tooLong: text.length > NOTE_MAX };
+}
+
+/** The internal-notes variant refuses a skipped stop with an empty internal note (when notes are available). */
+export function internalNoteRequired(variant: Variant, status: CompletionStatus, notesEnabled: boolean): boolean {
+  return variant === 'internal-notes' && status === 'skipped' && notesEnabled;
+}
+
+/** The required proofs not met yet (a required signature name counts as part of the signature). */
+export function missingProofs(required: RequiredProofs, collected: CollectedProofs): RequiredProof[] {
+  return PROOF_ORDER.filter((kind) => {
+    if (kind === 'photo') return required.photo && collected.photos < 1;
+    if (kind === 'ageVerification') return required.ageVerification && !collected.ageVerified;
+    return required.signature && (!collected.signature || (required.signatureName && !collected.signatureName.trim()));
+  });
+}
+
+export interface CompletionInput {
+  status: CompletionStatus;
+  variant: Variant;
+  recipientNote: string;
+  internalNote: string;
+  /** Notes are available (plan flag and publication setting). */
+  notesEnabled: boolean;
+  required: RequiredProofs;
+  collected: CollectedProofs;
+}
+
+export type NoteError = 'required' | 'too_long';
+
+export interface CompletionCheck {
+  /** Done may send the completion. */
+  ok: boolean;
+  recipientNote: NoteError | null;
+  internalNote: NoteError | null;
+  /** Required proofs to mark (only when the status is not skipped). */
+  proofs: RequiredProof[];
+  /** The alert to show when Done is refused: "Fulfill proof of delivery requirements." or "Please add a note." */
+  alert: 'fulfill_requirements' | 'add_note' | null;
+}
+
+/** Whether Done may proceed, and what to show when it may not. */
+export function checkCompletion(input: CompletionInput): CompletionCheck {
+  const proofs = input.status === 'skipped' ? [] : missingProofs(input.required, input.collected);
+  const hidesRecipient = input.variant === 'internal-notes';
+  const recipientNote: NoteError | null =
+    !hidesRecipient && noteStatus(input.recipientNote).tooLong ? 'too_long' : null;
+  let internalNote: NoteError | null = noteStatus(input.internalNote).tooLong ? 'too_long' : null;
+  if (internalNoteRequired(input.variant, input.status, input.notesEnabled) && !input.internalNote.trim())
+    internalNote = 'required';
+  const alert = proofs.length > 0 ? 'fulfill_requirements' : internalNote === 'required' ? 'add_note' : null;
+  return { ok: proofs.length === 0 && !recipientNote && !internalNote, recipientNote, internalNote, proofs, alert };
+}
+
+/**
+ * The notes as the completion sends them: trimmed, empty as null, the recipient's left out where it is hidden.
+ * (With notes unavailable the fields cannot change, so a stop being edited keeps the notes it had.)
+ */
+export function completionNotes(input: Pick<CompletionInput, 'variant' | 'recipientNote' | 'internalNote'>): {
+  completion_note: string | null;
+  recipient_note: string | null;
+} {
+  const clean = (text: string) => cutNote(text.trim()) || null;
+  return {
+    completion_note: clean(input.internalNote),
+    recipient_note: input.variant === 'internal-notes' ? null : clean(input.recipientNote),
+  };
+}
+
+/** At most 3 photos (section 9). */
+export const MAX_PHOTOS = 3;
+
+/** Why a completion may not be stored: each a rule of the spec the screen would not have let through. */
+export type CompletionProblem =
+  | 'photo_required'
+  | 'signature_required'
+  | 'signature_name_required'
+  | 'age_verification_required'
+  | 'too_many_photos'
+  | 'photo_not_allowed'
+  | 'signature_not_allowed'
+  | 'age_verification_not_allowed'
+  | 'birth_date_invalid'
+  | 'recipient_under_age'
+  | 'note_too_long'
+  | 'internal_note_required'
+  | 'cleaning_status_required'
+  | 'cleaning_definition_required';
+
+/** A completion as it travels (the stop update), in the terms the rules need. */
+export interface CompletionFacts {
+  status: CompletionStatus;
+  completionNote: string | null;
+  recipientNote: string | null;
+  /** Every photo the completion keeps, new ones and the stop's stored ones. */
+  photos: number;
+  /** Photos taken now (not the stop's stored ones): a feature the route lacks refuses only these. */
+  newPhotos: number;
+  signature: boolean;
+  newSignature: boolean;
+  signatureName: string | null;
+  /** YYYY-MM-DD. */
+  birthDate: string | null;
+  /** The birth date was verified now (not the stop's stored one, on an edit). */
+  newBirthDate: boolean;
+  /** The cleaning variant's status picker; null when it was not used. */
+  cleaning: { status: string | null; definition: string | null } | null;
+}
+
+export interface CompletionContext {
+  variant: Variant;
+  required: RequiredProofs;
+  gates: Pick<FeatureGates, 'photo' | 'signature' | 'ageVerification' | 'notes'>;
+  /** The day the stop was completed, on the organisation's calendar: the recipient's age is counted on it. */
+  completedOn: CalendarDate;
+}
+
+/**
+ * Every rule a completion breaks (none: it may be stored). A skipped stop needs no proof; a feature the route lacks
+ * refuses new proofs of it (a required one of it is not required: requiredProofs already left it out).
+ */
+export function completionProblems(facts: CompletionFacts, ctx: CompletionContext): CompletionProblem[] {
+  const problems: CompletionProblem[] = [];
+  const delivered = facts.status !== 'skipped';
+  if (delivered) {
+    const missing = missingProofs(ctx.required, {
+      photos: facts.photos,
+      signature: facts.signature,
+      signatureName: facts.signatureName ?? '',
+      ageVerified: facts.birthDate !== null,
+    });
+    for (const kind of missing) {
+      if (kind === 'photo') problems.push('photo_required');
+      else if (kind === 'ageVerification') problems.push('age_verification_required');
+      else problems.push(facts.signature ? 'signature_name_required' : 'signature_required');
+    }
+    if (facts.photos > MAX_PHOTOS) problems.push('too_many_photos');
+    if (facts.newPhotos > 0 && !ctx.gates.photo) problems.push('photo_not_allowed');
+    if (facts.newSignature && !ctx.gates.signature) problems.push('signature_not_allowed');
+    if (facts.newBirthDate && !ctx.gates.ageVerification) problems.push('age_verification_not_allowed');
+    if (facts.birthDate !== null) {
+      const birth = parseIsoDate(facts.birthDate);
+      if (!birth || compareDates(birth, MIN_BIRTH_DATE) < 0 || compareDates(birth, ctx.completedOn) > 0)
+        problems.push('birth_date_invalid');
+      else if (!isAdult(birth, ctx.completedOn)) problems.push('recipient_under_age');
+    }
+    if (ctx.variant === 'cleaning' && facts.cleaning !== null) {
+      if (!facts.cleaning.status) problems.push('cleaning_status_required');
+      else if (facts.cleaning.status === 'other' && !facts.cleaning.definition?.trim())
+        problems.push('cleaning_definition_required');
+    }
+  }
+  const tooLong = (text: string | null) => text !== null && noteStatus(text).tooLong;
+  if (tooLong(facts.completionNote) || tooLong(facts.recipientNote)) problems.push('note_too_long');
+  if (internalNoteRequired(ctx.variant, facts.status, ctx.gates.notes) && !facts.completionNote?.trim())
+    problems.push('internal_note_required');
+  return problems;
+}

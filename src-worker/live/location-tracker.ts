@@ -1,0 +1,97 @@
+/**
+ * Live location (spec section 4 "Location tracking", section 7, section 9): while the route is in progress and the
+ * plan allows tracking, the latest position (or why there is none) goes on the socket at once when tracking starts
+ * (the dispatcher sees the driver within a second, not half a minute later) and then every 30 s; every second tick
+ * (about every 60 s) it is also PATCHed to the server. Positions come from the UI's geolocation watch or a
+ * native wrapper (reportPosition); the worker only keeps the latest. The timer stops when the route is no longer in
+ * progress, the session ends, or the page has been hidden longer than HIDDEN_LIMIT_MS (a phone in a pocket with the
+ * app in the background: a native wrapper keeps tracking on its own and reports positions, which restart it).
+ */
+import type { PositionReport } from '../../src-shared/api/worker-api.ts';
+import type { LocationMessage } from '../../src-shared/protocol/socket.ts';
+import type { Timers } from '../outbox/outbox.ts';
+
+export const LOCATION_INTERVAL_MS = 30_000;
+/** Hidden longer than this, the page's own position is stale (browsers stop watching it): the timer stops. */
+export const HIDDEN_LIMIT_MS = 5 * 60_000;
+
+export interface TrackedRoute {
+  routeId: number;
+  projectId: number;
+}
+
+export interface LocationTrackerDeps {
+  timers: Timers;
+  now: () => number;
+  /** Sends on the socket when it is open; false when not. */
+  send: (message: LocationMessage) => boolean;
+  /** PATCH /v1/projects/{projectId}/routes/{routeId}/location {lat, lng} as text. */
+  patch: (route: TrackedRoute, position: { lat: string; lng: string }) => Promise<void>;
+}
+
+const text = (n: number) => n.toFixed(7);
+
+export function createLocationTracker(deps: LocationTrackerDeps) {
+  let route: TrackedRoute | null = null;
+  let timer: unknown = null;
+  let ticks = 0;
+  let latest: PositionReport | null = null;
+  let hiddenSince: number | null = null;
+
+  function stop() {
+    if (timer !== null) deps.timers.clear(timer);
+    timer = null;
+  }
+
+  function tick() {
+    timer = null;
+    if (!route) return;
+    if (hiddenSince !== null && deps.now() - hiddenSince > HIDDEN_LIMIT_MS) return;
+    ticks += 1;
+    if (latest) {
+      const data = 'error' in latest ? { error: latest.error } : { lat: text(latest.lat), lng: text(latest.lng) };
+      const sent = deps.send({ type: 'location', data });
+      // Every second tick the server is told over HTTP too; and on any tick the socket could not take (it is still
+      // connecting, or reconnecting), so the dispatcher is never left without the driver's position.
+      if ((ticks % 2 === 0 || !sent) && !('error' in latest))
+        void deps.patch(route, { lat: text(latest.lat), lng: text(latest.lng) });
+    }
+    timer = deps.timers.set(tick, LOCATION_INTERVAL_MS);
+  }
+
+  function start() {
+    // Nothing to send until the device has said where it is (or why it cannot); then the first tick is now.
+    if (timer !== null || !route || latest === null) return;
+    tick();
+  }
+
+  return {
+    /** The route to track now (in progress, tracking allowed), or null to stop. */
+    follow(next: TrackedRoute | null) {
+      if (next && route && next.routeId === route.routeId) return;
+      stop();
+      route = next;
+      ticks = 0;
+      if (route) start();
+    },
+    position(report: PositionReport) {
+      latest = report;
+      // A position while hidden (a native wrapper tracking in the background) is as good as a visible page's.
+      hiddenSince = null;
+      start();
+    },
+    visible(visible: boolean) {
+      if (visible) {
+        hiddenSince = null;
+        start();
+      } else hiddenSince ??= deps.now();
+    },
+    stop() {
+      route = null;
+      stop();
+    },
+    get running() {
+      return timer !== null;
+    },
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * The core's check of a completion before it is queued (issue 21): the same rules the complete screen shows and the
+ * server applies (src-shared/domain/completion-rules.ts), so a completion the screen would refuse is never stored on
+ * the device either, whatever called the core (a test, a wrapper, a bug in a screen).
+ */
+import type { StopCompletion } from '../../src-shared/api/worker-api.ts';
+import { calendarDateOf, todayOf } from '../../src-shared/domain/age.ts';
+import { type CompletionProblem, completionProblems } from '../../src-shared/domain/completion-rules.ts';
+import { featureGates, requiredProofs } from '../../src-shared/domain/proofs.ts';
+import { dateInZone } from '../../src-shared/domain/time-zone.ts';
+import { resolveVariant, type Variant } from '../../src-shared/domain/variant.ts';
+import type { Organisation, Route, Stop } from '../../src-shared/protocol/entities.ts';
+import type { AppConfig } from '../../src-shared/protocol/http.ts';
+
+export interface CompletionCheckInput {
+  route: Route;
+  stop: Stop;
+  completion: StopCompletion;
+  organisation: Organisation | null;
+  appConfig: AppConfig | null;
+  /** The variant the screen used (its URL mock), else the organisation's. */
+  variant?: Variant;
+  nowMs: number;
+}
+
+export function checkCompletionInCore(input: CompletionCheckInput): CompletionProblem[] {
+  const { route, stop, completion, organisation } = input;
+  const gates = featureGates(organisation?.plan ?? null, route.publication_settings);
+  const required = requiredProofs(stop.requirements, gates, organisation?.config.require_name_with_signature ?? false);
+  const proofs = completion.proofs ?? {};
+  const stored = new Set(stop.images ?? []);
+  const images = proofs.images ?? [];
+  const signature = proofs.signature ?? null;
+  const timeZone = organisation?.time_zone;
+  const completedOn = timeZone ? calendarDateOf(dateInZone(input.nowMs, timeZone)) : todayOf(new Date(input.nowMs));
+  return completionProblems(
+    {
+      status: completion.status,
+      completionNote: completion.completion_note ?? null,
+      recipientNote: completion.recipient_note ?? null,
+      photos: images.length,
+      newPhotos: images.filter((image) => !stored.has(image)).length,
+      signature: signature !== null,
+      newSignature: signature !== null && signature !== stop.signature,
+      signatureName: proofs.signature_name ?? null,
+      birthDate: proofs.recipient_date_of_birth ?? null,
+      newBirthDate:
+        proofs.recipient_date_of_birth != null && proofs.recipient_date_of_birth !== stop.recipient_date_of_birth,
+      cleaning: completion.cleaning
+        ? { status: completion.cleaning.status, definition: completion.cleaning.definition }
+        : null,
+    },
+    {
+      variant: input.variant ?? resolveVariant(null, organisation, input.appConfig),
+      required,
+      gates,
+      completedOn,
+    },
+  );
+}

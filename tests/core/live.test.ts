@@ -1,0 +1,241 @@
+/**
+ * The live route (issue 13), the core against the real server's socket: dispatcher changes reach the open route as
+ * the spec says, live status and location go out only as the plan allows and at the spec's cadence, the channel
+ * reconnects after it drops, and a withdrawn route stops it for good. Timers are the test's (fake clock).
+ */
+
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { localDate } from '../../src-shared/domain/geo.ts';
+import type { Plan } from '../../src-shared/protocol/entities.ts';
+import type { WebSocketLike } from '../../src-worker/live/live-socket.ts';
+import { LOCATION_INTERVAL_MS } from '../../src-worker/live/location-tracker.ts';
+import { type CoreHarness, startCore } from '../helpers/core.ts';
+import { manualTimers } from '../helpers/faults.ts';
+import {
+  type DriverFixture,
+  makeDriver,
+  makeOrganisation,
+  makeRoute,
+  PASSWORD,
+  stopsAroundUtrecht,
+} from '../helpers/fixtures.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+let t: TestServer;
+const today = localDate(new Date());
+const cores: CoreHarness[] = [];
+
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterEach(async () => {
+  await Promise.all(cores.splice(0).map((c) => c.close()));
+});
+afterAll(() => t.close());
+
+async function driverWith(plan: Partial<Plan> = {}): Promise<DriverFixture> {
+  return makeDriver(t, await makeOrganisation(t, { plan }));
+}
+
+/** Every socket the core opens, so a test can drop one as a network would. */
+function trackedSockets() {
+  const opened: WebSocket[] = [];
+  return {
+    opened,
+    open: (url: string) => {
+      const ws = new WebSocket(url);
+      opened.push(ws);
+      return ws as unknown as WebSocketLike;
+    },
+  };
+}
+
+async function liveRoute(driver: DriverFixture, options: { start?: boolean } = {}) {
+  const timers = manualTimers();
+  const sockets = trackedSockets();
+  const c = await startCore({ baseUrl: t.url, timers, openWebSocket: sockets.open });
+  cores.push(c);
+  await c.api.signIn(driver.email, PASSWORD);
+  const { routeId, projectId } = await makeRoute(t, driver, { date: today, stops: stopsAroundUtrecht(4) });
+  expect(await c.api.openRoute(routeId, { shared: false })).toEqual({ ok: true });
+  await c.until((s) => s.live.socket === 'connected');
+  await expect.poll(() => t.server.ctx.hub.listenerCount(routeId)).toBe(1);
+  if (options.start) {
+    expect(await c.api.startRoute(null)).toEqual({ ok: true });
+    await c.until((s) => s.route?.route?.status === 'in_progress');
+  }
+  return { c, timers, sockets, routeId, projectId, stops: c.state().route!.route!.stops };
+}
+
+const events = (routeId: number) =>
+  t.server.ctx.db.selectFrom('route_events').selectAll().where('route_id', '=', routeId).orderBy('id').execute();
+const locations = (routeId: number) =>
+  t.server.ctx.db.selectFrom('locations').selectAll().where('route_id', '=', routeId).orderBy('id').execute();
+
+describe('dispatcher changes reach the open route', () => {
+  it('stop_update merges the stop; one older than the shown copy is ignored', async () => {
+    const { c, routeId, stops } = await liveRoute(await driverWith());
+    const stop = stops[1]!;
+    expect(
+      (await t.dispatch('PATCH', `/v1/dispatch/routes/${routeId}/stops/${stop.id}`, { notes: 'Gate code 1234' }))
+        .status,
+    ).toBe(200);
+    await c.until((s) => s.route?.route?.stops[1]?.information.notes === 'Gate code 1234');
+
+    // A late event from before the copy on screen changes nothing.
+    const fetchedAt = c.state().route!.route!.fetched_at;
+    await t.server.ctx.hub.publish(routeId, {
+      type: 'stop_update',
+      data: {
+        route_id: routeId,
+        stop: { ...c.state().route!.route!.stops[1]!, information: { ...stop.information, notes: 'Old news' } },
+        updated_at: new Date(Date.parse(fetchedAt) - 60_000).toISOString(),
+      },
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(c.state().route?.route?.stops[1]?.information.notes).toBe('Gate code 1234');
+  });
+
+  it('publication_settings replace the route’s settings at once', async () => {
+    const { c, routeId } = await liveRoute(await driverWith());
+    const before = c.state().route!.route!.publication_settings;
+    const { id: _id, ...settings } = before;
+    const res = await t.dispatch('PUT', `/v1/dispatch/routes/${routeId}/publication-settings`, {
+      ...settings,
+      photo_collection: false,
+      fulfill_stops_in_any_order: true,
+    });
+    expect(res.status).toBe(200);
+    const state = await c.until((s) => s.route?.route?.publication_settings.fulfill_stops_in_any_order === true);
+    expect(state.route?.route?.publication_settings.photo_collection).toBe(false);
+  });
+
+  it('route_reorder refetches the route and says "Your route has been updated"', async () => {
+    const { c, routeId, stops } = await liveRoute(await driverWith());
+    const order = [stops[0]!, stops[2]!, stops[1]!, ...stops.slice(3)].map((s) => s.id);
+    expect((await t.dispatch('PUT', `/v1/dispatch/routes/${routeId}/order`, { stop_ids: order })).status).toBe(200);
+    const state = await c.until((s) => s.route?.route?.stops.map((x) => x.id).join() === order.join());
+    expect(state.notices.map((n) => n.kind)).toContain('route_updated');
+  });
+
+  it('republish opens New Changes; a refresh clears it', async () => {
+    const { c, routeId } = await liveRoute(await driverWith());
+    expect((await t.dispatch('POST', `/v1/dispatch/routes/${routeId}/republish`)).status).toBeLessThan(300);
+    await c.until((s) => s.route?.changes === 'republished');
+    expect(await c.api.refreshRoute()).toEqual({ ok: true });
+    await c.until((s) => s.route?.changes === null);
+  });
+
+  it('a driver change flags it, and the withdrawn socket (4403) is not reconnected', async () => {
+    const driver = await driverWith();
+    const { c, timers, sockets, routeId } = await liveRoute(driver);
+    const other = await makeDriver(t, driver.organisationId);
+    expect(
+      (await t.dispatch('PUT', `/v1/dispatch/routes/${routeId}/driver`, { driver_id: other.driverId })).status,
+    ).toBe(200);
+    const state = await c.until((s) => s.route?.changes === 'driver_changed' && s.live.socket === 'withdrawn');
+    expect(state.route?.changes).toBe('driver_changed');
+    timers.fireAll();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(sockets.opened).toHaveLength(1);
+    expect(c.state().live.socket).toBe('withdrawn');
+  });
+});
+
+describe('the channel', () => {
+  it('reconnects 5 s after it dropped, and carries a renewed token', async () => {
+    const { c, timers, sockets, routeId } = await liveRoute(await driverWith());
+    sockets.opened[0]!.terminate();
+    await c.until((s) => s.live.socket === 'reconnecting');
+    expect(timers.delays.at(-1)).toBe(5_000);
+    timers.fireAll();
+    await c.until((s) => s.live.socket === 'connected');
+    expect(sockets.opened).toHaveLength(2);
+    await expect.poll(() => t.server.ctx.hub.listenerCount(routeId)).toBe(1);
+  });
+
+  it('backs off after failures in a row, and closes with the route', async () => {
+    const timers = manualTimers();
+    let refuse = true;
+    const c = await startCore({
+      baseUrl: t.url,
+      timers,
+      openWebSocket: (url) =>
+        new WebSocket(refuse ? url.replace(/routeId=\d+/, 'routeId=999999') : url) as unknown as WebSocketLike,
+    });
+    cores.push(c);
+    const driver = await driverWith();
+    await c.api.signIn(driver.email, PASSWORD);
+    const { routeId } = await makeRoute(t, driver, { date: today });
+    await c.api.openRoute(routeId, { shared: false });
+    for (let i = 0; i < 5; i++) {
+      await c.until((s) => s.live.socket === 'reconnecting');
+      await expect.poll(() => timers.pending).toBe(1);
+      timers.fireAll();
+    }
+    await expect.poll(() => timers.pending).toBe(1);
+    expect(timers.delays.slice(0, 5)).toEqual([5_000, 5_000, 10_000, 20_000, 40_000]);
+    refuse = false;
+    timers.fireAll();
+    await c.until((s) => s.live.socket === 'connected');
+    await c.api.closeRoute();
+    await c.until((s) => s.live.socket === 'off');
+    await expect.poll(() => t.server.ctx.hub.listenerCount(routeId)).toBe(0);
+  });
+});
+
+describe('live status and location, as the plan allows', () => {
+  it('the start and each stop change go out as service_change with ETAs, on the socket', async () => {
+    const { c, routeId, stops } = await liveRoute(await driverWith(), { start: true });
+    await expect.poll(async () => (await events(routeId)).length).toBe(1);
+    await c.api.completeStop(stops[1]!.id, { status: 'skipped', completion_note: 'Closed' });
+    await expect.poll(async () => (await events(routeId)).length).toBe(2);
+    const [start, change] = await events(routeId);
+    expect(start!.source).toBe('socket');
+    expect(JSON.parse(start!.body)).toMatchObject({ status: 'finished', service_id: stops[0]!.id });
+    expect(JSON.parse(change!.body)).toMatchObject({
+      status: 'skipped',
+      service_id: stops[1]!.id,
+      completion_note: 'Closed',
+    });
+    expect(Object.keys(JSON.parse(change!.body).ETAs).length).toBeGreaterThan(0);
+  });
+
+  it('without ft_live_status_updates nothing goes out live', async () => {
+    const { c, routeId, stops } = await liveRoute(await driverWith({ ft_live_status_updates: false }), { start: true });
+    await c.api.completeStop(stops[1]!.id, { status: 'skipped' });
+    await c.until((s) => s.outbox.unsent === 0);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await events(routeId)).toEqual([]);
+  });
+
+  it('location at once, then every 30 s on the socket, PATCHed every second tick; errors go too', async () => {
+    const { c, timers, routeId } = await liveRoute(await driverWith(), { start: true });
+    await c.api.reportPosition({ lat: 52.0907, lng: 5.1214, accuracy: 8 });
+    // The first goes at once.
+    await expect.poll(async () => (await locations(routeId)).length).toBe(1);
+    for (let tick = 2; tick <= 4; tick++) {
+      await expect.poll(() => timers.delays.filter((d) => d === LOCATION_INTERVAL_MS).length).toBe(tick - 1);
+      timers.fireAll();
+    }
+    await expect.poll(async () => (await locations(routeId)).length).toBe(6);
+    const rows = await locations(routeId);
+    expect(rows.filter((r) => r.source === 'socket')).toHaveLength(4);
+    expect(rows.filter((r) => r.source === 'http')).toHaveLength(2);
+    await c.api.reportPosition({ error: 'User denied Geolocation' });
+    timers.fireAll();
+    await expect.poll(async () => (await locations(routeId)).at(-1)?.error).toBe('User denied Geolocation');
+  });
+
+  it('without ft_realtime_driver_tracking no location goes out, and none once the route is finished', async () => {
+    const { c, timers, routeId } = await liveRoute(await driverWith({ ft_realtime_driver_tracking: false }), {
+      start: true,
+    });
+    await c.api.reportPosition({ lat: 52.09, lng: 5.12 });
+    expect(timers.pending).toBe(0);
+    timers.fireAll();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await locations(routeId)).toEqual([]);
+  });
+});
