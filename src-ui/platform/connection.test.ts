@@ -7,6 +7,8 @@ describe('prefetchWelcome: fetching the route’s map tiles ahead', () => {
     ['a browser that says nothing', undefined, true, true],
     ['no service worker: nothing would keep them', { effectiveType: '4g' }, false, false],
     ['data saver on', { saveData: true, effectiveType: '4g' }, true, false],
+    ['a metered connection', { metered: true, effectiveType: '4g' }, true, false],
+    ['a fast cellular connection, not metered', { metered: false, effectiveType: '4g' }, true, true],
     ['3G', { effectiveType: '3g' }, true, false],
     ['2G', { effectiveType: '2g' }, true, false],
     ['slow 2G', { effectiveType: 'slow-2g' }, true, false],
