@@ -89,6 +89,36 @@ test('the street style loads by default, with its attribution, and the route’s
   await expect.poll(() => cacheSize(page, MAP_TILE_CACHE.name), { timeout: 15_000 }).toBeGreaterThan(10);
 });
 
+test('with data saver on the route’s tiles are not fetched ahead; with it off they are', async ({
+  page,
+  context,
+  server,
+  signIn,
+}) => {
+  // The Network Information API as a phone with data saver reports it; the page's localStorage turns it off.
+  await context.addInitScript(() => {
+    const saveData = localStorage.getItem('e2e-save-data') !== 'off';
+    Object.defineProperty(Navigator.prototype, 'connection', {
+      configurable: true,
+      get: () => ({ saveData, effectiveType: '4g' }),
+    });
+  });
+  const host = await stubMapHost(context);
+  await signIn(page, DEMO.driver);
+  await underServiceWorker(page);
+  await openBikeRoute(page, server);
+  await streetsShown(page);
+  // Only the prefetch asks for zoom 10 (the view of the route is closer): none, well after the map went idle.
+  const prefetched = () => host.log.tiles().filter((t) => t.startsWith('10/'));
+  await page.waitForTimeout(8000);
+  expect(prefetched()).toEqual([]);
+
+  await page.evaluate(() => localStorage.setItem('e2e-save-data', 'off'));
+  await page.reload();
+  await streetsShown(page);
+  await expect.poll(() => prefetched().length, { timeout: 20_000 }).toBeGreaterThan(0);
+});
+
 /** The first stop of a route, [lng, lat], from the dispatcher API. */
 async function firstStopLngLat(dispatch: Dispatch, routeId: number): Promise<[number, number]> {
   const { body } = await dispatch<DispatchRouteDetail>('GET', `/routes/${routeId}`);
