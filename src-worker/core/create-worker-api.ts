@@ -302,7 +302,7 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
     },
 
     async prefetchMapTiles(urls) {
-      tilePrefetch ??= import('../map/prefetch-tiles.ts').then((m) => m.createTilePrefetch(deps.fetch));
+      tilePrefetch ??= import('../map/prefetch-tiles.ts').then((m) => m.createTilePrefetch(deps.fetch, () => baseUrl));
       return ok(await (await tilePrefetch)(urls));
     },
 

@@ -37,6 +37,15 @@ describe('createTilePrefetch', () => {
     expect(f.asked.every((u) => u.startsWith('https://tiles.example/'))).toBe(true);
   });
 
+  it('never the app’s own origin', async () => {
+    const f = fakeFetch();
+    await createTilePrefetch(
+      f.fn,
+      () => 'https://app.example',
+    )(['https://app.example/v1/projects/routes', 'https://app.example/tiles/14/1/1.pbf', ...urls(2)]);
+    expect(f.asked).toEqual(urls(2));
+  });
+
   it('gives up on a host that answers nothing', async () => {
     const f = fakeFetch(() => 'throw');
     const outcome = await createTilePrefetch(f.fn)(urls(100));

@@ -17,12 +17,25 @@ export interface PrefetchOutcome {
   failed: number;
 }
 
-export function createTilePrefetch(fetchFn: typeof fetch) {
+/** An absolute http(s) URL of another origin than the app's: the only kind the service worker's map caches keep. */
+function otherOrigin(url: string, appOrigin: string): boolean {
+  if (!/^https?:\/\//.test(url)) return false;
+  try {
+    return new URL(url).origin !== appOrigin;
+  } catch {
+    return false;
+  }
+}
+
+/** `appOrigin()`: the app's own origin (the core's base URL), whose requests are never fetched ahead. */
+export function createTilePrefetch(fetchFn: typeof fetch, appOrigin: () => string = () => '') {
   let generation = 0;
   return async function prefetch(urls: readonly string[]): Promise<PrefetchOutcome> {
     const mine = ++generation;
-    // Only other hosts' tiles: never the app's own API, and no credentials go along.
-    const queue = urls.filter((url) => /^https?:\/\//.test(url)).slice(0, MAX_PREFETCH_URLS);
+    // Only other hosts' tiles (the app's own API never, and its origin is not in the bounded caches anyway); no
+    // credentials go along.
+    const origin = appOrigin() ? new URL(appOrigin()).origin : '';
+    const queue = urls.filter((url) => otherOrigin(url, origin)).slice(0, MAX_PREFETCH_URLS);
     const outcome: PrefetchOutcome = { fetched: 0, failed: 0 };
     let next = 0;
     const current = () => generation === mine && !(outcome.fetched === 0 && outcome.failed >= GIVE_UP_AFTER);
