@@ -21,9 +21,6 @@ export interface Position {
   accuracy?: number;
 }
 
-/** The layers a tap can pick: markers (a MarkerDatum) and clusters (a ClusterDatum). */
-export const PICKABLE_LAYER_IDS = ['stops', 'clusters', 'next-stop', 'active-halo', 'active-stop'];
-
 /** The app's font stack (tokens.css), for the numbers. */
 const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif';
 const DIGITS = '0123456789';
