@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_MS, FRESH, styleVerdict, TILE_ERRORS_TO_FAIL, TILES_TIMEOUT_MS } from './style-health.ts';
+import {
+  FALLBACK_MS,
+  FRESH,
+  MAX_TICK_CREDIT_MS,
+  styleVerdict,
+  TICK_MS,
+  TILE_ERRORS_TO_FAIL,
+  TILES_TIMEOUT_MS,
+  tickCredit,
+} from './style-health.ts';
 
 describe('styleVerdict: when a street style falls back to the built-in one', () => {
   it.each([
@@ -20,5 +29,31 @@ describe('styleVerdict: when a street style falls back to the built-in one', () 
 
   it('"within a few seconds"', () => {
     expect(FALLBACK_MS).toBeLessThanOrEqual(6000);
+  });
+});
+
+describe('tickCredit: the waiting time a tick adds', () => {
+  it('an on-time tick counts in full', () => {
+    expect(tickCredit(TICK_MS)).toBe(TICK_MS);
+    expect(tickCredit(TICK_MS + 30)).toBe(TICK_MS + 30);
+  });
+
+  it('a late tick (the device busy) counts for little: 8 s of a starved main thread are not 8 s of network', () => {
+    expect(tickCredit(8000)).toBe(MAX_TICK_CREDIT_MS);
+    expect(MAX_TICK_CREDIT_MS).toBeLessThan(FALLBACK_MS / 5);
+  });
+
+  it('a dead zone (ticks on time) falls back within FALLBACK_MS of ticks', () => {
+    let waited = 0;
+    let ticks = 0;
+    while (styleVerdict(FRESH, waited) === 'wait') {
+      waited += tickCredit(TICK_MS);
+      ticks += 1;
+    }
+    expect(ticks * TICK_MS).toBe(FALLBACK_MS);
+  });
+
+  it('a clock that goes backwards adds nothing', () => {
+    expect(tickCredit(-5)).toBe(0);
   });
 });

@@ -12,6 +12,10 @@
  *     to start, which on a slow phone (or software GL on two busy cores) takes seconds of CPU, not network.
  *
  * Sprites and glyphs do not count: without them the streets still show, only without icons or names.
+ *
+ * The time is the device's waiting time, not the wall clock's: it is counted in ticks of TICK_MS, and a tick that
+ * comes late (the phone busy starting the app, maplibre and its workers: CPU, not network) counts as at most
+ * MAX_TICK_CREDIT_MS. A dead zone gives on-time ticks and falls back on time; a busy phone gets its seconds back.
  */
 
 /** "Within a few seconds" (issue 14): long enough for a slow 4G style and first tiles, short for a driver. */
@@ -20,6 +24,16 @@ export const FALLBACK_MS = 5000;
 export const TILES_TIMEOUT_MS = 20_000;
 /** Failed tiles, with none loaded, that condemn a style before the time is up. */
 export const TILE_ERRORS_TO_FAIL = 3;
+
+/** How often the style's health is looked at while it has not decided. */
+export const TICK_MS = 250;
+/** The most a single (late) tick counts for. */
+export const MAX_TICK_CREDIT_MS = 2 * TICK_MS;
+
+/** The waiting time a tick adds, from the time since the last one: a late tick was the device busy, not waiting. */
+export function tickCredit(sinceLastMs: number): number {
+  return Math.max(0, Math.min(sinceLastMs, MAX_TICK_CREDIT_MS));
+}
 
 export interface StyleHealth {
   styleLoaded: boolean;

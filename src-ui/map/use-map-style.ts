@@ -8,7 +8,7 @@ import type * as maplibregl from 'maplibre-gl';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { MapTheme } from '../../src-shared/domain/settings.ts';
 import { type Bounds, builtInStyle, gridArea, type StyleSpec, WATER_DATA_PATH } from './map-data.ts';
-import { FALLBACK_MS, FRESH, type StyleHealth, styleVerdict, TILES_TIMEOUT_MS } from './style-health.ts';
+import { FRESH, type StyleHealth, styleVerdict, TICK_MS, tickCredit } from './style-health.ts';
 
 export interface MapStyleState {
   style: string | StyleSpec;
@@ -56,18 +56,24 @@ export function useMapStyle(
     if (typeof applied !== 'string') return () => {};
     const url = applied;
     const health: StyleHealth = { ...FRESH };
-    const started = performance.now();
+    // The time waited, in ticks (style-health.ts: a late tick is the device busy, not the network).
+    let waited = 0;
+    let lastTick = performance.now();
     let settled = false;
     let lastError: unknown;
     const judge = () => {
       if (settled) return;
-      const verdict = styleVerdict(health, performance.now() - started);
+      const verdict = styleVerdict(health, waited);
       if (verdict === 'wait') return;
       settled = true;
       stop();
       if (verdict === 'ok') setLoadedUrl(url);
       else {
-        console.warn(`The map style ${url} or its tiles did not load; using the built-in style.`, lastError);
+        console.warn(
+          `The map style ${url} or its tiles did not load (${Math.round(waited)} ms waited); using the built-in style.`,
+          health,
+          lastError,
+        );
         setFailedUrl(url);
       }
     };
@@ -87,12 +93,17 @@ export function useMapStyle(
       health.tilesLoaded += 1;
       judge();
     };
-    const timers = [setTimeout(judge, FALLBACK_MS), setTimeout(judge, TILES_TIMEOUT_MS)];
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      waited += tickCredit(now - lastTick);
+      lastTick = now;
+      judge();
+    }, TICK_MS);
     map.on('style.load', onStyle);
     map.on('error', onError);
     map.on('data', onData);
     function stop() {
-      for (const timer of timers) clearTimeout(timer);
+      clearInterval(ticker);
       map.off('style.load', onStyle);
       map.off('error', onError);
       map.off('data', onData);
