@@ -6,6 +6,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { isMapStyleRequest, isMapTileRequest, MAP_STYLE_CACHE, MAP_TILE_CACHE } from './src-ui/map/cache-rules.ts';
 
 /** The modules of the first screen that lazy screens share too (see build.rolldownOptions below). */
 const SHELL =
@@ -50,6 +51,34 @@ export default defineConfig({
             urlPattern: /\/assets\/(RouteMap|maplibre-gl-worker)-/,
             handler: 'CacheFirst',
             options: { cacheName: 'droplane-map', expiration: { maxEntries: 8 } },
+          },
+          // The map hosts' tiles, styles, sprites and glyphs, bounded (src-ui/map/cache-rules.ts, docs/map.md): what
+          // the driver has seen online, and the route's area fetched ahead (src-ui/map/prefetch.ts), works offline.
+          {
+            urlPattern: isMapTileRequest,
+            handler: 'CacheFirst',
+            options: {
+              cacheName: MAP_TILE_CACHE.name,
+              expiration: {
+                maxEntries: MAP_TILE_CACHE.maxEntries,
+                maxAgeSeconds: MAP_TILE_CACHE.maxAgeSeconds,
+                purgeOnQuotaError: true,
+              },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+          {
+            urlPattern: isMapStyleRequest,
+            handler: 'StaleWhileRevalidate',
+            options: {
+              cacheName: MAP_STYLE_CACHE.name,
+              expiration: {
+                maxEntries: MAP_STYLE_CACHE.maxEntries,
+                maxAgeSeconds: MAP_STYLE_CACHE.maxAgeSeconds,
+                purgeOnQuotaError: true,
+              },
+              cacheableResponse: { statuses: [200] },
+            },
           },
         ],
         navigateFallback: '/index.html',

@@ -1,5 +1,6 @@
 /**
- * `npm run bench [-- --runs 3 --check --only cold,warm,open,work,worker --skip-build]`: the app benchmark (issue 7).
+ * `npm run bench [-- --runs 3 --check --only cold,warm,open,work,worker,map --skip-build]`: the app benchmark (issue 7;
+ * `map`, opening the 300-stop route's map view, issue 14).
  * Builds the app, starts the real server on a temporary database seeded with a 200-route list and 300-stop routes,
  * and drives Debian's Chromium on a low-end phone profile (app/profile.ts) through the scenarios, each with the
  * core in its worker and inline on the main thread. Writes bench/results.json and bench/results.md, puts the
@@ -19,6 +20,7 @@ import { CPU_SLOWDOWN, launchChromium, SLOW_4G } from './app/profile.ts';
 import { checkBudgets, describeBreach, type Figures, flatten, medianFigures } from './app/report.ts';
 import { appTable, updateReadme } from './app/results-table.ts';
 import { type CoreMode, MODES, type ScenarioEnv } from './app/scenarios/common.ts';
+import { openMap, warmMap } from './app/scenarios/open-map.ts';
 import { openBigRoute } from './app/scenarios/open-route.ts';
 import { cacheApp, coldThenWarm } from './app/scenarios/start.ts';
 import { workStops } from './app/scenarios/work-stops.ts';
@@ -31,7 +33,7 @@ const DIST = join(ROOT, 'dist');
 const RESULTS = join(ROOT, 'bench/results.json');
 const RESULTS_MD = join(ROOT, 'bench/results.md');
 const BUDGETS = join(ROOT, 'bench/budgets.json');
-const SCENARIOS = ['cold', 'warm', 'open', 'work', 'worker'] as const;
+const SCENARIOS = ['cold', 'warm', 'open', 'work', 'worker', 'map'] as const;
 
 const { values } = parseArgs({
   options: {
@@ -97,6 +99,7 @@ try {
   const perMode = <T>() => ({ worker: [] as T[], inline: [] as T[] });
   const starts = { cold: perMode<object>(), warm: perMode<object>(), open: perMode<object>() };
   const work = perMode<object>();
+  const maps = perMode<object>();
   // Alternating which mode goes first spreads any drift of the machine over both.
   const order = (run: number): readonly CoreMode[] => (run % 2 === 0 ? MODES : [...MODES].reverse());
 
@@ -124,6 +127,27 @@ try {
         await context.close();
       }
     }
+  }
+  if (only.has('map')) {
+    // maplibre and deck.gl need WebGL: a browser of its own with SwiftShader.
+    const glBrowser = await launchChromium({ webgl: true });
+    try {
+      for (let run = 0; run < runs; run++) {
+        for (const mode of order(run)) {
+          console.log(`Run ${run + 1}/${runs}, ${mode}: opening the 300-stop route's map view…`);
+          const context = await signedInContext(glBrowser, server.url, env.session, true);
+          await installMetrics(context);
+          await cacheApp({ ...env, browser: glBrowser }, context);
+          await warmMap(env, context, mode);
+          maps[mode].push(await openMap(env, context, mode));
+          await context.close();
+        }
+      }
+    } finally {
+      await glBrowser.close();
+    }
+    raw.openMap = maps;
+    for (const mode of MODES) addFigures('openMap', mode, medianFigures(maps[mode]));
   }
   const scenarioNames = { cold: 'coldStart', warm: 'warmStart', open: 'openRoute' } as const;
   for (const [key, name] of Object.entries(scenarioNames)) {

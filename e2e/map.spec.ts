@@ -8,6 +8,7 @@
 import type { Page } from '@playwright/test';
 import { dayFrom, driverApi, routeOn } from './support/app.ts';
 import { DEMO, expect, test } from './support/fixtures.ts';
+import { blockMapHost } from './support/map-hosts.ts';
 
 test.use({
   launchOptions: {
@@ -23,6 +24,12 @@ test.use({
       '--disable-sync',
     ],
   },
+});
+
+// The pixel counts below are of the built-in style: the default street host is made unreachable, so the map never
+// depends on an outside host (map-streets.spec.ts stubs it instead).
+test.beforeEach(async ({ context }) => {
+  await blockMapHost(context);
 });
 
 /** [r, g, b, tolerance]: the line's blue, and the markers' white (tight: the light map's land is near white). */

@@ -23,6 +23,7 @@ export interface Config {
   refreshGraceSeconds: number;
   osrmUrl: string | null;
   traceUrl: string | null;
+  /** Style URL per map theme; null draws the app's built-in style (MAP_STYLE_*=offline). */
   mapStyles: { light: string | null; dark: string | null; standard: string | null };
   cleaningCustomerId: string;
   internalNotesCustomerId: string;
@@ -107,6 +108,24 @@ const list = (raw: string | undefined) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
+/**
+ * The map styles used when MAP_STYLE_* is unset: OpenFreeMap's public instance (OpenStreetMap data, no key, no
+ * cookies, no request limits; docs/map.md has the terms and the attribution it needs, which maplibre shows from
+ * the style's sources). Positron is the light one, Dark Matter the dark one, Liberty the classic coloured map.
+ */
+export const DEFAULT_MAP_STYLES = {
+  light: 'https://tiles.openfreemap.org/styles/positron',
+  dark: 'https://tiles.openfreemap.org/styles/dark',
+  standard: 'https://tiles.openfreemap.org/styles/liberty',
+} as const;
+
+/** MAP_STYLE_*: a style URL; unset means the default above; `offline` means the built-in style (no map host). */
+function mapStyle(env: Env, name: string, fallback: string): string | null {
+  const raw = str(env, name);
+  if (raw === null) return fallback;
+  return raw.trim().toLowerCase() === 'offline' ? null : raw;
+}
+
 /** The demo's stops lie around Utrecht. */
 const DEMO_TIME_ZONE = 'Europe/Amsterdam';
 
@@ -171,9 +190,9 @@ export function loadConfig(env: Env = process.env): Config {
     osrmUrl: str(env, 'OSRM_URL'),
     traceUrl: str(env, 'TRACE_URL'),
     mapStyles: {
-      light: str(env, 'MAP_STYLE_LIGHT'),
-      dark: str(env, 'MAP_STYLE_DARK'),
-      standard: str(env, 'MAP_STYLE_STANDARD'),
+      light: mapStyle(env, 'MAP_STYLE_LIGHT', DEFAULT_MAP_STYLES.light),
+      dark: mapStyle(env, 'MAP_STYLE_DARK', DEFAULT_MAP_STYLES.dark),
+      standard: mapStyle(env, 'MAP_STYLE_STANDARD', DEFAULT_MAP_STYLES.standard),
     },
     cleaningCustomerId: env.CLEANING_CUSTOMER_ID || 'cus_clean_bins',
     internalNotesCustomerId: env.INTERNAL_NOTES_CUSTOMER_ID || 'cus_notes_only',

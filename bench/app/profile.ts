@@ -22,12 +22,16 @@ export const SLOW_4G = {
   uploadThroughput: (750 * 1024) / 8,
 } as const;
 
-export function launchChromium(): Promise<Browser> {
+/**
+ * The benchmark's Chromium. `webgl` swaps --disable-gpu for SwiftShader's software WebGL (the map scenario: maplibre
+ * and deck.gl need WebGL; frames are slow, so only ratios and trends count).
+ */
+export function launchChromium(options: { webgl?: boolean } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--no-sandbox',
-      '--disable-gpu',
+      ...(options.webgl ? ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'] : ['--disable-gpu']),
       '--disable-quic',
       '--no-first-run',
       '--disable-background-networking',

@@ -34,6 +34,10 @@ export const ROWS: Row[] = [
   { scenario: '4 Work 20 stops', figure: 'INP (web-vitals)', key: 'workStops.inp', unit: 'ms' },
   { scenario: '4 Work 20 stops', figure: 'Main-thread blocking', key: 'workStops.blocking', unit: 'ms' },
   { scenario: '4 Work 20 stops', figure: 'Photo chosen to thumbnail', key: 'workStops.photoReady', unit: 'ms' },
+  { scenario: '5 Open 300-stop map', figure: 'First map frame after tap', key: 'openMap.mapFrameAfterTap', unit: 'ms' },
+  { scenario: '5 Open 300-stop map', figure: 'Long tasks', key: 'openMap.longTasks', unit: '' },
+  { scenario: '5 Open 300-stop map', figure: 'Long-task time', key: 'openMap.longTaskMs', unit: 'ms' },
+  { scenario: '5 Open 300-stop map', figure: 'Main-thread blocking', key: 'openMap.blocking', unit: 'ms' },
 ];
 
 export function appTable(figures: Figures, budgets: Budget[]): string {

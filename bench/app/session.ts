@@ -28,6 +28,7 @@ export async function captureSession(browser: Browser, baseUrl: string, email: s
     return await page.evaluate(
       ({ name }) =>
         new Promise<StoredSession>((resolve, reject) => {
+          // Whatever version the app has upgraded it to by now (its session store is the same in every version).
           const open = indexedDB.open(name);
           open.onerror = () => reject(open.error);
           open.onsuccess = () => {
@@ -43,10 +44,13 @@ export async function captureSession(browser: Browser, baseUrl: string, email: s
   }
 }
 
-/** A context signed in as the captured driver, with map view off (the stop list is what is measured). */
-export async function signedInContext(browser: Browser, baseUrl: string, session: StoredSession) {
+/**
+ * A context signed in as the captured driver, with map view off (the stop list is what is measured), or on for the
+ * map scenario.
+ */
+export async function signedInContext(browser: Browser, baseUrl: string, session: StoredSession, mapView = false) {
   const context = await newPhoneContext(browser);
-  await context.addCookies([{ name: 'dl_mapView', value: 'off', url: baseUrl }]);
+  await context.addCookies([{ name: 'dl_mapView', value: mapView ? 'on' : 'off', url: baseUrl }]);
   const page = await context.newPage();
   await page.goto(`${baseUrl}/app-config.json`);
   await writeSession(page, session);

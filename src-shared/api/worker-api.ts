@@ -189,6 +189,12 @@ export interface WorkerApi {
   finishRoute(position: { lat: number; lng: number } | null): Promise<Result>;
 
   /**
+   * Fetches map tiles ahead (the route's area, picked by the map from its style), so the service worker's bounded
+   * tile cache has them for a dead zone. A newer call stops an older one; at most 400 URLs, other hosts only.
+   */
+  prefetchMapTiles(urls: string[]): Promise<Result<{ fetched: number; failed: number }>>;
+
+  /**
    * The device's position (or why there is none) as the platform layer's geolocation watch (or a native wrapper)
    * reports it. The core sends it live while the route is in progress and the plan allows tracking.
    */

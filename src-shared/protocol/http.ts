@@ -103,12 +103,13 @@ export interface OsrmRequest {
 export interface OsrmAnswer {
   code: 'Ok';
   routes: { geometry: string; distance: number; duration: number }[];
-  /** True when no OSRM server is configured and the line is straight between the points. */
+  /** True when no OSRM server is configured (or it failed) and the line is straight between the points. */
   fallback?: boolean;
 }
 
 /** `GET /app-config.json`: runtime settings the server builds from its environment. */
 export interface AppConfig {
+  /** Style URL per map theme (MAP_STYLE_*; OpenFreeMap's by default); null: the app's built-in offline style. */
   mapStyles: { light: string | null; dark: string | null; standard: string | null };
   traceUrl: string | null;
   cleaningCustomerId: string;

@@ -104,6 +104,7 @@ const LABELS = {
   stopMarker: (n: string) => `Stop ${n}`,
   map: 'Map',
   mapNote: 'Every stop on this map is also in the stop list.',
+  basicMap: 'Street map unavailable, showing a basic map',
 };
 
 export interface MapSceneProps {

@@ -80,6 +80,7 @@ export const deRoute: RouteMessages = {
       yourLocation: 'Dein Standort',
       label: 'Karte',
       note: 'Jeder Stopp auf dieser Karte steht auch in der Stoppliste.',
+      basicMap: 'Keine Straßenkarte, einfache Karte angezeigt',
     },
     finishing: 'Deine Route wird abgeschlossen…',
     distanceAway: 'Noch {{distance}}',

@@ -78,6 +78,7 @@ export const enRoute = {
       yourLocation: 'Your location',
       label: 'Map',
       note: 'Every stop on this map is also in the stop list.',
+      basicMap: 'Street map unavailable, showing a basic map',
     },
     finishing: 'Completing your route…',
     distanceAway: '{{distance}} away',

@@ -80,6 +80,7 @@ export const nlRoute: RouteMessages = {
       yourLocation: 'Jouw locatie',
       label: 'Kaart',
       note: 'Elke stop op deze kaart staat ook in de stoplijst.',
+      basicMap: 'Geen stratenkaart, eenvoudige kaart getoond',
     },
     finishing: 'Je route wordt afgerond…',
     distanceAway: 'Nog {{distance}}',

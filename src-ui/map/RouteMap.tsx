@@ -1,8 +1,15 @@
 /**
  * The route view's map, a chunk of its own: load it only with `lazy(() => import('../map/RouteMap.tsx'))` (its
- * props are in ./types.ts). maplibre draws the base map (a configured style URL, else the built-in style that needs
- * no network); deck.gl draws the line, the stop markers and the driver's position over it (MapLibreOverlay, not
- * interleaved). Tapping a marker selects its stop; the controls fit all stops and follow the driver's position.
+ * props are in ./types.ts). maplibre draws the base map: the street style for the theme (use-map-style.ts), or the
+ * built-in one when there is none or it cannot load. deck.gl draws the line, the stop markers and the driver's
+ * position over it (MapLibreOverlay, not interleaved), in layer groups memoised apart (layers.ts), with dense
+ * markers clustered per zoom level (declutter.ts). Tapping a marker selects its stop; the camera keeps the active
+ * stop in the part the drawer leaves visible (camera.ts); the controls fit all stops and follow the driver.
+ *
+ * The root element says what it shows, for tests and the benchmark: data-map-style (streets once its first tiles
+ * have loaded, loading before, or built-in),
+ * data-line (road or straight), and data-active-at / data-next-at (the active and next stops' markers, px in the
+ * map), kept up to date when the camera comes to rest.
  */
 import 'maplibre-gl/dist/maplibre-gl.css';
 import type { PickingInfo } from '@deck.gl/core';
@@ -13,29 +20,30 @@ import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { type CSSProperties, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { IconButton } from '../components/index.ts';
 import { useSnackbarGuard } from '../components/snackbar-guard.ts';
-import { routeLayers } from './layers.ts';
+import { insetMove, stillCentre } from './camera.ts';
+import { type ClusterDatum, makeDeclutter } from './declutter.ts';
+import { HiddenMarkerButtons } from './HiddenMarkerButtons.tsx';
+import { focusLayers, lineLayers, positionLayers, restingLayers } from './layers.ts';
 import {
   type Bounds,
-  builtInStyle,
   DEFAULT_CENTER,
   DEFAULT_ZOOM,
   fitPadding,
-  gridArea,
   hasLocation,
   JUMP_ZOOM,
+  type LngLat,
   MAX_ZOOM,
-  type MarkerDatum,
   mapPadding,
-  markerData,
   PALETTES,
   PICK_RADIUS_PX,
   routePath,
-  type StyleSpec,
   stopBounds,
-  WATER_DATA_PATH,
 } from './map-data.ts';
+import { focusMarkers, type MarkerDatum, markerData, nextStopId } from './markers.ts';
+import { routeTileUrls } from './prefetch.ts';
 import styles from './RouteMap.module.css';
 import type { RouteMapProps } from './types.ts';
+import { useMapStyle } from './use-map-style.ts';
 
 // Bundled, maplibre's own worker lookup breaks: give it the worker file (toolchain notes, pitfall 3).
 maplibregl.setWorkerUrl(workerUrl);
@@ -46,21 +54,30 @@ const PIXEL_RATIO = Math.min(typeof devicePixelRatio === 'number' ? devicePixelR
 const CLICK_TOLERANCE_PX = 10;
 const FLY_MS = 800;
 const EASE_MS = 500;
+/** The benchmark's mark: the map's first complete frame (style and tiles of the view loaded). */
+export const MAP_LOADED_MARK = 'droplane:map-loaded';
 
 const reducedMotion = () => matchMedia('(prefers-reduced-motion: reduce)').matches;
+const lngLatOf = (stop: RouteMapProps['stops'][number] | undefined): LngLat | null =>
+  stop && hasLocation(stop.address) ? [stop.address.lng, stop.address.lat] : null;
 
 export default function RouteMap({
   stops,
   line,
+  lineIsFallback = false,
   activeStopId,
   position,
   theme,
   styleUrls,
+  online = true,
   onSelectStop,
+  onTapStop,
+  onPrefetch,
   bottomInset,
   labels,
   keyboardFocusable = true,
 }: RouteMapProps) {
+  const rootRef = useRef<HTMLDivElement>(null);
   const mapDivRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<maplibregl.Map | null>(null);
   const overlayRef = useRef<MapLibreOverlay | null>(null);
@@ -70,40 +87,64 @@ export default function RouteMap({
   const noteId = useId();
   // The map's controls are what a driver taps: no snackbar covers them (snackbar-guard.ts).
   const guardControls = useSnackbarGuard();
-
-  // Handlers registered once read the latest values through refs.
-  const onSelectRef = useRef(onSelectStop);
-  const insetRef = useRef(bottomInset);
-  useEffect(() => {
-    onSelectRef.current = onSelectStop;
-    insetRef.current = bottomInset;
-  });
+  const [level, setLevel] = useState(Math.floor(DEFAULT_ZOOM));
 
   const bounds = useMemo(() => stopBounds(stops), [stops]);
-  const markers = useMemo(() => markerData(stops, activeStopId), [stops, activeStopId]);
-  const path = useMemo(() => routePath(line, stops), [line, stops]);
+  const path = useMemo(() => routePath(line, stops, lineIsFallback), [line, stops, lineIsFallback]);
   const palette = PALETTES[theme];
-
-  // The style: the configured URL for the theme, else (or once that failed to load) the built-in one.
-  const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const styleUrl = styleUrls?.[theme] ?? null;
-  const grid = gridArea(bounds);
-  const gridKey = grid.flat().join(',');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the grid is keyed by its text, not its array identity.
-  const style: string | StyleSpec = useMemo(
-    () =>
-      styleUrl && styleUrl !== failedUrl
-        ? styleUrl
-        : builtInStyle(theme, new URL(WATER_DATA_PATH, location.href).href, grid),
-    [styleUrl, failedUrl, theme, gridKey],
-  );
-  const styleRef = useRef(style);
-  const appliedStyleRef = useRef<string | StyleSpec | null>(null);
-  /** The URL style being loaded: an error before it has loaded falls back to the built-in style. */
-  const pendingUrlRef = useRef<string | null>(null);
-  styleRef.current = style;
+  const mapStyle = useMapStyle(styleUrl, theme, bounds, online);
+
+  // The markers: the resting ones depend on the stops only; the active and next ones are drawn over them.
+  const resting = useMemo(() => markerData(stops), [stops]);
+  const declutter = useMemo(() => makeDeclutter(resting), [resting]);
+  const decluttered = useMemo(() => declutter(level), [declutter, level]);
+  const nextId = useMemo(() => nextStopId(stops, activeStopId), [stops, activeStopId]);
+  const focus = useMemo(() => focusMarkers(stops, activeStopId, nextId), [stops, activeStopId, nextId]);
+  const activeAt = useMemo(() => lngLatOf(stops.find((s) => s.id === activeStopId)), [stops, activeStopId]);
+  const nextAt = useMemo(() => lngLatOf(stops.find((s) => s.id === nextId)), [stops, nextId]);
+
+  // Handlers registered once read the latest values through refs.
+  const latest = useRef({ onSelectStop, onTapStop, onPrefetch, bottomInset, activeAt, nextAt, tracking, position });
+  latest.current = { onSelectStop, onTapStop, onPrefetch, bottomInset, activeAt, nextAt, tracking, position };
+  const styleRef = useRef(mapStyle.style);
+  styleRef.current = mapStyle.style;
+  const appliedStyleRef = useRef<typeof mapStyle.style | null>(null);
+
+  /** data-active-at / data-next-at: where the focus markers are on screen now. */
+  const markFocus = useCallback(() => {
+    const map = mapRef.current;
+    const root = rootRef.current;
+    if (!map || !root) return;
+    for (const [key, at] of [
+      ['activeAt', latest.current.activeAt],
+      ['nextAt', latest.current.nextAt],
+    ] as const) {
+      if (!at) delete root.dataset[key];
+      else {
+        const { x, y } = map.project(at);
+        root.dataset[key] = `${Math.round(x)},${Math.round(y)}`;
+      }
+    }
+  }, []);
+
+  const onTap = useCallback((info: PickingInfo<MarkerDatum | ClusterDatum>) => {
+    const map = mapRef.current;
+    const { onTapStop, onSelectStop } = latest.current;
+    const select = onTapStop ?? onSelectStop;
+    if (!map || !info.object) return;
+    if (info.layer?.id !== 'clusters') {
+      select(info.object.id);
+      return;
+    }
+    const cluster = info.object as ClusterDatum;
+    // A cluster zooms in until it splits; stops on one spot (no zoom splits them) select the first.
+    if (cluster.expansionZoom === null) select(cluster.stopIds[0]!);
+    else map.easeTo({ center: cluster.position, zoom: cluster.expansionZoom, duration: reducedMotion() ? 0 : EASE_MS });
+  }, []);
 
   // Create the map and its overlay once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once; the handlers read the latest values through refs.
   useEffect(() => {
     const container = mapDivRef.current;
     if (!container) return;
@@ -132,9 +173,9 @@ export default function RouteMap({
       return;
     }
     appliedStyleRef.current = initial;
-    pendingUrlRef.current = typeof initial === 'string' ? initial : null;
     map.touchZoomRotate.disableRotation();
     map.keyboard.disableRotation();
+    // The providers' attribution (the style's sources name it): shown at first, a tap on (i) after a pan.
     map.addControl(new maplibregl.AttributionControl({ compact: true }), 'bottom-left');
 
     const overlay = new MapLibreOverlay({
@@ -142,9 +183,7 @@ export default function RouteMap({
       layers: [],
       pickingRadius: PICK_RADIUS_PX,
       useDevicePixels: PIXEL_RATIO,
-      onClick: (info: PickingInfo<MarkerDatum>) => {
-        if (info.object) onSelectRef.current(info.object.id);
-      },
+      onClick: onTap,
       onHover: (info: PickingInfo) => {
         map.getCanvas().style.cursor = info.object ? 'pointer' : '';
       },
@@ -152,22 +191,13 @@ export default function RouteMap({
     });
     map.addControl(overlay);
 
+    map.once('load', () => performance.mark(MAP_LOADED_MARK));
     map.on('dragstart', () => setTracking(false));
-    map.on('style.load', () => {
-      pendingUrlRef.current = null;
-    });
-    map.on('error', (event) => {
-      const url = pendingUrlRef.current;
-      if (url) {
-        pendingUrlRef.current = null;
-        console.warn(`The map style ${url} did not load; using the built-in style.`, event.error);
-        setFailedUrl(url);
-      } else {
-        console.warn('Map:', event.error);
-      }
-    });
+    map.on('zoom', () => setLevel(Math.floor(map.getZoom())));
+    map.on('moveend', markFocus);
     map.on('resize', () => {
-      map.setPadding(mapPadding(container.clientHeight, insetRef.current));
+      map.setPadding(mapPadding(container.clientHeight, latest.current.bottomInset));
+      markFocus();
     });
 
     mapRef.current = map;
@@ -181,15 +211,6 @@ export default function RouteMap({
       map.remove();
     };
   }, []);
-
-  // A new style (theme, URL, or the grid around other stops): maplibre diffs a style object against the last one.
-  useEffect(() => {
-    const map = mapRef.current;
-    if (!ready || !map || appliedStyleRef.current === style) return;
-    appliedStyleRef.current = style;
-    pendingUrlRef.current = typeof style === 'string' ? style : null;
-    map.setStyle(style);
-  }, [ready, style]);
 
   // The canvas: named in the driver's language, pointing at its text alternative, and in the tab order only while
   // the drawer leaves it uncovered.
@@ -218,18 +239,31 @@ export default function RouteMap({
     return () => observer.disconnect();
   }, []);
 
-  // The drawer's height: the map's own padding, so centring and fitting happen in the part left visible.
+  // A new style (theme, URL, fallback, or the grid around other stops): maplibre diffs a style object against the
+  // last one. A street style is watched until its tiles load, else the built-in style takes over.
+  const { style, watch } = mapStyle;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: watch is made anew each render; the style decides.
   useEffect(() => {
     const map = mapRef.current;
     if (!ready || !map) return;
-    map.setPadding(mapPadding(map.getContainer().clientHeight, bottomInset));
-  }, [ready, bottomInset]);
+    if (appliedStyleRef.current !== style) {
+      appliedStyleRef.current = style;
+      map.setStyle(style);
+    }
+    return watch(map, style);
+  }, [ready, style]);
 
-  // The deck.gl layers.
-  const layers = useMemo(() => routeLayers({ markers, path, position, palette }), [markers, path, position, palette]);
+  // The deck.gl layers, each group rebuilt only when its own data changes (layers.ts).
+  const lineGroup = useMemo(() => lineLayers(path, palette), [path, palette]);
+  const positionGroup = useMemo(() => positionLayers(position, palette), [position, palette]);
+  const restingGroup = useMemo(() => restingLayers(decluttered.markers, decluttered.clusters), [decluttered]);
+  const focusGroup = useMemo(() => focusLayers(focus), [focus]);
   useEffect(() => {
-    if (ready) overlayRef.current?.setProps({ layers });
-  }, [ready, layers]);
+    if (!ready) return;
+    overlayRef.current?.setProps({
+      layers: [...lineGroup, ...positionGroup.halo, ...restingGroup, ...positionGroup.dot, ...focusGroup],
+    });
+  }, [ready, lineGroup, positionGroup, restingGroup, focusGroup]);
 
   const fitTo = useCallback((bounds: Bounds | null, animate: boolean) => {
     const map = mapRef.current;
@@ -241,7 +275,7 @@ export default function RouteMap({
     }
     const { clientWidth, clientHeight } = map.getContainer();
     map.fitBounds(bounds, {
-      padding: fitPadding(clientWidth, clientHeight, insetRef.current),
+      padding: fitPadding(clientWidth, clientHeight, latest.current.bottomInset),
       maxZoom: JUMP_ZOOM,
       duration,
     });
@@ -250,10 +284,41 @@ export default function RouteMap({
   // The first time there are stops: show them all.
   const fittedRef = useRef(false);
   useEffect(() => {
-    if (!ready || fittedRef.current || !bounds) return;
+    const map = mapRef.current;
+    if (!ready || !map || fittedRef.current || !bounds) return;
     fittedRef.current = true;
+    map.setPadding(mapPadding(map.getContainer().clientHeight, latest.current.bottomInset));
     fitTo(bounds, false);
-  }, [ready, bounds, fitTo]);
+    markFocus();
+  }, [ready, bounds, fitTo, markFocus]);
+
+  // The drawer moved (camera.ts): the active stop stays in the part left visible, else the picture keeps still.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map) return;
+    const container = map.getContainer();
+    const size = { width: container.clientWidth, height: container.clientHeight };
+    const padding = mapPadding(size.height, bottomInset);
+    const { activeAt, tracking, position } = latest.current;
+    const duration = reducedMotion() ? 0 : EASE_MS;
+    if (!fittedRef.current) {
+      map.setPadding(padding);
+      return;
+    }
+    const target: LngLat | null = tracking && position ? [position.lng, position.lat] : activeAt;
+    const move = insetMove(target ? map.project(target) : null, size, padding, map.isMoving());
+    if (move.kind === 'ease-to-stop' && target) map.easeTo({ center: target, padding, duration });
+    else {
+      const still = stillCentre(size, padding);
+      map.jumpTo({ center: map.unproject([still.x, still.y]), padding });
+    }
+  }, [ready, bottomInset]);
+
+  // The focus markers moved (another active or next stop): data-active-at and data-next-at follow.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: markFocus reads the new places through refs.
+  useEffect(() => {
+    if (ready) markFocus();
+  }, [ready, activeAt, nextAt, markFocus]);
 
   // A new active stop: fly to it.
   const shownActiveRef = useRef(activeStopId);
@@ -261,13 +326,11 @@ export default function RouteMap({
     const map = mapRef.current;
     if (!ready || !map || shownActiveRef.current === activeStopId) return;
     shownActiveRef.current = activeStopId;
-    const stop = stops.find((s) => s.id === activeStopId);
-    if (!stop || !hasLocation(stop.address)) return;
+    if (!activeAt) return;
     setTracking(false);
-    const center: [number, number] = [stop.address.lng, stop.address.lat];
-    if (reducedMotion()) map.jumpTo({ center, zoom: JUMP_ZOOM });
-    else map.flyTo({ center, zoom: JUMP_ZOOM, duration: FLY_MS });
-  }, [ready, activeStopId, stops]);
+    if (reducedMotion()) map.jumpTo({ center: activeAt, zoom: JUMP_ZOOM });
+    else map.flyTo({ center: activeAt, zoom: JUMP_ZOOM, duration: FLY_MS });
+  }, [ready, activeStopId, activeAt]);
 
   // Tracking: follow each new position until the driver pans; the first jump zooms in to street level.
   const zoomInOnTrackRef = useRef(false);
@@ -283,6 +346,33 @@ export default function RouteMap({
     });
   }, [ready, tracking, position]);
 
+  // The route's area for offline use, once the street style shows (prefetch.ts); again for another style or route.
+  const prefetchedRef = useRef('');
+  const stopPoints = useMemo(
+    () =>
+      stops.flatMap((s): LngLat[] => {
+        const at = lngLatOf(s);
+        return at ? [at] : [];
+      }),
+    [stops],
+  );
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map || !mapStyle.streetsLoaded || !bounds || !latest.current.onPrefetch) return;
+    const key = `${styleUrl} ${bounds.flat().join(',')}`;
+    if (prefetchedRef.current === key) return;
+    const run = () => {
+      prefetchedRef.current = key;
+      const urls = routeTileUrls(map, bounds, stopPoints);
+      if (urls.length > 0) latest.current.onPrefetch?.(urls);
+    };
+    // After the view's own tiles: they come first.
+    map.once('idle', run);
+    return () => {
+      map.off('idle', run);
+    };
+  }, [ready, mapStyle.streetsLoaded, styleUrl, bounds, stopPoints]);
+
   function toggleTracking() {
     if (tracking) {
       setTracking(false);
@@ -297,18 +387,25 @@ export default function RouteMap({
     fitTo(bounds, true);
   }
 
-  // Hidden buttons in route order, for screen readers (the canvas has no accessible markers). Out of the tab order:
-  // a keyboard would land on something it cannot see; keyboards use the carousel and the stop list.
-  const byId = new Map(markers.map((m) => [m.id, m]));
-  const inRouteOrder = stops.flatMap((s) => byId.get(s.id) ?? []);
   const rootStyle = {
     '--map-inset': `${Math.max(0, bottomInset)}px`,
     '--map-land': palette.land,
   } as CSSProperties;
 
   return (
-    <div className={styles.root} style={rootStyle}>
+    <div
+      ref={rootRef}
+      className={styles.root}
+      style={rootStyle}
+      data-map-style={mapStyle.streets ? (mapStyle.streetsLoaded ? 'streets' : 'loading') : 'built-in'}
+      data-line={path ? (path.dashed ? 'straight' : 'road') : undefined}
+    >
       <div ref={mapDivRef} className={styles.map} />
+      {mapStyle.fellBack && (
+        <p className={styles.notice} role="status">
+          {labels.basicMap}
+        </p>
+      )}
       {!failed && (
         <div ref={guardControls} className={styles.controls}>
           <IconButton variant="raised" icon={Maximize} label={labels.fitBounds} onClick={fitAll} />
@@ -325,15 +422,12 @@ export default function RouteMap({
       <p id={noteId} className="visually-hidden">
         {labels.mapNote}
       </p>
-      <ul className="visually-hidden">
-        {inRouteOrder.map((m) => (
-          <li key={m.id}>
-            <button type="button" tabIndex={-1} aria-current={m.active || undefined} onClick={() => onSelectStop(m.id)}>
-              {labels.stopMarker(m.name)}
-            </button>
-          </li>
-        ))}
-      </ul>
+      <HiddenMarkerButtons
+        stops={stops}
+        activeStopId={activeStopId}
+        onSelect={onSelectStop}
+        stopMarker={labels.stopMarker}
+      />
     </div>
   );
 }

@@ -1,24 +1,25 @@
 /**
- * The deck.gl layers over the map, from bottom to top: the line (with a casing; dashed when it is the straight
- * fallback), the accuracy halo, the stop markers (circle, then number or icon), the driver's dot, and the active
- * stop's marker with its halo on top of everything.
+ * The deck.gl layers over the map, in groups that RouteMap memoises apart, so each change rebuilds only its own:
+ * a new position rebuilds the position's two layers, a new active stop the two focus markers, a zoom level's
+ * clusters the resting markers; the line only changes with the line. From bottom to top: the line (with a casing;
+ * dashed when it is straight), the accuracy halo, the resting markers and clusters, the driver's dot, the next stop,
+ * and the active stop with its halo. deck.gl skips a layer whose props are the same as last time, so a group that
+ * did not change costs nothing per frame.
  */
 import type { Layer } from '@deck.gl/core';
 import { PathStyleExtension } from '@deck.gl/extensions';
 import { IconLayer, type IconLayerProps, PathLayer, ScatterplotLayer, TextLayer } from '@deck.gl/layers';
-import type { LngLat, MapPalette, MarkerDatum, Rgba } from './map-data.ts';
-import { ACTIVE_HALO_PX, rgba } from './map-data.ts';
+import type { ClusterDatum } from './declutter.ts';
+import type { LngLat, MapPalette, Rgba, RoutePath } from './map-data.ts';
+import { rgba } from './map-data.ts';
 import { type IconKind, markerIconAtlas } from './marker-icons.ts';
+import { ACTIVE_HALO_PX, type MarkerDatum, NEXT_STROKE_PX } from './markers.ts';
 
-export interface LayerInput {
-  markers: MarkerDatum[];
-  path: { path: LngLat[]; dashed: boolean } | null;
-  position: { lat: number; lng: number; accuracy?: number } | null;
-  palette: MapPalette;
+export interface Position {
+  lat: number;
+  lng: number;
+  accuracy?: number;
 }
-
-/** The stop markers' layer ids: the ones a tap can pick. */
-export const MARKER_LAYER_IDS = ['stops', 'active-halo', 'active-stop'];
 
 /** The app's font stack (tokens.css), for the numbers. */
 const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif';
@@ -27,7 +28,8 @@ const STROKE_PX = 2.5;
 
 const dashes = new PathStyleExtension({ dash: true });
 
-function markerLayers(id: string, data: MarkerDatum[]): Layer[] {
+/** Circles, then their numbers, then their icons. `numbers` and `icons` are parts of `data`, split by the caller. */
+function markerLayers(id: string, data: MarkerDatum[], strokePx = STROKE_PX): Layer[] {
   const numbers = data.filter((m) => m.kind === 'number');
   const icons = data.filter((m) => m.kind !== 'number');
   const atlas = markerIconAtlas();
@@ -43,7 +45,7 @@ function markerLayers(id: string, data: MarkerDatum[]): Layer[] {
       getRadius: (m) => m.radius,
       getFillColor: (m) => m.fill,
       getLineColor: (m) => m.stroke,
-      getLineWidth: STROKE_PX,
+      getLineWidth: strokePx,
     }),
     new TextLayer<MarkerDatum>({
       id: `${id}-numbers`,
@@ -74,76 +76,71 @@ function markerLayers(id: string, data: MarkerDatum[]): Layer[] {
   ];
 }
 
-export function routeLayers({ markers, path, position, palette }: LayerInput): Layer[] {
-  const rest = markers.filter((m) => !m.active && !m.covered);
-  const active = markers.filter((m) => m.active);
-  const at: LngLat | null = position ? [position.lng, position.lat] : null;
+export function lineLayers(path: RoutePath | null, palette: MapPalette): Layer[] {
+  if (!path) return [];
   const layers: Layer[] = [];
-
-  if (path) {
-    const line = rgba(palette.line, path.dashed ? 0.8 : 0.9);
-    if (!path.dashed) {
-      layers.push(
-        new PathLayer<LngLat[]>({
-          id: 'line-casing',
-          data: [path.path],
-          getPath: (p) => p,
-          getColor: rgba(palette.lineCasing, 0.9),
-          getWidth: 9,
-          widthUnits: 'pixels',
-          jointRounded: true,
-          capRounded: true,
-          updateTriggers: { getColor: palette.lineCasing },
-        }),
-      );
-    }
+  const data = [path.path];
+  if (!path.dashed) {
     layers.push(
-      new PathLayer<LngLat[], object>({
-        id: path.dashed ? 'line-dashed' : 'line',
-        data: [path.path],
+      new PathLayer<LngLat[]>({
+        id: 'line-casing',
+        data,
         getPath: (p) => p,
-        getColor: line,
-        getWidth: 5,
+        getColor: rgba(palette.lineCasing, 0.9),
+        getWidth: 9,
         widthUnits: 'pixels',
-        jointRounded: !path.dashed,
+        jointRounded: true,
         capRounded: true,
-        updateTriggers: { getColor: palette.line },
-        ...(path.dashed ? { extensions: [dashes], getDashArray: [3, 2] as [number, number], dashJustified: true } : {}),
       }),
     );
   }
+  layers.push(
+    new PathLayer<LngLat[], object>({
+      id: path.dashed ? 'line-dashed' : 'line',
+      data,
+      getPath: (p) => p,
+      getColor: rgba(palette.line, path.dashed ? 0.8 : 0.9),
+      getWidth: 5,
+      widthUnits: 'pixels',
+      // Rounded joints for the dashed line too: a straight line between stops turns sharply, and mitred joints
+      // would draw spikes there.
+      jointRounded: true,
+      capRounded: true,
+      ...(path.dashed ? { extensions: [dashes], getDashArray: [3, 2] as [number, number], dashJustified: true } : {}),
+    }),
+  );
+  return layers;
+}
 
-  if (at && position?.accuracy && position.accuracy > 0) {
-    layers.push(
-      new ScatterplotLayer<LngLat>({
-        id: 'position-accuracy',
-        data: [at],
-        getPosition: (p) => p,
-        radiusUnits: 'meters',
-        getRadius: position.accuracy,
-        radiusMinPixels: 0,
-        stroked: true,
-        lineWidthUnits: 'pixels',
-        getLineWidth: 1,
-        getFillColor: rgba(palette.position, 0.14),
-        getLineColor: rgba(palette.position, 0.45),
-        updateTriggers: {
-          getRadius: position.accuracy,
-          getFillColor: palette.position,
-          getLineColor: palette.position,
-        },
-      }),
-    );
-  }
-
-  layers.push(...markerLayers('stops', rest));
-
-  if (at) {
-    const dot: Rgba = rgba(palette.position);
-    layers.push(
+/** The accuracy halo (under the markers) and the driver's dot (over the resting markers). */
+export function positionLayers(position: Position | null, palette: MapPalette): { halo: Layer[]; dot: Layer[] } {
+  if (!position) return { halo: [], dot: [] };
+  const data: LngLat[] = [[position.lng, position.lat]];
+  const halo =
+    position.accuracy && position.accuracy > 0
+      ? [
+          new ScatterplotLayer<LngLat>({
+            id: 'position-accuracy',
+            data,
+            getPosition: (p) => p,
+            radiusUnits: 'meters',
+            getRadius: position.accuracy,
+            radiusMinPixels: 0,
+            stroked: true,
+            lineWidthUnits: 'pixels',
+            getLineWidth: 1,
+            getFillColor: rgba(palette.position, 0.14),
+            getLineColor: rgba(palette.position, 0.45),
+          }),
+        ]
+      : [];
+  const dot: Rgba = rgba(palette.position);
+  return {
+    halo,
+    dot: [
       new ScatterplotLayer<LngLat>({
         id: 'position',
-        data: [at],
+        data,
         getPosition: (p) => p,
         radiusUnits: 'pixels',
         getRadius: 8,
@@ -152,11 +149,58 @@ export function routeLayers({ markers, path, position, palette }: LayerInput): L
         getLineWidth: 3,
         getFillColor: dot,
         getLineColor: rgba(palette.positionRing),
-        updateTriggers: { getFillColor: palette.position, getLineColor: palette.positionRing },
       }),
-    );
-  }
+    ],
+  };
+}
 
+/**
+ * A cluster's look, unlike a stop's round marker: a rounded badge with its count on the resting marker's colours
+ * (brand-subtle, brand), with a second badge peeking out behind it like a stack of cards; dimmed when all are done.
+ */
+const CLUSTER = {
+  fill: rgba('#e6effb'), // brand-subtle
+  stroke: rgba('#0052b4'),
+  doneFill: rgba('#eaeef3'),
+  doneStroke: rgba('#454e5b', 0.7),
+  clear: [0, 0, 0, 0] as Rgba,
+};
+const clusterBadge = (id: string, data: ClusterDatum[], behind: boolean) =>
+  new TextLayer<ClusterDatum>({
+    id,
+    data,
+    pickable: !behind,
+    characterSet: DIGITS,
+    fontFamily: FONT,
+    fontWeight: 700,
+    sizeUnits: 'pixels',
+    getPosition: (c) => c.position,
+    getText: (c) => String(c.count),
+    getSize: 15,
+    getTextAnchor: 'middle',
+    getAlignmentBaseline: 'center',
+    getColor: (c) => (behind ? CLUSTER.clear : c.done ? CLUSTER.doneStroke : CLUSTER.stroke),
+    getPixelOffset: behind ? [4, -4] : [0, 0],
+    background: true,
+    backgroundPadding: [9, 7],
+    backgroundBorderRadius: 9,
+    getBackgroundColor: (c) => (c.done ? CLUSTER.doneFill : CLUSTER.fill),
+    getBorderColor: (c) => (c.done ? CLUSTER.doneStroke : CLUSTER.stroke),
+    getBorderWidth: STROKE_PX,
+  });
+
+/** The resting markers and the clusters of one zoom level. */
+export function restingLayers(markers: MarkerDatum[], clusters: ClusterDatum[]): Layer[] {
+  const layers = markerLayers('stops', markers);
+  if (clusters.length === 0) return layers;
+  return [...layers, clusterBadge('clusters-stack', clusters, true), clusterBadge('clusters', clusters, false)];
+}
+
+/** The next stop, then the active one with its halo, over everything else. */
+export function focusLayers(focus: MarkerDatum[]): Layer[] {
+  const next = focus.filter((m) => m.role === 'next');
+  const active = focus.filter((m) => m.role === 'active');
+  const layers = next.length > 0 ? markerLayers('next-stop', next, NEXT_STROKE_PX) : [];
   if (active.length > 0) {
     layers.push(
       new ScatterplotLayer<MarkerDatum>({

@@ -2,20 +2,15 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Stop, StopStatus, StopType } from '../../src-shared/protocol/entities.ts';
 import {
-  ACTIVE_MARKER_RADIUS,
   builtInStyle,
   DEFAULT_CENTER,
-  DONE_ALPHA,
-  DONE_MARKER_RADIUS,
   fitPadding,
   gridArea,
   gridLines,
   hasLocation,
   JUMP_ZOOM,
-  MARKER_RADIUS,
   MAX_ZOOM,
   mapPadding,
-  markerData,
   PALETTES,
   rgba,
   routePath,
@@ -94,105 +89,6 @@ describe('stopBounds', () => {
   });
 });
 
-describe('markerData', () => {
-  const route = () => [
-    stop('start', 'finished', [5.0, 52.0]),
-    stop('delivery', 'finished', [5.1, 52.0]),
-    stop('delivery', 'skipped', [5.2, 52.0]),
-    stop('break', 'pending', [5.3, 52.0]),
-    stop('pickup', 'pending', [5.4, 52.0], {
-      information: {
-        street: 'Oudegracht 1',
-        city: null,
-        country: null,
-        recipient_name: 'Anna',
-        recipient_phone: null,
-        notes: null,
-      },
-    }),
-    stop('delivery', 'pending', [0, 0]),
-    stop('delivery', 'pending', [5.5, 52.0]),
-    stop('end', 'pending', [5.0, 52.0]),
-  ];
-
-  it('numbers with countToShow; break, start and end are icons named after the stop', () => {
-    const stops = route();
-    const byId = new Map(markerData(stops, null).map((m) => [m.id, m]));
-    expect(stops.map((s) => byId.get(s.id)?.kind ?? null)).toEqual([
-      'start',
-      'number',
-      'number',
-      'break',
-      'number',
-      null, // 0,0: no marker, but it keeps its number (4)
-      'number',
-      'end',
-    ]);
-    expect(stops.map((s) => byId.get(s.id)?.text ?? null)).toEqual(['', '1', '2', '', '3', null, '5', '']);
-    expect(byId.get(stops[4]!.id)!.name).toBe('3');
-    expect(byId.get(stops[0]!.id)!.name).toBe('52.00000, 5.00000');
-    expect(byId.get(stops[6]!.id)!.position).toEqual([5.5, 52.0]);
-  });
-
-  it('draws done stops first, then pending in route order, the active one last', () => {
-    const stops = route();
-    const order = markerData(stops, stops[4]!.id).map((m) => stops.findIndex((s) => s.id === m.id));
-    expect(order).toEqual([0, 1, 2, 3, 6, 7, 4]);
-  });
-
-  it('of markers on the very same spot (a round trip) only the one drawn last shows', () => {
-    const stops = route();
-    const covered = (active: number | null) =>
-      markerData(stops, active)
-        .filter((m) => m.covered)
-        .map((m) => stops.findIndex((s) => s.id === m.id));
-    expect(covered(null)).toEqual([0]); // the done start under the pending end
-    expect(covered(stops[0]!.id)).toEqual([7]); // the active start over the end
-  });
-
-  it.each([
-    ['pending', 'pending', false, '#ffffff', '#0052b4', 1, MARKER_RADIUS, 14],
-    ['finished: dimmed, green, smaller', 'finished', false, '#e7f4ea', '#0f5a26', DONE_ALPHA, DONE_MARKER_RADIUS, 12],
-    ['skipped: dimmed, grey, smaller', 'skipped', false, '#eaeef3', '#454e5b', DONE_ALPHA, DONE_MARKER_RADIUS, 12],
-    ['active: filled brand, larger', 'pending', true, '#0052b4', '#ffffff', 1, ACTIVE_MARKER_RADIUS, 17],
-    ['active even when done: not dimmed', 'finished', true, '#0052b4', '#ffffff', 1, ACTIVE_MARKER_RADIUS, 17],
-  ] as const)('%s', (_, status, active, fill, ink, alpha, radius, inkSize) => {
-    const s = stop('delivery', status);
-    const [m] = markerData([s], active ? s.id : null);
-    expect(m).toMatchObject({
-      active,
-      radius,
-      inkSize,
-      fill: rgba(fill),
-      stroke: rgba(ink, alpha),
-      ink: rgba(ink),
-    });
-  });
-
-  it.each(['pending', 'finished', 'skipped'] as const)('a %s marker’s number reads at 4.5:1 at least', (status) => {
-    const s = stop('delivery', status);
-    for (const m of markerData([s], null).concat(markerData([s], s.id))) {
-      // The number is drawn over the marker's fill: blend it by its opacity, then compare (WCAG 2 contrast).
-      const [r, g, b, a] = m.ink;
-      const shown = [r, g, b].map((c, i) => c * (a / 255) + m.fill[i]! * (1 - a / 255));
-      const lum = (rgb: number[]) => {
-        const [lr, lg, lb] = rgb.map((c) => {
-          const v = c / 255;
-          return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-        });
-        return 0.2126 * lr! + 0.7152 * lg! + 0.0722 * lb!;
-      };
-      const [hi, lo] = [lum(shown), lum(m.fill.slice(0, 3))].sort((x, y) => y - x);
-      expect((hi! + 0.05) / (lo! + 0.05)).toBeGreaterThanOrEqual(4.5);
-    }
-  });
-
-  it('icons are sized like the numbers', () => {
-    const s = stop('break', 'finished');
-    expect(markerData([s], null)[0]).toMatchObject({ kind: 'break', inkSize: 15, radius: DONE_MARKER_RADIUS });
-  });
-});
-
 describe('routePath', () => {
   const stops = [
     stop('start', 'pending', [5, 52]),
@@ -233,6 +129,17 @@ describe('routePath', () => {
     ['fewer than two located stops: nothing', null, stops.slice(0, 2), null],
   ] as const)('%s', (_, line, list, expected) => {
     expect(routePath(line as [number, number][] | null, list)).toEqual(expected);
+  });
+
+  it("the server's straight fallback line (lineIsFallback) is dashed; a road line is solid and not copied", () => {
+    const line: [number, number][] = [
+      [5, 52],
+      [5.1, 52.1],
+    ];
+    expect(routePath(line, stops, true)).toEqual({ path: line, dashed: true });
+    const road = routePath(line, stops, false);
+    expect(road).toEqual({ path: line, dashed: false });
+    expect(road!.path).toBe(line);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * The route map's pure logic (no maplibre, no deck.gl, no DOM): the map constants of spec section 9, the stops'
- * bounds, the marker data drawn for each stop, the line, the padding of a fit, and the built-in style per theme.
+ * bounds, the line, the padding of a fit, and the built-in style per theme (the markers: markers.ts).
  *
  * The built-in style needs no network beyond the app's own origin (where the service worker precaches it): a land
  * background, the sea around the Netherlands from public/map/water.json (WATER_EXTENT less Natural Earth's 1:10m land,
@@ -10,8 +10,7 @@
  */
 import type { MapOptions } from 'maplibre-gl';
 import type { MapTheme } from '../../src-shared/domain/settings.ts';
-import { countToShow, isDone, stopName } from '../../src-shared/domain/stops.ts';
-import type { Stop, StopStatus } from '../../src-shared/protocol/entities.ts';
+import type { Stop } from '../../src-shared/protocol/entities.ts';
 
 /** A maplibre style document (type only: this module never loads maplibre). */
 export type StyleSpec = Exclude<MapOptions['style'], string | undefined>;
@@ -70,40 +69,6 @@ export function stopBounds(stops: readonly Pick<Stop, 'address'>[]): Bounds | nu
       ];
 }
 
-/** Numbered stops show their number; break, start and end show an icon. */
-export type MarkerKind = 'number' | 'start' | 'break' | 'end';
-
-export interface MarkerDatum {
-  id: number;
-  position: LngLat;
-  kind: MarkerKind;
-  /** The number drawn on a numbered marker; '' for the icon kinds. */
-  text: string;
-  /** What the marker's hidden button is named after: the number, or the stop's name for the icon kinds. */
-  name: string;
-  status: StopStatus;
-  active: boolean;
-  /** Circle radius, and the number's or icon's size, in px. */
-  radius: number;
-  inkSize: number;
-  /** Another marker drawn later sits exactly here (a round trip's start and end): this one is not drawn. */
-  covered: boolean;
-  fill: Rgba;
-  stroke: Rgba;
-  /** The number's or the icon's colour. */
-  ink: Rgba;
-}
-
-export const MARKER_RADIUS = 15;
-export const ACTIVE_MARKER_RADIUS = 20;
-/** Done and skipped markers are smaller. */
-export const DONE_MARKER_RADIUS = 12;
-/** The active marker's halo, px beyond its circle. */
-export const ACTIVE_HALO_PX = 8;
-
-/** Done and skipped markers are dimmed: their outline at this opacity (the fill and the number stay opaque). */
-export const DONE_ALPHA = 0.7;
-
 /** '#rrggbb' and an opacity (0-1) to deck.gl's [r, g, b, a]. */
 export function rgba(hex: string, alpha = 1): Rgba {
   const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
@@ -111,73 +76,23 @@ export function rgba(hex: string, alpha = 1): Rgba {
   return [Number.parseInt(m[1]!, 16), Number.parseInt(m[2]!, 16), Number.parseInt(m[3]!, 16), Math.round(alpha * 255)];
 }
 
-/** The stop marker's colours, as the list's StopMarker draws them (tokens.css). */
-const MARKER_COLORS: Record<StopStatus | 'active', { fill: string; stroke: string; ink: string }> = {
-  pending: { fill: '#ffffff', stroke: '#0052b4', ink: '#0052b4' }, // surface, brand
-  active: { fill: '#0052b4', stroke: '#ffffff', ink: '#ffffff' }, // brand, on-brand
-  finished: { fill: '#e7f4ea', stroke: '#0f5a26', ink: '#0f5a26' }, // success-subtle, done
-  skipped: { fill: '#eaeef3', stroke: '#454e5b', ink: '#454e5b' }, // surface-sunken, skipped
-};
-
-const RADIUS = { pending: MARKER_RADIUS, active: ACTIVE_MARKER_RADIUS, done: DONE_MARKER_RADIUS };
-/** px of the numbers (bold) and icons. */
-const INK_SIZE = {
-  number: { pending: 14, active: 17, done: 12 },
-  icon: { pending: 18, active: 22, done: 15 },
-};
-
-const KIND_OF: Partial<Record<Stop['type'], MarkerKind>> = { start: 'start', break: 'break', end: 'end' };
-
-/**
- * One marker per located stop, in drawing order: done stops first (under the rest), then the pending ones in route
- * order, the active stop last (on top). The active stop is larger and filled; done and skipped ones are dimmed.
- * Of markers at the very same spot only the last drawn is shown; the others are marked `covered`.
- */
-export function markerData(stops: readonly Stop[], activeStopId: number | null): MarkerDatum[] {
-  const numbers = countToShow(stops);
-  const markers: MarkerDatum[] = [];
-  stops.forEach((stop, i) => {
-    if (!hasLocation(stop.address)) return;
-    const active = stop.id === activeStopId;
-    const kind = KIND_OF[stop.type] ?? 'number';
-    const number = numbers[i];
-    const colors = MARKER_COLORS[active ? 'active' : stop.status];
-    const dimmed = !active && isDone(stop);
-    const alpha = dimmed ? DONE_ALPHA : 1;
-    const size = active ? 'active' : dimmed ? 'done' : 'pending';
-    markers.push({
-      id: stop.id,
-      position: [stop.address.lng, stop.address.lat],
-      kind,
-      text: kind === 'number' && number != null ? String(number) : '',
-      name: kind === 'number' && number != null ? String(number) : stopName(stop),
-      status: stop.status,
-      active,
-      radius: RADIUS[size],
-      inkSize: INK_SIZE[kind === 'number' ? 'number' : 'icon'][size],
-      covered: false,
-      fill: rgba(colors.fill),
-      stroke: rgba(colors.stroke, alpha),
-      // The number stays opaque: dimmed it fell to 3.5:1 on its fill; whole it reads at 7:1 and more (WCAG 1.4.3).
-      ink: rgba(colors.ink),
-    });
-  });
-  const rank = (m: MarkerDatum) => (m.active ? 2 : m.status === 'pending' ? 1 : 0);
-  const ordered = markers
-    .map((m, i) => ({ m, i }))
-    .sort((a, b) => rank(a.m) - rank(b.m) || a.i - b.i)
-    .map(({ m }) => m);
-  // Markers at the very same spot: only the last drawn shows (its number or icon would mix with the others').
-  const last = new Map(ordered.map((m, i) => [m.position.join(','), i]));
-  return ordered.map((m, i) => (last.get(m.position.join(',')) === i ? m : { ...m, covered: true }));
+export interface RoutePath {
+  path: LngLat[];
+  /** Straight between the stops (no road geometry): drawn dashed so it is not taken for the road. */
+  dashed: boolean;
 }
 
-/** The path to draw: the planned line, or (without one) straight segments between the located stops, dashed. */
+/**
+ * The path to draw: the planned line (solid when it follows the roads; dashed when the server said it is its
+ * straight fallback, `lineIsFallback`), or without one straight segments between the located stops, dashed.
+ * The line is used as it is (never copied: it can hold thousands of points).
+ */
 export function routePath(
   line: readonly LngLat[] | null,
   stops: readonly Pick<Stop, 'address'>[],
-): { path: LngLat[]; dashed: boolean } | null {
-  if (line && line.length >= 2) return { path: line.map(([lng, lat]) => [lng, lat]), dashed: false };
+  lineIsFallback = false,
+): RoutePath | null {
+  if (line && line.length >= 2) return { path: line as LngLat[], dashed: lineIsFallback };
   const path = stops.filter((s) => hasLocation(s.address)).map((s): LngLat => [s.address.lng, s.address.lat]);
   return path.length >= 2 ? { path, dashed: true } : null;
 }

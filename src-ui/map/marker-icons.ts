@@ -1,14 +1,15 @@
 /**
- * The icons of the unnumbered markers (start, break, end), drawn once into a canvas that deck.gl's IconLayer uses as
- * its atlas: white masks, tinted per marker. The same lucide icons as the stop list's StopMarker (House, Coffee,
- * Flag; lucide, ISC licence), from their SVG path data, so nothing is fetched.
+ * The icons of the unnumbered markers (start, break, end, and a round trip's start and end in one: the house with a
+ * small flag over it), drawn once into a canvas that deck.gl's IconLayer uses as its atlas: white masks, tinted per
+ * marker. The same lucide icons as the stop list's StopMarker (House, Coffee, Flag; lucide, ISC licence), from their
+ * SVG path data, so nothing is fetched.
  */
-import type { MarkerKind } from './map-data.ts';
+import type { MarkerKind } from './markers.ts';
 
 export type IconKind = Exclude<MarkerKind, 'number'>;
 
 /** lucide's 24x24 path data (stroke-only icons). */
-const ICON_PATHS: Record<IconKind, string[]> = {
+const ICON_PATHS: Record<Exclude<IconKind, 'startEnd'>, string[]> = {
   start: [
     'M15 21v-8a1 1 0 0 0-1-1h-4a1 1 0 0 0-1 1v8',
     'M3 10a2 2 0 0 1 .709-1.528l7-6a2 2 0 0 1 2.582 0l7 6A2 2 0 0 1 21 10v9a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z',
@@ -24,10 +25,22 @@ const ICON_PATHS: Record<IconKind, string[]> = {
   ],
 };
 
-const KINDS: IconKind[] = ['start', 'break', 'end'];
+const KINDS: IconKind[] = ['start', 'break', 'end', 'startEnd'];
 /** One cell per icon, px; drawn at 2.5x its 24-unit grid for a sharp icon on dense screens. */
 const CELL = 64;
 const SCALE = 2.5;
+const CENTRED = (CELL - 24 * SCALE) / 2;
+
+/** What each cell holds: icons at a scale and an offset within the cell (px). */
+const DRAWN: Record<IconKind, { icon: keyof typeof ICON_PATHS; scale: number; x: number; y: number }[]> = {
+  start: [{ icon: 'start', scale: SCALE, x: CENTRED, y: CENTRED }],
+  break: [{ icon: 'break', scale: SCALE, x: CENTRED, y: CENTRED }],
+  end: [{ icon: 'end', scale: SCALE, x: CENTRED, y: CENTRED }],
+  startEnd: [
+    { icon: 'start', scale: 2, x: 2, y: 14 },
+    { icon: 'end', scale: 1.3, x: 33, y: 0 },
+  ],
+};
 
 export interface IconAtlas {
   canvas: HTMLCanvasElement;
@@ -49,8 +62,11 @@ export function markerIconAtlas(): IconAtlas {
     ctx.lineCap = 'round';
     ctx.lineJoin = 'round';
     KINDS.forEach((kind, i) => {
-      ctx.setTransform(SCALE, 0, 0, SCALE, i * CELL + (CELL - 24 * SCALE) / 2, (CELL - 24 * SCALE) / 2);
-      for (const d of ICON_PATHS[kind]) ctx.stroke(new Path2D(d));
+      for (const { icon, scale, x, y } of DRAWN[kind]) {
+        ctx.setTransform(scale, 0, 0, scale, i * CELL + x, y);
+        ctx.lineWidth = (2.25 * SCALE) / scale;
+        for (const d of ICON_PATHS[icon]) ctx.stroke(new Path2D(d));
+      }
     });
   }
   const mapping = Object.fromEntries(

@@ -13,6 +13,8 @@ export interface RouteMapProps {
   stops: Stop[];
   /** The planned line as [lng, lat] pairs; null draws dashed straight segments between the stops instead. */
   line: [number, number][] | null;
+  /** The line is the server's straight fallback (no OSRM): drawn dashed, as no line is. */
+  lineIsFallback?: boolean;
   /** The stop to highlight; the map flies to it (zoom 15) whenever it changes. */
   activeStopId: number | null;
   /** The driver's own position (src-ui/platform/geolocation.ts); accuracy in metres draws a halo. */
@@ -20,8 +22,14 @@ export interface RouteMapProps {
   theme: MapTheme;
   /** Style URLs from the app config; with none for the theme the map draws its built-in style (no network). */
   styleUrls: AppConfig['mapStyles'] | null;
-  /** A marker was tapped (or its hidden button activated). */
+  /** The network is there (the core's connectivity): a street style that failed offline is tried again. */
+  online?: boolean;
+  /** A marker's hidden button was activated (screen readers, keyboards). */
   onSelectStop(stopId: number): void;
+  /** A marker was tapped on the map; onSelectStop when not given. */
+  onTapStop?(stopId: number): void;
+  /** Tile URLs of the route's area to fetch ahead for offline use (the caller decides whether the network allows). */
+  onPrefetch?(urls: string[]): void;
   /** px hidden under the drawer, for fit/padding */
   bottomInset: number;
   /**
@@ -29,7 +37,14 @@ export interface RouteMapProps {
    * or for start, break and end stops (which have none) the stop's name. map names the map itself; mapNote is its
    * text alternative (where the stops are listed).
    */
-  labels: { fitBounds: string; trackLocation: string; stopMarker: (n: string) => string; map: string; mapNote: string };
+  labels: {
+    fitBounds: string;
+    trackLocation: string;
+    stopMarker: (n: string) => string;
+    map: string;
+    mapNote: string;
+    basicMap: string;
+  };
   /** The map's canvas takes keyboard focus (to pan and zoom with the arrow keys) only while not covered: default true. */
   keyboardFocusable?: boolean;
 }

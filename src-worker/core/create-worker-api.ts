@@ -117,6 +117,7 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
   );
   /** Stored proof images load on first use (its code too): most starts show none. */
   let proofImages: Promise<ReturnType<typeof import('../media/proof-images.ts')['createProofImages']>> | null = null;
+  let tilePrefetch: Promise<ReturnType<typeof import('../map/prefetch-tiles.ts')['createTilePrefetch']>> | null = null;
   let routeFeatures: Promise<RouteFeatures> | null = null;
   /** The route features load on first use (see route-features.ts). */
   const routes = () => {
@@ -309,6 +310,11 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
       if (store.get().settings[key] === value) return ok({ changed: false });
       store.set(['settings', key], value);
       return ok({ changed: true });
+    },
+
+    async prefetchMapTiles(urls) {
+      tilePrefetch ??= import('../map/prefetch-tiles.ts').then((m) => m.createTilePrefetch(deps.fetch, () => baseUrl));
+      return ok(await (await tilePrefetch)(urls));
     },
 
     setConnectivity: (change) => connectivity(change),

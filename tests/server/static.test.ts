@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_MAP_STYLES } from '../../src-server/config.ts';
 import type { AppConfig } from '../../src-shared/protocol/http.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -36,7 +37,8 @@ describe('before the app is built', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(res.body).toEqual({
-      mapStyles: { light: null, dark: null, standard: null },
+      // No MAP_STYLE_*: OpenFreeMap's street styles (docs/map.md).
+      mapStyles: { ...DEFAULT_MAP_STYLES },
       traceUrl: null,
       cleaningCustomerId: t.config.cleaningCustomerId,
       internalNotesCustomerId: t.config.internalNotesCustomerId,
@@ -62,6 +64,8 @@ describe('with a built app', () => {
       env: {
         STATIC_DIR: dist,
         MAP_STYLE_DARK: 'https://tiles.example.test/dark.json',
+        MAP_STYLE_LIGHT: 'offline',
+        MAP_STYLE_STANDARD: 'Offline',
         TRACE_URL: 'https://trace.example.test/cdn-cgi/trace',
         CLEANING_CUSTOMER_ID: 'cus_test_clean',
       },
@@ -117,6 +121,7 @@ describe('with a built app', () => {
 
   it('puts the environment into /app-config.json', async () => {
     const res = await t.request<AppConfig>('GET', '/app-config.json');
+    // `offline` (any case) is the built-in style: null.
     expect(res.body.mapStyles).toEqual({ light: null, dark: 'https://tiles.example.test/dark.json', standard: null });
     expect(res.body.traceUrl).toBe('https://trace.example.test/cdn-cgi/trace');
     expect(res.body.cleaningCustomerId).toBe('cus_test_clean');

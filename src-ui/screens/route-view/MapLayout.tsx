@@ -1,14 +1,17 @@
 /**
  * Map view On (spec section 2 "Layout"): the route's map fills the screen under the header and the stop list lies
  * in a drawer over it, minimized to the carousel at first. The map is its own chunk, loaded here only: with map view
- * Off this component never renders, so the chunk is never downloaded. Tapping a marker makes its stop the active
- * one and opens the drawer at it; when every stop is done the drawer opens (Complete route).
+ * Off this component never renders, so the chunk is never downloaded. Tapping a marker on the map makes its stop the
+ * active one (the carousel, or the open list, comes to it; the drawer stays as it is); a marker's hidden button
+ * (screen readers, keyboards) also opens the drawer at the stop's row. When every stop is done the drawer opens
+ * (Complete route).
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, memo, Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCore } from '../../app/core-context.tsx';
 import type { RouteMapProps } from '../../map/types.ts';
+import { mayPrefetchMapTiles } from '../../platform/connection.ts';
 import { geoPosition } from '../../platform/geolocation.ts';
 import { Carousel } from './Carousel.tsx';
 import { Drawer } from './Drawer.tsx';
@@ -21,6 +24,8 @@ const RouteMap = lazy(() => import('../../map/RouteMap.tsx'));
 
 export type MapLayoutProps = Omit<StopListProps, 'revealSignal' | 'className'> & {
   line: [number, number][] | null;
+  /** The line is the server's straight fallback (no road geometry): drawn dashed. */
+  lineIsFallback: boolean;
 };
 
 /** Memoized: a patch re-renders the route view at once, and this only when its own data changed (in a transition). */
@@ -39,7 +44,14 @@ export const MapLayout = memo(function MapLayout(props: MapLayoutProps) {
   }, [finishing]);
 
   const select = useCallback((stopId: number) => void api.selectStop(stopId), [api]);
-  const onMarker = useCallback(
+  const onMarkerTap = useCallback(
+    (stopId: number) => {
+      void api.selectStop(stopId);
+      setReveal((n) => n + 1);
+    },
+    [api],
+  );
+  const onMarkerButton = useCallback(
     (stopId: number) => {
       void api.selectStop(stopId);
       setDrawer(0);
@@ -55,9 +67,11 @@ export const MapLayout = memo(function MapLayout(props: MapLayoutProps) {
           <MapArea
             stops={route.stops}
             line={props.line}
+            lineIsFallback={props.lineIsFallback}
             activeStopId={activeStopId}
             bottomInset={inset}
-            onSelectStop={onMarker}
+            onSelectStop={onMarkerButton}
+            onTapStop={onMarkerTap}
             keyboardFocusable={drawer !== 0}
           />
         </Suspense>
@@ -87,17 +101,31 @@ export const MapLayout = memo(function MapLayout(props: MapLayoutProps) {
 
 type MapAreaProps = Pick<
   RouteMapProps,
-  'stops' | 'line' | 'activeStopId' | 'bottomInset' | 'onSelectStop' | 'keyboardFocusable'
+  | 'stops'
+  | 'line'
+  | 'lineIsFallback'
+  | 'activeStopId'
+  | 'bottomInset'
+  | 'onSelectStop'
+  | 'onTapStop'
+  | 'keyboardFocusable'
 >;
 
 /**
- * The map with what only it needs (the position, the theme, the style URLs): their changes re-render it alone. The
- * theme is the driver's map style, or the app's theme's when none was chosen (map-theme.ts).
+ * The map with what only it needs (the position, the theme, the style URLs, the connectivity): their changes
+ * re-render it alone. The theme is the driver's map style, or the app's theme's when none was chosen (map-theme.ts);
+ * the route's tiles are fetched ahead by the core, when the connection allows.
  */
 function MapArea(props: MapAreaProps) {
   useSignals();
   const { t } = useTranslation();
-  const { state } = useCore();
+  const { api, state } = useCore();
+  const prefetch = useCallback(
+    (urls: string[]) => {
+      if (mayPrefetchMapTiles()) void api.prefetchMapTiles(urls);
+    },
+    [api],
+  );
   const fix = geoPosition.value;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new fix is a new object; the same fix keeps the position.
   const position = useMemo(() => (fix ? { lat: fix.lat, lng: fix.lng, accuracy: fix.accuracy } : null), [fix]);
@@ -119,6 +147,7 @@ function MapArea(props: MapAreaProps) {
       stopMarker,
       map: t('route.map.label'),
       mapNote: t('route.map.note'),
+      basicMap: t('route.map.basicMap'),
     };
   }, [t]);
   return (
@@ -127,6 +156,8 @@ function MapArea(props: MapAreaProps) {
       position={position}
       theme={shownMapTheme(state.settings.value)}
       styleUrls={state.appConfig.value?.mapStyles ?? null}
+      online={state.connectivity.value.online}
+      onPrefetch={prefetch}
       labels={labels}
     />
   );

@@ -99,7 +99,7 @@ export function RouteView({ routeId, shared, windows }: RouteViewProps) {
     };
     content =
       settings.mapView === 'on' ? (
-        <MapLayout {...common} line={line} />
+        <MapLayout {...common} line={line} lineIsFallback={shown.lineIsFallback} />
       ) : (
         <main className={styles.listPage}>
           <StopList {...common} className={styles.listFill} />

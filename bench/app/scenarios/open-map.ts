@@ -1,0 +1,94 @@
+/**
+ * Scenario 5 (`--only map`): from the route list, the driver taps the 300-stop route with map view On. The street
+ * style's host is stubbed in the browser (e2e/support/map-hosts.ts: the style, TileJSON and generated vector tiles),
+ * and the route is opened once unthrottled first, so the map's chunk, maplibre's worker, the style and the tiles
+ * of the view are in the service worker's caches: a driver opening today's route again. Measured on the low-end
+ * profile: the time from the tap to the map's first complete frame (maplibre's `load`, the app's
+ * `droplane:map-loaded` mark), and the main thread's long tasks from the tap until 2 s after that frame.
+ *
+ * WebGL here is SwiftShader (software): every frame is slow, so the absolute figures say little; compare worker
+ * with inline, and runs of this scenario with each other.
+ */
+import type { BrowserContext, Page } from '@playwright/test';
+import { stubMapHost } from '../../../e2e/support/map-hosts.ts';
+import { blockingTime, readMetrics, waitSeen } from '../metrics.ts';
+import { throttledPage } from '../profile.ts';
+import { BIG_ROUTE_VEHICLE } from '../seed.ts';
+import { tap, until } from '../touch.ts';
+import { appUrl, type CoreMode, pageTime, round, type ScenarioEnv, sleep } from './common.ts';
+
+const CARD_TITLE = '[role="tabpanel"] article h3';
+const MAP_LOADED = 'droplane:map-loaded';
+/** What the benchmark waits for: the street style with its first tiles drawn (RouteMap's data-map-style). */
+const STREETS = '[data-map-style="streets"]';
+
+export interface OpenMapFigures {
+  /** From the tap to the map's first complete frame (style and the view's tiles drawn). */
+  mapFrameAfterTap: number;
+  longTasks: number;
+  longTaskMs: number;
+  /** Total blocking time (each long task's part over 50 ms). */
+  blocking: number;
+}
+
+/** When the page's map first drew a complete frame (performance clock), or null. */
+const mapLoadedAt = (page: Page) =>
+  page.evaluate((name) => performance.getEntriesByName(name)[0]?.startTime ?? null, MAP_LOADED);
+
+async function openFromList(page: Page, env: ScenarioEnv, mode: CoreMode) {
+  await page.goto(appUrl(env, '/routes', mode), { waitUntil: 'commit' });
+  await waitSeen(page, 'routeList');
+  await until(page, CARD_TITLE, BIG_ROUTE_VEHICLE);
+}
+
+/** Opens the route once, unthrottled, until its street map shows: the caches are warm afterwards. */
+export async function warmMap(env: ScenarioEnv, context: BrowserContext, mode: CoreMode): Promise<void> {
+  await stubMapHost(context);
+  const page = await context.newPage();
+  try {
+    await openFromList(page, env, mode);
+    await tap(page, CARD_TITLE, BIG_ROUTE_VEHICLE);
+    try {
+      await page.waitForSelector(STREETS, { state: 'attached', timeout: 90_000 });
+    } catch (error) {
+      const shown = await page
+        .locator('[data-map-style]')
+        .getAttribute('data-map-style')
+        .catch(() => null);
+      throw new Error(`the street map did not show (map style: ${shown}, url ${page.url()})`, { cause: error });
+    }
+    // The prefetch and the caches' writes settle.
+    await sleep(3000);
+  } finally {
+    await page.close();
+  }
+}
+
+export async function openMap(env: ScenarioEnv, context: BrowserContext, mode: CoreMode): Promise<OpenMapFigures> {
+  const page = await throttledPage(context);
+  try {
+    await openFromList(page, env, mode);
+    await sleep(1000);
+    const tapWall = Date.now();
+    await tap(page, CARD_TITLE, BIG_ROUTE_VEHICLE);
+    await page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, MAP_LOADED, {
+      timeout: 120_000,
+      polling: 200,
+    });
+    const loadedAt = (await mapLoadedAt(page))!;
+    // Late work (markers, clusters, the prefetch's planning) shows as long tasks after the first frame.
+    await sleep(2000);
+    const m = await readMetrics(page);
+    const tappedAt = pageTime(m.timeOrigin, tapWall);
+    const end = loadedAt + 2000;
+    const tasks = m.longTasks.filter((t) => t.start >= tappedAt && t.start < end);
+    return {
+      mapFrameAfterTap: round(loadedAt - tappedAt),
+      longTasks: tasks.length,
+      longTaskMs: round(tasks.reduce((sum, t) => sum + t.duration, 0)),
+      blocking: round(blockingTime(m.longTasks, tappedAt, end)),
+    };
+  } finally {
+    await page.close();
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * The map's style: the street style configured for the theme (app-config's mapStyles, OpenFreeMap's by default),
+ * else the built-in style. A street style is watched until one of its tiles has loaded (style-health.ts); when it
+ * fails, the built-in style takes over and `fellBack` says so, until the network comes back (then it is tried
+ * again). The markers, line and position are deck.gl's, over whichever style: they never wait for it.
+ */
+import type * as maplibregl from 'maplibre-gl';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { MapTheme } from '../../src-shared/domain/settings.ts';
+import { type Bounds, builtInStyle, gridArea, type StyleSpec, WATER_DATA_PATH } from './map-data.ts';
+import { FRESH, type StyleHealth, styleVerdict, TICK_MS, tickCredit } from './style-health.ts';
+
+export interface MapStyleState {
+  style: string | StyleSpec;
+  /** The street style is shown (not the built-in one). */
+  streets: boolean;
+  /** One of the street style's tiles has loaded: the prefetch may start. */
+  streetsLoaded: boolean;
+  /** The street style failed and the built-in one shows instead. */
+  fellBack: boolean;
+}
+
+/** What maplibre adds to an error or data event that a source sent (not in its types). */
+interface FromSource {
+  sourceId?: string;
+  tile?: unknown;
+}
+
+export function useMapStyle(
+  styleUrl: string | null,
+  theme: MapTheme,
+  bounds: Bounds | null,
+  online: boolean,
+): MapStyleState & { watch(map: maplibregl.Map, style: string | StyleSpec): () => void } {
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const [loadedUrl, setLoadedUrl] = useState<string | null>(null);
+
+  // Back online: a street style that failed is tried again.
+  const wasOnline = useRef(online);
+  useEffect(() => {
+    if (online && !wasOnline.current) setFailedUrl(null);
+    wasOnline.current = online;
+  }, [online]);
+
+  const grid = gridArea(bounds);
+  const gridKey = grid.flat().join(',');
+  const streets = styleUrl !== null && styleUrl !== failedUrl;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the grid is keyed by its text, not its array identity.
+  const style: string | StyleSpec = useMemo(
+    () => (streets ? styleUrl : builtInStyle(theme, new URL(WATER_DATA_PATH, location.href).href, grid)),
+    [streets, styleUrl, theme, gridKey],
+  );
+
+  /** Watches a street style once applied to the map: returns the listeners' cleanup. */
+  const watch = (map: maplibregl.Map, applied: string | StyleSpec) => {
+    if (typeof applied !== 'string') return () => {};
+    const url = applied;
+    const health: StyleHealth = { ...FRESH };
+    // The time waited, in ticks (style-health.ts: a late tick is the device busy, not the network).
+    let waited = 0;
+    let lastTick = performance.now();
+    let settled = false;
+    let lastError: unknown;
+    const judge = () => {
+      if (settled) return;
+      const verdict = styleVerdict(health, waited);
+      if (verdict === 'wait') return;
+      settled = true;
+      stop();
+      if (verdict === 'ok') setLoadedUrl(url);
+      else {
+        console.warn(
+          `The map style ${url} or its tiles did not load (${Math.round(waited)} ms waited); using the built-in style.`,
+          health,
+          lastError,
+        );
+        setFailedUrl(url);
+      }
+    };
+    const onStyle = () => {
+      health.styleLoaded = true;
+    };
+    const onError = (error: maplibregl.MapEventType['error']) => {
+      const event = error as maplibregl.MapEventType['error'] & FromSource;
+      lastError = event.error;
+      if (event.sourceId && event.tile) health.tileErrors += 1;
+      else if (event.sourceId) health.sourceFailed = true;
+      else if (!health.styleLoaded) health.styleFailed = true;
+      judge();
+    };
+    const onData = (data: maplibregl.MapEventType['data']) => {
+      if (data.dataType !== 'source' || !(data as maplibregl.MapEventType['data'] & FromSource).tile) return;
+      health.tilesLoaded += 1;
+      judge();
+    };
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      waited += tickCredit(now - lastTick);
+      lastTick = now;
+      judge();
+    }, TICK_MS);
+    map.on('style.load', onStyle);
+    map.on('error', onError);
+    map.on('data', onData);
+    function stop() {
+      clearInterval(ticker);
+      map.off('style.load', onStyle);
+      map.off('error', onError);
+      map.off('data', onData);
+    }
+    return () => {
+      settled = true;
+      stop();
+    };
+  };
+
+  return {
+    style,
+    streets,
+    streetsLoaded: streets && loadedUrl === styleUrl,
+    fellBack: styleUrl !== null && failedUrl === styleUrl,
+    watch,
+  };
+}
