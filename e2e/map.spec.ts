@@ -120,6 +120,7 @@ test('the drawer: a swipe up opens it, a swipe down minimizes it, a marker opens
   await page.mouse.move(x, from.y + 10);
   await page.mouse.down();
   for (let y = from.y + 10; y > 150; y -= 20) await page.mouse.move(x, y, { steps: 2 });
+  // Part of the gesture, not a wait for an effect: the finger rests before it lifts, so this is a drag, not a fling.
   await page.waitForTimeout(150);
   await page.mouse.up();
   await expect(handle).toHaveAttribute('aria-expanded', 'true');
