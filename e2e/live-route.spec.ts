@@ -95,6 +95,35 @@ test('dispatcher changes reach the open route: a stop changed, a reorder, a repu
   await expect(dialog).toHaveCount(0);
 });
 
+test('a stop removed while its window is open: Stop not found, then back to the route without it', async ({
+  page,
+  context,
+  server,
+  dispatch,
+  signIn,
+}) => {
+  await listMode(context, server);
+  const { route, stop } = await startFirstStop(server, DEMO.driver, 'Cargo bike 1');
+  await signIn(page, DEMO.driver);
+  await page.goto(`/routes/${route.id}`);
+  await expect(liveDot(page)).toBeVisible();
+  await page.goto(`/routes/${route.id}/stops/${stop.id}/complete`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Complete stop' })).toBeVisible();
+  await expect(
+    liveDot(page)
+      .or(page.getByRole('region', { name: 'Proof of delivery' }))
+      .first(),
+  ).toBeVisible();
+
+  // The dispatcher cancels the delivery the driver has open.
+  expect((await dispatch('DELETE', `/routes/${route.id}/stops/${stop.id}`)).status).toBe(200);
+  const alert = page.getByRole('alertdialog');
+  await expect(alert).toContainText('Stop not found.', { timeout: 10_000 });
+  await alert.getByRole('button', { name: 'OK' }).click();
+  await expect(page).toHaveURL(new RegExp(`/routes/${route.id}$`));
+  await expect(stopList(page).locator(`[data-stop-id="${stop.id}"]`)).toHaveCount(0);
+});
+
 test('a route given to another driver: the driver-changed words, then Refresh leaves for the account', async ({
   page,
   context,

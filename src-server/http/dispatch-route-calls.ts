@@ -24,6 +24,7 @@ import { listRouteSummaries, loadRouteDetail } from '../repo/dispatch.ts';
 import {
   assignDriver,
   insertLink,
+  removeStop,
   reorderStops,
   replaceSettings,
   requireRoute,
@@ -138,6 +139,19 @@ export function registerDispatchRouteCalls(app: FastifyInstance, ctx: ServerCont
       const { routeId } = request.params;
       const { stop_ids } = request.body;
       await inTransaction((trx) => reorderStops(trx, routeId, stop_ids, isoNow(ctx)));
+      await publish(request, routeId, { type: 'route_reorder', data: { route_id: routeId, stop_ids } });
+      return currentRoute(routeId);
+    },
+  );
+
+  // A stop taken off the route (a cancelled delivery): the app hears it as a reorder, and a driver on that stop's
+  // window is told "Stop not found" and taken back to the route.
+  app.delete<{ Params: RouteParams & { stopId: number } }>(
+    '/routes/:routeId/stops/:stopId',
+    { schema: { params: stopParams } },
+    async (request): Promise<Route> => {
+      const { routeId, stopId } = request.params;
+      const stop_ids = await inTransaction((trx) => removeStop(trx, routeId, stopId, isoNow(ctx)));
       await publish(request, routeId, { type: 'route_reorder', data: { route_id: routeId, stop_ids } });
       return currentRoute(routeId);
     },

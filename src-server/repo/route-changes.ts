@@ -7,8 +7,9 @@ import type { Transaction } from 'kysely';
 import type { PublicationSettingsRequest, StopInput, UpdateStopRequest } from '../../src-shared/protocol/dispatch.ts';
 import type { PublicationSettings, Requirements, Stop, Unit } from '../../src-shared/protocol/entities.ts';
 import type { Database, RouteRow, StopPatch } from '../db/schema.ts';
-import { badRequest, notFound } from '../domain/errors.ts';
+import { badRequest, conflict, notFound } from '../domain/errors.ts';
 import { planRoute } from '../domain/eta.ts';
+import { STOP_NOT_FOUND_MESSAGE } from '../domain/route-rules.ts';
 import { DEFAULT_START_SECONDS, loadStops, ROUTE_NOT_FOUND } from './routes.ts';
 import { DEFAULT_REQUIREMENTS, serializeSettings, serializeStop } from './serialize.ts';
 
@@ -151,6 +152,26 @@ export async function reorderStops(trx: Trx, routeId: number, stopIds: number[],
     })
     .where('id', '=', routeId)
     .execute();
+}
+
+/**
+ * Takes a stop off the route (a cancelled delivery) and plans the rest in their order; answers the new order. Only
+ * a pending stop between the start and the end: what a driver did (a completion, its proofs) is never deleted.
+ */
+export async function removeStop(trx: Trx, routeId: number, stopId: number, nowIso: string): Promise<number[]> {
+  await requireRoute(trx, routeId);
+  const stops = await loadStops(trx, routeId);
+  const stop = stops.find((s) => s.id === stopId);
+  if (!stop) throw notFound(STOP_NOT_FOUND_MESSAGE, 'stopId');
+  if (stop.type === 'start' || stop.type === 'end') throw conflict('The start and the end of a route stay', 'stopId');
+  const done = await trx.selectFrom('completions').select('id').where('stop_id', '=', stopId).executeTakeFirst();
+  if (stop.status !== 'pending' || done)
+    throw conflict('Only a pending stop can be removed: this one has a completion', 'stopId');
+  await trx.deleteFrom('images').where('stop_id', '=', stopId).execute();
+  await trx.deleteFrom('stops').where('id', '=', stopId).execute();
+  const rest = stops.filter((s) => s.id !== stopId).map((s) => s.id);
+  await reorderStops(trx, routeId, rest, nowIso);
+  return rest;
 }
 
 const bit = (value: boolean) => (value ? 1 : 0);

@@ -101,6 +101,21 @@ describe('changing a route', () => {
     expectError(await t.dispatch('PUT', path('/order', 999_999), { stop_ids: ids }), 404, /route/, 'id');
   });
 
+  it('removes a pending stop and plans the rest; never the start, the end or a stop with a completion', async () => {
+    const own = await dispatchRoute(t, driver);
+    const [start, first, second, , end] = own.stops;
+    const res = await t.dispatch<Route>('DELETE', path(`/stops/${second!.id}`, own.id));
+    expect(res.status).toBe(200);
+    expect(res.body.stops.map((s) => s.id)).toEqual(own.stops.filter((s) => s.id !== second!.id).map((s) => s.id));
+    expect(res.body.distances.legs).toHaveLength(own.stops.length - 2);
+    expectError(await t.dispatch('DELETE', path(`/stops/${second!.id}`, own.id)), 404, /Stop not found/, 'stopId');
+    expectError(await t.dispatch('DELETE', path(`/stops/${start!.id}`, own.id)), 409, /start and the end/, 'stopId');
+    expectError(await t.dispatch('DELETE', path(`/stops/${end!.id}`, own.id)), 409, /start and the end/, 'stopId');
+    // What the driver did stays: a finished stop is not removed.
+    await t.dispatch('PATCH', path(`/stops/${first!.id}`, own.id), { status: 'finished' });
+    expectError(await t.dispatch('DELETE', path(`/stops/${first!.id}`, own.id)), 409, /pending/, 'stopId');
+  });
+
   it('replaces the publication settings, all fields required', async () => {
     const settings = {
       project_date: '2030-03-05',
