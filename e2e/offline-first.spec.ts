@@ -116,49 +116,60 @@ test('offline: three stops with photos survive a reload with no network, then re
   for (const stop of stops) expect(saved.stops.find((s) => s.id === stop.id)?.images).toHaveLength(1);
 });
 
-test('a tab closed in the middle of a flush: reopened, every completion is there once', async ({
-  context,
-  server,
-  dispatch,
-  signIn,
-}) => {
-  await listMode(context, server);
-  const { route, stops } = await startedStops(server, dispatch, 3);
-  const page = await context.newPage();
-  await signIn(page, DEMO.driver);
-  await page.goto(`/routes/${route.id}`);
-  await underServiceWorker(page);
-  await context.setOffline(true);
-  for (const stop of stops) await complete(page, route.id, stop);
+for (const end of ['closed', 'crashed'] as const)
+  test(`a tab ${end} in the middle of a flush: reopened, every completion is there once`, async ({
+    context,
+    server,
+    dispatch,
+    signIn,
+  }) => {
+    await listMode(context, server);
+    const { route, stops } = await startedStops(server, dispatch, 3);
+    const page = await context.newPage();
+    await signIn(page, DEMO.driver);
+    await page.goto(`/routes/${route.id}`);
+    await underServiceWorker(page);
+    await context.setOffline(true);
+    for (const stop of stops) await complete(page, route.id, stop);
 
-  // Back online, the first completion reaches the server, but its answer is held: the tab is closed meanwhile.
-  let held: (() => void) | null = null;
-  const reached = new Promise<void>((arrived) => {
-    void context.route(COMPLETIONS, async (request: Intercepted) => {
-      const answer = await request.fetch();
-      arrived();
-      await new Promise<void>((release) => {
-        held = release;
+    // Back online, the first completion reaches the server, but its answer is held: the tab is closed meanwhile.
+    let held: (() => void) | null = null;
+    const reached = new Promise<void>((arrived) => {
+      let holding = true;
+      void context.route(COMPLETIONS, async (request: Intercepted) => {
+        // Only the first send is held; any later one (the reopened tab's) goes straight through.
+        if (!holding) return request.continue().catch(() => {});
+        holding = false;
+        const answer = await request.fetch();
+        arrived();
+        await new Promise<void>((release) => {
+          held = release;
+        });
+        await request.fulfill({ response: answer }).catch(() => {});
       });
-      await request.fulfill({ response: answer }).catch(() => {});
     });
-  });
-  await context.setOffline(false);
-  await page.evaluate(() => window.dispatchEvent(new Event('online')));
-  await reached;
-  await page.close({ runBeforeUnload: false });
-  (held as (() => void) | null)?.();
-  await context.unroute(COMPLETIONS);
-  expect(await countCompletions(server, route.id)).toHaveLength(1);
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await reached;
+    if (end === 'crashed') {
+      // The renderer dies (a phone's out-of-memory kill): the page and its worker go with no unload of any kind.
+      const crashed = page.waitForEvent('crash');
+      void page.goto('chrome://crash').catch(() => {});
+      await crashed;
+    } else await page.close({ runBeforeUnload: false });
+    (held as (() => void) | null)?.();
+    // Unrouting can fail once a page crashed; the handler lets every later send through anyway.
+    await context.unrouteAll({ behavior: 'ignoreErrors' }).catch(() => {});
+    expect(await countCompletions(server, route.id)).toHaveLength(1);
 
-  // Reopened: the first is sent again under its key (the server replays, storing nothing twice), the rest follow.
-  const again = await context.newPage();
-  await again.goto(`/routes/${route.id}`);
-  await expect.poll(() => countCompletions(server, route.id), { timeout: 15_000 }).toHaveLength(3);
-  // Nothing left to send on the phone: no later send can double one.
-  await expect(again.getByText(/not sent yet/)).toHaveCount(0);
-  expect((await countCompletions(server, route.id)).sort()).toEqual(stops.map((s) => s.id).sort());
-});
+    // Reopened: the first is sent again under its key (the server replays, storing nothing twice), the rest follow.
+    const again = await context.newPage();
+    await again.goto(`/routes/${route.id}`);
+    await expect.poll(() => countCompletions(server, route.id), { timeout: 15_000 }).toHaveLength(3);
+    // Nothing left to send on the phone: no later send can double one.
+    await expect(again.getByText(/not sent yet/)).toHaveCount(0);
+    expect((await countCompletions(server, route.id)).sort()).toEqual(stops.map((s) => s.id).sort());
+  });
 
 test('two tabs on the same route, both completing and flushing: nothing lost, nothing doubled', async ({
   context,
