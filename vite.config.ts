@@ -6,6 +6,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { preloadCoreWorker } from './scripts/preload-core-worker.ts';
 import { isMapStyleRequest, isMapTileRequest, MAP_STYLE_CACHE, MAP_TILE_CACHE } from './src-ui/map/cache-rules.ts';
 
 /** The modules of the first screen that lazy screens share too (see build.rolldownOptions below). */
@@ -18,6 +19,7 @@ const apiServer = process.env.API_URL ?? 'http://localhost:8080';
 export default defineConfig({
   plugins: [
     react(),
+    preloadCoreWorker(),
     VitePWA({
       // The app decides when to apply an update (never in the middle of a stop), so: prompt, not autoUpdate.
       registerType: 'prompt',
@@ -88,7 +90,11 @@ export default defineConfig({
       },
     }),
   ],
-  worker: { format: 'es' },
+  worker: {
+    format: 'es',
+    // The core's script by what it is (a profile or a request log says `core-…js`, not a second `index-…js`).
+    rolldownOptions: { output: { entryFileNames: 'assets/core-[hash].js' } },
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -13,6 +13,15 @@ function requestOrder(page: Page): string[] {
   return paths;
 }
 
+/** Resolves the first time the page or its worker asks for a path matching `pattern`. */
+function firstRequestOf(page: Page, pattern: RegExp): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('request', (request) => {
+      if (pattern.test(new URL(request.url()).pathname)) resolve();
+    });
+  });
+}
+
 const firstIndex = (paths: string[], pattern: RegExp) => paths.findIndex((p) => pattern.test(p));
 
 test('a reload on the route list asks for its screen before the core restores the session', async ({
@@ -38,4 +47,22 @@ test('a reload on the route list asks for its screen before the core restores th
   expect(features, paths.join('\n')).toBeGreaterThanOrEqual(0);
   expect(features).toBeLessThan(config);
   expect(features).toBeLessThan(list);
+});
+
+test("a cold start asks for the core's script beside the main module, not after it has run", async ({ page }) => {
+  const coreAsked = firstRequestOf(page, /^\/assets\/core-[\w-]+\.js$/);
+  // The main module is held until the core's script is asked for: then only the HTML can be what asked. Without
+  // the HTML's preload the worker is started by the main module, which cannot run while held: the race ends on
+  // its bound and the test fails.
+  let askedWhileHeld: boolean | null = null;
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    askedWhileHeld = await Promise.race([
+      coreAsked.then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000)),
+    ]);
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toBeEnabled();
+  expect(askedWhileHeld).toBe(true);
 });

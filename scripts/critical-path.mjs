@@ -84,6 +84,8 @@ export function measureCriticalPath(distDir = 'dist') {
   const missing = [];
   const queue = [];
   const add = (file, kind) => {
+    // The HTML preloads the core's worker script (scripts/preload-core-worker.ts): it is still the worker.
+    if (kind === 'worker' && seen.get(file) === 'modulepreload') seen.set(file, kind);
     if (seen.has(file)) return;
     seen.set(file, kind);
     queue.push(file);
