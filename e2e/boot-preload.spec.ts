@@ -66,3 +66,28 @@ test("a cold start asks for the core's script beside the main module, not after 
   await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toBeEnabled();
   expect(askedWhileHeld).toBe(true);
 });
+
+test("sign-in: the list's code is fetched while the password is typed, and the list beside the account", async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(DEMO.driver);
+  const paths = requestOrder(page);
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  const password = page.getByLabel('Password', { exact: true });
+  await expect(password).toBeVisible();
+  await password.fill(DEMO.password);
+  await password.press('Enter');
+  await expect(page.getByRole('article').first()).toBeVisible();
+
+  // paths[0] is step one's POST; the second is the password's.
+  const signIn = paths.indexOf('/v1/drivers/signin', paths.indexOf('/v1/drivers/signin') + 1);
+  const screen = firstIndex(paths, /^\/assets\/RoutesScreen-[\w-]+\.js$/);
+  const features = firstIndex(paths, /^\/assets\/route-features-[\w-]+\.js$/);
+  expect(signIn, paths.join('\n')).toBeGreaterThan(0);
+  expect(screen, paths.join('\n')).toBeGreaterThanOrEqual(0);
+  expect(screen, paths.join('\n')).toBeLessThan(signIn);
+  expect(features, paths.join('\n')).toBeLessThan(signIn);
+  // One list request: the screen's first load takes the one the core started at sign-in.
+  expect(paths.filter((p) => p === '/v1/projects/routes'), paths.join('\n')).toHaveLength(1);
+});

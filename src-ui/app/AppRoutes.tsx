@@ -10,17 +10,14 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Switch } from 'wouter';
-import type { Language } from '../../src-shared/domain/settings.ts';
 import { ProgressBar } from '../components/index.ts';
-import { preloadRouteMessages, withRouteMessages } from '../i18n/index.ts';
+import { withRouteMessages } from '../i18n/index.ts';
 import { AccountScreen } from '../screens/account/AccountScreen.tsx';
 import { LoginScreen } from '../screens/login/LoginScreen.tsx';
 import { useCore } from './core-context.tsx';
 import { fallbackPath, PATHS } from './paths.ts';
+import { loadRouteScreen, loadRoutesScreen } from './screen-loaders.ts';
 
-// Route screens load on demand: they are not on the path to the first screen.
-const loadRoutesScreen = () => import('../screens/routes/RoutesScreen.tsx');
-const loadRouteScreen = () => import('../screens/routes/RouteScreen.tsx');
 const RoutesScreen = lazy(() => withRouteMessages(loadRoutesScreen()));
 const RouteScreen = lazy(() => withRouteMessages(loadRouteScreen()));
 // Settings and About are never where the app opens: their code loads when the driver goes there.
@@ -32,20 +29,6 @@ const SettingPickerScreen = lazy(async () => ({
 }));
 const NotSavedScreen = lazy(() => withRouteMessages(import('../screens/not-saved/NotSavedScreen.tsx')));
 const AboutScreen = lazy(async () => ({ default: (await import('../screens/about/AboutScreen.tsx')).AboutScreen }));
-
-/**
- * When the app opens on a route screen (a reload, a wrapper's deep link), starts downloading its code and strings
- * while the core is still starting, instead of after: on a slow line that is a round trip or two less. The
- * browser's module map makes the screen's own import() later reuse the same download.
- */
-export function preloadScreenFor(pathname: string, language: Language): void {
-  if (!pathname.startsWith(PATHS.routes)) return;
-  const load = pathname === PATHS.routes || pathname === PATHS.routesClosed ? loadRoutesScreen : loadRouteScreen;
-  load().catch(() => {
-    // Offline and never cached: the screen's own load shows the error when it gets there.
-  });
-  preloadRouteMessages(language);
-}
 
 interface StopWindowProps {
   base: string;

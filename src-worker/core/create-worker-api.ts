@@ -88,6 +88,7 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
     storage: openStorage,
     api: () => api,
     notifyLoggedOut: () => notify('logged_out_automatically'),
+    onSignedIn: () => loadListAhead(),
     now: deps.now,
     onEnded: () => {
       // The driver's routes leave memory with the session, in the same patch as the sign-out.
@@ -119,6 +120,17 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
   let proofImages: Promise<ReturnType<typeof import('../media/proof-images.ts')['createProofImages']>> | null = null;
   let tilePrefetch: Promise<ReturnType<typeof import('../map/prefetch-tiles.ts')['createTilePrefetch']>> | null = null;
   let routeFeatures: Promise<RouteFeatures> | null = null;
+  /**
+   * The route list asked for as soon as there is a token (a signed-in start, a sign-in), not when its screen asks:
+   * the screen's own first load then takes this answer instead of asking again (route-list.ts `loadAhead`).
+   */
+  function loadListAhead(): void {
+    void routes()
+      .then((r) => r.routeList.loadAhead())
+      .catch(() => {
+        // Offline and the route code never cached: the list screen says so when it loads.
+      });
+  }
   /** The route features load on first use (see route-features.ts). */
   const routes = () => {
     routeFeatures ??= loadRouteFeatures().then(({ createRouteFeatures }) =>
@@ -197,11 +209,7 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
       if (store.get().session.status === 'signed_in') {
         const cached = await (await openStorage()).getCache<RouteListState>(ROUTE_LIST_CACHE);
         if (cached) store.set(['routeList'], { ...cached, fromCache: true, refreshing: false });
-        void routes()
-          .then((r) => r.routeList.load())
-          .catch(() => {
-            // Offline and the route code never cached: the list screen says so when it loads.
-          });
+        loadListAhead();
       }
       void sendWaiting().catch(() => {
         // Offline and the route code never cached: the queue waits for the next start or sign-in.
@@ -227,7 +235,12 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
       releaseListener();
     },
 
-    checkEmail: (email) => session.checkEmail(email),
+    async checkEmail(email) {
+      const result = await session.checkEmail(email);
+      // The driver types the password now: the route code the list needs downloads meanwhile, not after the tap.
+      if (result.ok) void routes().catch(() => {});
+      return result;
+    },
     async signIn(email, password) {
       const result = await session.signIn(email, password);
       if (result.ok) void sendWaiting().catch(() => {});

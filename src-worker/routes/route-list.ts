@@ -32,9 +32,14 @@ export function listFailure(outcome: Exclude<ApiOutcome<unknown>, { ok: true }>)
   return fail('unknown');
 }
 
+/** How long a load started ahead stands in for the screen's first load (a sign-in's, a start's). */
+export const AHEAD_KEPT_MS = 10_000;
+
 export function createRouteList(deps: RouteListDeps) {
   const { store } = deps;
   let loading: Promise<Result> | null = null;
+  /** A load the core started before any screen asked (loadAhead), kept for the list screen's first load. */
+  let ahead: { result: Promise<Result>; at: number } | null = null;
 
   function show(projects: ProjectEntry[], fetchedAt: number, fromCache: boolean): RouteListState {
     const today = localDate(new Date(deps.now()));
@@ -72,13 +77,28 @@ export function createRouteList(deps: RouteListDeps) {
     return okVoid;
   }
 
+  /** One load at a time: a second call while one runs shares its answer. */
+  function load(options: { refresh?: boolean } = {}): Promise<Result> {
+    // The screen's first load takes the answer of the load started ahead of it (in flight or just answered),
+    // unless the driver asked for fresh data, the session ended since (the list is blank again), or it is old.
+    const taken = ahead;
+    ahead = null;
+    const takeable = taken && deps.now() - taken.at < AHEAD_KEPT_MS && store.get().routeList.status !== 'idle';
+    if (!options.refresh && takeable) return taken.result;
+    loading ??= fetchList(options.refresh ?? false).finally(() => {
+      loading = null;
+    });
+    return loading;
+  }
+
   return {
-    /** One load at a time: a second call while one runs shares its answer. */
-    load(options: { refresh?: boolean } = {}): Promise<Result> {
-      loading ??= fetchList(options.refresh ?? false).finally(() => {
-        loading = null;
-      });
-      return loading;
+    load,
+
+    /** Starts a load before any screen asks; the next `load()` shares it instead of asking the server again. */
+    loadAhead(): Promise<Result> {
+      const result = load();
+      ahead = { result, at: deps.now() };
+      return result;
     },
 
     async preview(routeId: number | null): Promise<Result> {

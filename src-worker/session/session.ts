@@ -24,6 +24,8 @@ export interface SessionDeps {
   notifyLoggedOut: () => void;
   /** Whatever else holds the driver's data in memory lets go of it (the route list, the open route). */
   onEnded: () => void;
+  /** A sign-in just gave the driver a token: what needs only that (the route list) can start now. */
+  onSignedIn?: () => void;
   now: () => number;
 }
 
@@ -205,6 +207,8 @@ export function createSession(deps: SessionDeps): Session {
       driver = { ...profile, ...res.data };
       await (await deps.storage()).putDriver(driver);
       showSignedIn(profile);
+      // The list is asked for beside the account's two calls, not after them: tap to first card is two round trips.
+      deps.onSignedIn?.();
       await loadAccount(driver);
       return ok(store.get().session.driver ?? profile);
     },

@@ -394,9 +394,13 @@ describe('connectivity', () => {
     const c = await core({
       fetch: (input, init) => (reachable ? fetch(input, init) : Promise.reject(new TypeError('Failed to fetch'))),
     });
+    // The list the core asked for at sign-in is done (a load in flight would be shared, answer and all): the
+    // screen's first load returns when it is.
+    expect(await c.api.loadRouteList()).toEqual({ ok: true });
     reachable = false;
-    // The browser still says online (a dead cell), but the list gets no answer.
-    await c.api.loadRouteList();
+    // The browser still says online (a dead cell), but the list gets no answer. (A refresh: a plain load would
+    // take the answer of the list the core asked for at sign-in.)
+    await c.api.loadRouteList({ refresh: true });
     await c.until((s) => !s.connectivity.online && s.notices.some((n) => n.kind === 'no_internet'));
     reachable = true;
     await c.api.loadRouteList({ refresh: true });

@@ -41,6 +41,39 @@ const sectionIds = (sections: { routes: { route: { id: number } }[] }[]) =>
   sections.flatMap((s) => s.routes.map((r) => r.route.id));
 
 describe('route list', () => {
+  it("is asked for at sign-in beside the account calls, and the screen's first load takes that answer", async () => {
+    const listRequests: string[] = [];
+    let listAsked!: () => void;
+    const listStarted = new Promise<boolean>((resolve) => {
+      listAsked = () => resolve(true);
+    });
+    // The organisation's answer is held until the list is asked for (bounded): with the list asked for only after
+    // the account calls have answered, the bound ends the wait and the test fails.
+    let askedWhileHeld: boolean | null = null;
+    const fetchHolding: typeof fetch = async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      if (url.pathname === '/v1/projects/routes') {
+        listRequests.push(url.pathname);
+        listAsked();
+      }
+      const answer = globalThis.fetch(input, init);
+      if (url.pathname === '/v1/organisations')
+        askedWhileHeld = await Promise.race([listStarted, new Promise<boolean>((r) => setTimeout(r, 5_000, false))]);
+      return answer;
+    };
+    const c = await startCore({ baseUrl: t.url, fetch: fetchHolding });
+    cores.push(c);
+    expect((await c.api.signIn(driver.email, PASSWORD)).ok).toBe(true);
+    expect(askedWhileHeld).toBe(true);
+    // The list screen's first load takes the answer already on its way or in.
+    expect(await c.api.loadRouteList()).toEqual({ ok: true });
+    await c.until((s) => s.routeList.status === 'ready');
+    expect(listRequests).toHaveLength(1);
+    // A pull to refresh still asks.
+    expect(await c.api.loadRouteList({ refresh: true })).toEqual({ ok: true });
+    expect(listRequests).toHaveLength(2);
+  });
+
   it('loads and groups the New and Closed tabs in the core', async () => {
     const c = await signedIn();
     expect(await c.api.loadRouteList()).toEqual({ ok: true });

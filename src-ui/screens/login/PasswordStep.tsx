@@ -1,6 +1,8 @@
 /** Sign-in step two: the password, with a show/hide toggle and the Reset password link. */
-import type { FormEvent } from 'react';
+import { type FormEvent, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Language } from '../../../src-shared/domain/settings.ts';
+import { preloadRoutesScreen } from '../../app/screen-loaders.ts';
 import { Button, TextField } from '../../components/index.ts';
 import shared from '../shared/shared.module.css';
 import styles from './login.module.css';
@@ -18,7 +20,9 @@ export interface PasswordStepProps {
 }
 
 export function PasswordStep(props: PasswordStepProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // The route list comes next: its code and strings download while the driver types, not after the tap.
+  useEffect(() => preloadRoutesScreen(i18n.language as Language), [i18n.language]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     props.onSubmit();
