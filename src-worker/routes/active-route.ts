@@ -123,16 +123,27 @@ export function createActiveRoute(deps: ActiveRouteDeps) {
     if (!copy) await (await deps.storage()).putCache(cacheKey(route.id), route);
   }
 
-  async function loadLine(route: Route) {
-    if (route.stops.length < 2) return;
+  /** The line asked for (by the route's stops' places and vehicle): a second ask for the same one shares it. */
+  let lineAsked: { key: string; loading: Promise<void> } | null = null;
+
+  function loadLine(route: Route): Promise<void> {
+    if (route.stops.length < 2) return Promise.resolve();
     const coordinates = route.stops.map((s) => `${s.address.lng},${s.address.lat}`).join(';');
-    const res = await deps.api().request<OsrmAnswer>('POST', '/v1/osrmb?overview=full', {
-      auth: 'route',
-      body: { coordinates, profile: route.vehicle_profile },
-    });
-    const geometry = res.ok ? res.data.routes[0]?.geometry : undefined;
-    if (!geometry || current()?.routeId !== route.id) return;
-    patch({ line: decodeLine(geometry), lineIsFallback: res.ok && res.data.fallback === true });
+    const key = `${route.id}|${route.vehicle_profile}|${coordinates}`;
+    if (lineAsked?.key === key) return lineAsked.loading;
+    const loading = (async () => {
+      const res = await deps.api().request<OsrmAnswer>('POST', '/v1/osrmb?overview=full', {
+        auth: 'route',
+        body: { coordinates, profile: route.vehicle_profile },
+      });
+      const geometry = res.ok ? res.data.routes[0]?.geometry : undefined;
+      // No line this time (offline, a refusal): the next show of the route asks again.
+      if (!geometry && lineAsked?.key === key) lineAsked = null;
+      if (!geometry || current()?.routeId !== route.id) return;
+      patch({ line: decodeLine(geometry), lineIsFallback: res.ok && res.data.fallback === true });
+    })();
+    lineAsked = { key, loading };
+    return loading;
   }
 
   async function fetchRoute(routeId: number): Promise<Result> {
@@ -173,10 +184,14 @@ export function createActiveRoute(deps: ActiveRouteDeps) {
       } satisfies ActiveRouteState);
       serverCopy = null;
       // Stale-while-revalidate: the device's copy shows at once, and the server's answer replaces it when it comes.
+      lineAsked = null;
       const cached = await (await deps.storage()).getCache<Route>(cacheKey(routeId));
       if (cached && current()?.routeId === routeId && current()?.status === 'loading') {
         await show(cached, false, true);
         patch({ busy: 'refreshing' });
+        // The line of the stops as the device has them, asked for beside the route (not one round trip after it);
+        // the server's answer asks again only if the stops moved.
+        void loadLine(cached);
       }
       const result = await fetchRoute(routeId);
       if (current()?.routeId === routeId && current()?.busy === 'refreshing') patch({ busy: null });

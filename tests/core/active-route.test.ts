@@ -79,6 +79,45 @@ describe('opening a route', () => {
     expect(state.route?.route?.id).toBe(routeId);
   });
 
+  it('asks for the line of the device’s copy beside the route, not after its answer, and only once', async () => {
+    const { routeId } = await makeRoute(t, driver, { date: today });
+    const lineAsks: string[] = [];
+    let lineAsked: (() => void) | null = null;
+    let asked: Promise<boolean> = Promise.resolve(false);
+    let holding = false;
+    let askedWhileHeld: boolean | null = null;
+    // While `holding`, the route's answer waits (bounded) for the line to be asked for: with the line asked for
+    // only after the route has answered, the bound ends the wait and the test fails.
+    const holdingFetch: typeof fetch = async (input, init) => {
+      const path = new URL(input instanceof Request ? input.url : String(input)).pathname;
+      if (path === '/v1/osrmb') {
+        lineAsks.push(path);
+        lineAsked?.();
+      }
+      const answer = fetch(input, init);
+      if (holding && path === `/v1/projects/routes/${routeId}`)
+        askedWhileHeld = await Promise.race([asked, new Promise<boolean>((r) => setTimeout(r, 5_000, false))]);
+      return answer;
+    };
+    const c = await startCore({ baseUrl: t.url, fetch: holdingFetch });
+    cores.push(c);
+    await c.api.signIn(driver.email, PASSWORD);
+    await openRoute(c, routeId);
+    await c.until((s) => (s.route?.line?.length ?? 0) > 0);
+    await c.api.closeRoute();
+    lineAsks.length = 0;
+
+    asked = new Promise<boolean>((resolve) => {
+      lineAsked = () => resolve(true);
+    });
+    holding = true;
+    await openRoute(c, routeId);
+    await c.until((s) => (s.route?.line?.length ?? 0) > 0 && s.route?.busy === null);
+    expect(askedWhileHeld).toBe(true);
+    // The server's answer has the same stops: the line is not asked for twice.
+    expect(lineAsks).toHaveLength(1);
+  });
+
   it('shows the device’s copy at once while the server is asked, then the server’s answer', async () => {
     const { routeId } = await makeRoute(t, driver, { date: today });
     const dbName = newDbName();
