@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --runs 3 --check --only cold,warm,open,work,worker,map --skip-build]`: the app benchmark (issue 7;
+ * `npm run bench [-- --runs 3 --check --only cold,warm,open,work,worker,map,signin --skip-build]`: the app benchmark (issue 7;
  * `map`, opening the 300-stop route's map view, issue 14).
  * Builds the app, starts the real server on a temporary database seeded with a 200-route list and 300-stop routes,
  * and drives Debian's Chromium on a low-end phone profile (app/profile.ts) through the scenarios, each with the
@@ -22,6 +22,7 @@ import { appTable, updateReadme } from './app/results-table.ts';
 import { type CoreMode, MODES, type ScenarioEnv } from './app/scenarios/common.ts';
 import { openMap, warmMap } from './app/scenarios/open-map.ts';
 import { openBigRoute } from './app/scenarios/open-route.ts';
+import { signInToList } from './app/scenarios/sign-in.ts';
 import { cacheApp, coldThenWarm } from './app/scenarios/start.ts';
 import { workStops } from './app/scenarios/work-stops.ts';
 import { BENCH_DRIVER, seedBench } from './app/seed.ts';
@@ -33,7 +34,7 @@ const DIST = join(ROOT, 'dist');
 const RESULTS = join(ROOT, 'bench/results.json');
 const RESULTS_MD = join(ROOT, 'bench/results.md');
 const BUDGETS = join(ROOT, 'bench/budgets.json');
-const SCENARIOS = ['cold', 'warm', 'open', 'work', 'worker', 'map'] as const;
+const SCENARIOS = ['cold', 'warm', 'open', 'work', 'worker', 'map', 'signin'] as const;
 
 const { values } = parseArgs({
   options: {
@@ -148,6 +149,17 @@ try {
     }
     raw.openMap = maps;
     for (const mode of MODES) addFigures('openMap', mode, medianFigures(maps[mode]));
+  }
+  if (only.has('signin')) {
+    const signIns = perMode<object>();
+    for (let run = 0; run < runs; run++) {
+      for (const mode of order(run)) {
+        console.log(`Run ${run + 1}/${runs}, ${mode}: signing in on a new phone…`);
+        signIns[mode].push(await signInToList(env, mode, BENCH_DRIVER));
+      }
+    }
+    raw.signIn = signIns;
+    for (const mode of MODES) addFigures('signIn', mode, medianFigures(signIns[mode]));
   }
   const scenarioNames = { cold: 'coldStart', warm: 'warmStart', open: 'openRoute' } as const;
   for (const [key, name] of Object.entries(scenarioNames)) {

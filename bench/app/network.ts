@@ -58,3 +58,32 @@ export function gzipSizeOf(distDir: string, url: string): number {
   gzipCache.set(path, size);
   return size;
 }
+
+interface Timed {
+  startWall: number;
+  endWall: number;
+}
+
+/**
+ * The round trips a flow waited for one after another: the longest chain of requests in which each started only
+ * once the one before it had answered. Requests that overlap share a round trip; 0 for none.
+ */
+export function roundTripDepth(requests: readonly Timed[]): number {
+  const byStart = [...requests].sort((a, b) => a.startWall - b.startWall);
+  const depth: number[] = [];
+  byStart.forEach((request, i) => {
+    let before = 0;
+    for (let j = 0; j < i; j++) if (byStart[j]!.endWall <= request.startWall) before = Math.max(before, depth[j]!);
+    depth.push(before + 1);
+  });
+  return Math.max(0, ...depth);
+}
+
+/** The requests of a flow: sent by the page or its worker (not the service worker's precaching) in [from, to]. */
+export function requestsBetween<T extends Timed & { byServiceWorker: boolean }>(
+  requests: readonly T[],
+  fromWall: number,
+  toWall: number,
+): T[] {
+  return requests.filter((r) => !r.byServiceWorker && r.startWall >= fromWall && r.startWall <= toWall);
+}

@@ -9,10 +9,14 @@ export const ROWS: Row[] = [
   { scenario: '1 Cold start', figure: 'JS before first paint (gzip)', key: 'coldStart.jsGzipBeforeFcp', unit: 'KB' },
   { scenario: '1 Cold start', figure: 'JS before the list (gzip)', key: 'coldStart.jsGzipBeforeList', unit: 'KB' },
   { scenario: '1 Cold start', figure: 'Bytes before the list', key: 'coldStart.bytesBeforeList', unit: 'KB' },
+  { scenario: '1 Cold start', figure: 'Requests before the list', key: 'coldStart.requestsBeforeList', unit: '' },
+  { scenario: '1 Cold start', figure: 'Round trips before the list', key: 'coldStart.roundTripsBeforeList', unit: '' },
   { scenario: '2 Warm start', figure: 'LCP', key: 'warmStart.lcp', unit: 'ms' },
   { scenario: '2 Warm start', figure: 'Route list painted', key: 'warmStart.routeList', unit: 'ms' },
   { scenario: '2 Warm start', figure: 'TBT', key: 'warmStart.tbt', unit: 'ms' },
   { scenario: '2 Warm start', figure: 'Bytes before the list', key: 'warmStart.bytesBeforeList', unit: 'KB' },
+  { scenario: '2 Warm start', figure: 'Requests before the list', key: 'warmStart.requestsBeforeList', unit: '' },
+  { scenario: '2 Warm start', figure: 'Round trips before the list', key: 'warmStart.roundTripsBeforeList', unit: '' },
   {
     scenario: '3 Open 300-stop route',
     figure: 'Interactive after data',
@@ -38,6 +42,15 @@ export const ROWS: Row[] = [
   { scenario: '5 Open 300-stop map', figure: 'Long tasks', key: 'openMap.longTasks', unit: '' },
   { scenario: '5 Open 300-stop map', figure: 'Long-task time', key: 'openMap.longTaskMs', unit: 'ms' },
   { scenario: '5 Open 300-stop map', figure: 'Main-thread blocking', key: 'openMap.blocking', unit: 'ms' },
+  { scenario: '6 Sign in, new phone', figure: 'First screen usable', key: 'signIn.firstScreenUsable', unit: 'ms' },
+  { scenario: '6 Sign in, new phone', figure: 'Sign-in tap to first card', key: 'signIn.signInToList', unit: 'ms' },
+  { scenario: '6 Sign in, new phone', figure: 'Requests, tap to card', key: 'signIn.requestsSignInToList', unit: '' },
+  {
+    scenario: '6 Sign in, new phone',
+    figure: 'Round trips, tap to card',
+    key: 'signIn.roundTripsSignInToList',
+    unit: '',
+  },
 ];
 
 export function appTable(figures: Figures, budgets: Budget[]): string {

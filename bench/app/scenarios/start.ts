@@ -5,7 +5,7 @@
  */
 import type { BrowserContext } from '@playwright/test';
 import { blockingTime, installMetrics, readMetrics, waitSeen } from '../metrics.ts';
-import { gzipSizeOf, recordRequests } from '../network.ts';
+import { gzipSizeOf, recordRequests, requestsBetween, roundTripDepth } from '../network.ts';
 import { throttledPage } from '../profile.ts';
 import { signedInContext } from '../session.ts';
 import { appUrl, type CoreMode, pageTime, round, type ScenarioEnv, sleep } from './common.ts';
@@ -24,6 +24,9 @@ export interface StartFigures {
   jsGzipBeforeList: number;
   /** Bytes over the wire before the route list painted (the service worker's precaching too: it shares the line). */
   bytesBeforeList: number;
+  /** Requests the page and its worker sent before the route list painted, and how many round trips deep they went. */
+  requestsBeforeList: number;
+  roundTripsBeforeList: number;
 }
 
 /** How long the list is given to settle after it shows, so late long tasks and LCP candidates are counted. */
@@ -39,6 +42,8 @@ async function openToList(env: ScenarioEnv, context: BrowserContext, mode: CoreM
     const m = await readMetrics(page);
     if (m.fcp === null || m.lcp === null) throw new Error('no first or largest contentful paint was reported');
     const at = (wall: number) => pageTime(m.timeOrigin, wall);
+    // The flow's requests: from the navigation until the list painted, answered by then.
+    const flow = requestsBetween(requests, m.timeOrigin, m.timeOrigin + listAt).filter((r) => at(r.endWall) <= listAt);
     const jsGzip = (until: number) =>
       requests
         .filter((r) => !r.byServiceWorker && at(r.endWall) <= until)
@@ -51,6 +56,8 @@ async function openToList(env: ScenarioEnv, context: BrowserContext, mode: CoreM
       jsGzipBeforeFcp: jsGzip(m.fcp),
       jsGzipBeforeList: jsGzip(listAt),
       bytesBeforeList: requests.filter((r) => at(r.endWall) <= listAt).reduce((sum, r) => sum + r.bytes, 0),
+      requestsBeforeList: flow.length,
+      roundTripsBeforeList: roundTripDepth(flow),
     };
   } finally {
     await page.close();
