@@ -1,5 +1,5 @@
 /**
- * Scenario 6 (issue 20): a driver signs in on a phone that has never opened the app (no session, no caches, no
+ * Scenario 7 (issue 20): a driver signs in on a phone that has never opened the app (no session, no caches, no
  * service worker yet), on the low-end profile. Figures: when the first screen is usable (the email field enabled),
  * and from the last Next (the password's) to the first route card: time, requests, and round trips in a row.
  */
