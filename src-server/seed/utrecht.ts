@@ -255,7 +255,9 @@ function addTimeWindows(stops: StopInput[], spec: DemoRouteSpec, rng: () => numb
     if (stop.type !== 'delivery') return;
     const arrival = plan.times[i]!.arr_time;
     const roll = rng();
-    if (roll < 0.35) {
+    // A window around the arrival only while it fits in the day: the server refuses a window that ends before it
+    // starts, and a long route's last stops arrive after midnight.
+    if (roll < 0.35 && arrival < 22 * 3600) {
       const earliest = Math.max(0, Math.floor((arrival - rng() * 3600) / HALF_HOUR) * HALF_HOUR);
       stop.time_windows = [{ earliest, latest: Math.min(86_340, earliest + (rng() < 0.5 ? 2 : 3) * 3600) }];
     } else if (roll < 0.45 && arrival >= 10 * 3600) {

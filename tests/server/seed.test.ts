@@ -186,3 +186,18 @@ describe('seedDemo', () => {
     expect(generateStops(spec)).not.toEqual(generateStops({ ...spec, seed: 8 }));
   });
 });
+
+describe('generated stops', () => {
+  it('give a 300-stop route (the bench’s, past midnight) only windows that end after they start', () => {
+    const stops = generateStops({
+      seed: 300,
+      deliveries: 300,
+      startSeconds: 8 * 3600,
+      profile: 'car',
+      flavour: 'parcels',
+    });
+    const windows = stops.flatMap((s) => s.time_windows ?? []);
+    expect(windows.length).toBeGreaterThan(0);
+    for (const w of windows) expect(w.latest).toBeGreaterThanOrEqual(w.earliest);
+  });
+});
