@@ -14,10 +14,17 @@ import type {
   LinkRevokeAnswer,
   PublicationSettingsRequest,
   ReorderRequest,
+  RoutesRequest,
   UpdateStopRequest,
 } from '../../src-shared/protocol/dispatch.ts';
 import type { PublicationSettings, Route, Stop } from '../../src-shared/protocol/entities.ts';
 import type { ServerMessage } from '../../src-shared/protocol/socket.ts';
+import {
+  type LinkPath,
+  ROUTES_DEFAULT_LIMIT,
+  type RoutePath,
+  type StopPath,
+} from '../../src-shared/schemas/dispatch.ts';
 import { isoNow, type ServerContext } from '../context.ts';
 import type { Database } from '../db/schema.ts';
 import { listRouteSummaries, loadRouteDetail } from '../repo/dispatch.ts';
@@ -46,8 +53,6 @@ import {
 } from './dispatch-schemas.ts';
 import { badRequest, notFound } from './errors.ts';
 
-type RouteParams = { routeId: number };
-
 export function registerDispatchRouteCalls(app: FastifyInstance, ctx: ServerContext): void {
   const inTransaction = <T>(work: (trx: Transaction<Database>) => Promise<T>) => ctx.db.transaction().execute(work);
 
@@ -66,11 +71,12 @@ export function registerDispatchRouteCalls(app: FastifyInstance, ctx: ServerCont
     return route;
   }
 
-  app.get<{ Querystring: { organisation_id?: number; date?: string; limit: number } }>(
+  app.get<{ Querystring: RoutesRequest }>(
     '/routes',
     { schema: { querystring: routesQuery } },
     async (request): Promise<DispatchRouteSummary[]> => {
-      const { organisation_id, date, limit } = request.query;
+      // The schema's default fills limit in; the fallback only satisfies the type.
+      const { organisation_id, date, limit = ROUTES_DEFAULT_LIMIT } = request.query;
       return listRouteSummaries(ctx.db, { organisationId: organisation_id, date, limit });
     },
   );
@@ -108,7 +114,7 @@ export function registerDispatchRouteCalls(app: FastifyInstance, ctx: ServerCont
     },
   );
 
-  app.get<{ Params: RouteParams }>(
+  app.get<{ Params: RoutePath }>(
     '/routes/:routeId',
     { schema: { params: routeParams } },
     async (request): Promise<DispatchRouteDetail> => {
@@ -118,7 +124,7 @@ export function registerDispatchRouteCalls(app: FastifyInstance, ctx: ServerCont
     },
   );
 
-  app.patch<{ Params: RouteParams & { stopId: number }; Body: UpdateStopRequest }>(
+  app.patch<{ Params: StopPath; Body: UpdateStopRequest }>(
     '/routes/:routeId/stops/:stopId',
     { schema: { params: stopParams, body: updateStopBody } },
     async (request): Promise<Stop> => {
@@ -132,7 +138,7 @@ export function registerDispatchRouteCalls(app: FastifyInstance, ctx: ServerCont
     },
   );
 
-  app.put<{ Params: RouteParams; Body: ReorderRequest }>(
+  app.put<{ Params: RoutePath; Body: ReorderRequest }>(
     '/routes/:routeId/order',
     { schema: { params: routeParams, body: reorderBody } },
     async (request): Promise<Route> => {
@@ -146,7 +152,7 @@ export function registerDispatchRouteCalls(app: FastifyInstance, ctx: ServerCont
 
   // A stop taken off the route (a cancelled delivery): the app hears it as a reorder, and a driver on that stop's
   // window is told "Stop not found" and taken back to the route.
-  app.delete<{ Params: RouteParams & { stopId: number } }>(
+  app.delete<{ Params: StopPath }>(
     '/routes/:routeId/stops/:stopId',
     { schema: { params: stopParams } },
     async (request): Promise<Route> => {
@@ -157,7 +163,7 @@ export function registerDispatchRouteCalls(app: FastifyInstance, ctx: ServerCont
     },
   );
 
-  app.put<{ Params: RouteParams; Body: PublicationSettingsRequest }>(
+  app.put<{ Params: RoutePath; Body: PublicationSettingsRequest }>(
     '/routes/:routeId/publication-settings',
     { schema: { params: routeParams, body: publicationSettingsBody } },
     async (request): Promise<PublicationSettings> => {
@@ -171,7 +177,7 @@ export function registerDispatchRouteCalls(app: FastifyInstance, ctx: ServerCont
     },
   );
 
-  app.post<{ Params: RouteParams }>(
+  app.post<{ Params: RoutePath }>(
     '/routes/:routeId/republish',
     { schema: { params: routeParams } },
     async (request): Promise<Route> => {
@@ -185,7 +191,7 @@ export function registerDispatchRouteCalls(app: FastifyInstance, ctx: ServerCont
     },
   );
 
-  app.put<{ Params: RouteParams; Body: DriverAssignRequest }>(
+  app.put<{ Params: RoutePath; Body: DriverAssignRequest }>(
     '/routes/:routeId/driver',
     { schema: { params: routeParams, body: driverAssignBody } },
     async (request): Promise<Route> => {
@@ -197,7 +203,7 @@ export function registerDispatchRouteCalls(app: FastifyInstance, ctx: ServerCont
     },
   );
 
-  app.post<{ Params: RouteParams }>(
+  app.post<{ Params: RoutePath }>(
     '/routes/:routeId/links',
     { schema: { params: routeParams } },
     async (request, reply): Promise<LinkAnswer> => {
@@ -218,7 +224,7 @@ export function registerDispatchRouteCalls(app: FastifyInstance, ctx: ServerCont
     },
   );
 
-  app.delete<{ Params: RouteParams & { linkId: string } }>(
+  app.delete<{ Params: LinkPath }>(
     '/routes/:routeId/links/:linkId',
     { schema: { params: linkParams } },
     async (request): Promise<LinkRevokeAnswer> => {

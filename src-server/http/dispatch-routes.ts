@@ -8,9 +8,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type {
   CreateDriverRequest,
   CreateOrganisationRequest,
+  DriversRequest,
   UpdateOrganisationRequest,
 } from '../../src-shared/protocol/dispatch.ts';
 import type { Driver, Organisation } from '../../src-shared/protocol/entities.ts';
+import type { OrganisationPath } from '../../src-shared/schemas/dispatch.ts';
 import { bearerToken } from '../auth/principal.ts';
 import { isoNow, type ServerContext } from '../context.ts';
 import { isUniqueViolation, listOrganisations, loadOrganisation, updateOrganisation } from '../repo/dispatch.ts';
@@ -68,7 +70,7 @@ function registerOrganisationCalls(app: FastifyInstance, ctx: ServerContext): vo
     },
   );
 
-  app.patch<{ Params: { id: number }; Body: UpdateOrganisationRequest }>(
+  app.patch<{ Params: OrganisationPath; Body: UpdateOrganisationRequest }>(
     '/organisations/:id',
     { schema: { params: idParams, body: updateOrganisationBody } },
     async (request): Promise<Organisation> =>
@@ -79,7 +81,7 @@ function registerOrganisationCalls(app: FastifyInstance, ctx: ServerContext): vo
 }
 
 function registerDriverCalls(app: FastifyInstance, ctx: ServerContext): void {
-  app.get<{ Querystring: { organisation_id?: number } }>(
+  app.get<{ Querystring: DriversRequest }>(
     '/drivers',
     { schema: { querystring: driversQuery } },
     async (request): Promise<Driver[]> => {

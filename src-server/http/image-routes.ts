@@ -4,9 +4,11 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { IdPath } from '../../src-shared/schemas/driver.ts';
 import { authenticate, bearerToken } from '../auth/principal.ts';
 import type { ServerContext } from '../context.ts';
 import { routeFor } from '../repo/routes.ts';
+import { idParams } from './driver-schemas.ts';
 import { notFound, Refusal } from './errors.ts';
 
 const IMAGE_NOT_FOUND = 'No image found with this id';
@@ -19,10 +21,10 @@ function isDispatchToken(ctx: ServerContext, token: string | null): boolean {
 }
 
 export function registerImageRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  app.get<{ Params: { id: number } }>(
+  app.get<{ Params: IdPath }>(
     '/v1/images/:id',
     {
-      schema: { params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } } } },
+      schema: { params: idParams },
       // JPEG and PNG are compressed already: another pass would cost CPU and save nothing.
       compress: false,
     },

@@ -12,7 +12,7 @@ import {
   type RouteStatusRequest,
   SUBSCRIPTION_CANCELED_MESSAGE,
 } from '../../src-shared/protocol/http.ts';
-import type { ServiceChangeData } from '../../src-shared/protocol/socket.ts';
+import type { EventRequest, ProjectRoutePath, RouteIdPath } from '../../src-shared/schemas/driver.ts';
 import { authenticate, authenticateDriver } from '../auth/principal.ts';
 import type { ServerContext } from '../context.ts';
 import { organisationTimeZone } from '../repo/organisations.ts';
@@ -20,16 +20,8 @@ import { finishRoute, startRoute } from '../repo/route-progress.ts';
 import { finishedListFrom, listProjectsForDriver, loadRoute, loadStops, routeFor } from '../repo/routes.ts';
 import { serializeRoute } from '../repo/serialize.ts';
 import { parseCoordinate, recordLocation, recordServiceChange } from '../repo/tracking.ts';
-import { eventBody, locationBody, routeStatusBody } from './driver-schemas.ts';
+import { eventBody, locationBody, projectRouteParams, routeIdParams, routeStatusBody } from './driver-schemas.ts';
 import { badRequest } from './errors.ts';
-import { id } from './schemas.ts';
-
-const routeParams = { type: 'object', properties: { projectId: id, routeId: id } } as const;
-
-interface RouteParams {
-  projectId: number;
-  routeId: number;
-}
 
 async function assertSubscriptionActive(ctx: ServerContext, organisationId: number): Promise<void> {
   const org = await ctx.db
@@ -57,9 +49,9 @@ export function registerRouteRoutes(app: FastifyInstance, ctx: ServerContext): v
     return listProjectsForDriver(ctx.db, principal.driverId, finishedListFrom(ctx.now()));
   });
 
-  app.get<{ Params: { routeId: number } }>(
+  app.get<{ Params: RouteIdPath }>(
     '/v1/projects/routes/:routeId',
-    { schema: { params: { type: 'object', properties: { routeId: id } } } },
+    { schema: { params: routeIdParams } },
     async (request): Promise<Route> => {
       const principal = await authenticate(ctx, request);
       const record = await routeFor(ctx, principal, request.params.routeId);
@@ -69,11 +61,11 @@ export function registerRouteRoutes(app: FastifyInstance, ctx: ServerContext): v
     },
   );
 
-  app.post<{ Params: RouteParams; Body: RouteStatusRequest }>(
+  app.post<{ Params: ProjectRoutePath; Body: RouteStatusRequest }>(
     '/v1/projects/:projectId/routes/:routeId',
     {
       schema: {
-        params: routeParams,
+        params: projectRouteParams,
         body: routeStatusBody,
       },
     },
@@ -94,11 +86,11 @@ export function registerRouteRoutes(app: FastifyInstance, ctx: ServerContext): v
     },
   );
 
-  app.patch<{ Params: RouteParams; Body: LocationRequest }>(
+  app.patch<{ Params: ProjectRoutePath; Body: LocationRequest }>(
     '/v1/projects/:projectId/routes/:routeId/location',
     {
       schema: {
-        params: routeParams,
+        params: projectRouteParams,
         body: locationBody,
       },
     },
@@ -111,13 +103,13 @@ export function registerRouteRoutes(app: FastifyInstance, ctx: ServerContext): v
     },
   );
 
-  app.post<{ Params: RouteParams; Body: { type: string; data: ServiceChangeData } }>(
+  app.post<{ Params: ProjectRoutePath; Body: EventRequest }>(
     '/v1/projects/:projectId/routes/:routeId/events',
     {
       // The socket's message cap: this call stands in for the socket message when the socket is closed.
       bodyLimit: ctx.config.wsMaxMessageBytes,
       schema: {
-        params: routeParams,
+        params: projectRouteParams,
         body: eventBody,
       },
     },

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { IDEMPOTENCY_HEADER, type StopUpdateAnswer, type StopUpdateRequest } from '../../src-shared/protocol/http.ts';
+import type { ServicePath } from '../../src-shared/schemas/driver.ts';
 import { authenticate, principalKey } from '../auth/principal.ts';
 import type { ServerContext } from '../context.ts';
 import { STOP_NOT_FOUND_MESSAGE } from '../domain/route-rules.ts';
@@ -19,15 +20,8 @@ import {
 import { organisationTimeZone } from '../repo/organisations.ts';
 import { routeFor } from '../repo/routes.ts';
 import { writeStopUpdate } from '../repo/stop-completion.ts';
-import { stopUpdateBody } from './driver-schemas.ts';
+import { serviceParams, stopUpdateBody } from './driver-schemas.ts';
 import { notFound } from './errors.ts';
-import { id } from './schemas.ts';
-
-interface Params {
-  projectId: number;
-  routeId: number;
-  serviceId: number;
-}
 
 /** A replay is a success (200) marked as such, so the app's queue drops the item once and for all. */
 function replayed(reply: FastifyReply, answer: StopUpdateAnswer): StopUpdateAnswer {
@@ -36,11 +30,11 @@ function replayed(reply: FastifyReply, answer: StopUpdateAnswer): StopUpdateAnsw
 }
 
 export function registerStopRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  app.post<{ Params: Params; Body: StopUpdateRequest }>(
+  app.post<{ Params: ServicePath; Body: StopUpdateRequest }>(
     '/v1/projects/:projectId/routes/:routeId/services/:serviceId',
     {
       schema: {
-        params: { type: 'object', properties: { projectId: id, routeId: id, serviceId: id } },
+        params: serviceParams,
         body: stopUpdateBody,
       },
     },

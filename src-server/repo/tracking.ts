@@ -7,9 +7,9 @@
  */
 import type { Plan, PlanFlag } from '../../src-shared/protocol/entities.ts';
 import type { LocationData, ServiceChangeData } from '../../src-shared/protocol/socket.ts';
+import { isDecimalCoordinate } from '../../src-shared/schemas/formats.ts';
 import { type Principal, principalKey } from '../auth/principal.ts';
 import { isoNow, type ServerContext } from '../context.ts';
-import { isDecimalCoordinate } from '../domain/coordinates.ts';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../domain/errors.ts';
 import { STOP_NOT_FOUND_MESSAGE } from '../domain/route-rules.ts';
 

@@ -19,17 +19,36 @@ function sourceFiles(dir: string): string[] {
   return out;
 }
 
+const withoutComments = (code: string) => code.replace(/\/\*[\s\S]*?\*\//g, (m) => m.replace(/[^\n]/g, ''));
+
 /** Lines of code (comments stripped) that match, as "file:line: text". */
 function offenders(dir: string, pattern: RegExp, allow: (file: string) => boolean = () => false): string[] {
   const hits: string[] = [];
   for (const file of sourceFiles(join(root, dir))) {
     const rel = relative(root, file);
     if (allow(rel)) continue;
-    const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, (m) => m.replace(/[^\n]/g, ''));
+    const code = withoutComments(readFileSync(file, 'utf8'));
     code.split('\n').forEach((line, i) => {
       const stripped = line.replace(/\/\/.*$/, '');
       if (pattern.test(stripped)) hits.push(`${rel}:${i + 1}: ${line.trim()}`);
     });
+  }
+  return hits;
+}
+
+/** `import`/`export ... from` statements (and dynamic imports) that bring values, not only types. */
+const VALUE_IMPORT =
+  /\b(?:import|export)\s+(?!type\b)[^;'"]*?\bfrom\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]/g;
+
+/** Statements under `dir` that import values from a module matching `module`, as "file: statement". */
+function valueImports(dir: string, module: RegExp, allow: (file: string) => boolean = () => false): string[] {
+  const hits: string[] = [];
+  for (const file of sourceFiles(join(root, dir))) {
+    const rel = relative(root, file);
+    if (allow(rel)) continue;
+    const code = withoutComments(readFileSync(file, 'utf8')).replace(/\/\/.*$/gm, '');
+    for (const m of code.matchAll(VALUE_IMPORT))
+      if (module.test(m[1] ?? m[2] ?? '')) hits.push(`${rel}: ${m[0].replace(/\s+/g, ' ')}`);
   }
   return hits;
 }
@@ -79,5 +98,19 @@ describe('architecture', () => {
       expect(offenders(layer, fromHttp), layer).toEqual([]);
     }
     expect(fromHttp.test("import { notFound } from '../http/errors.ts';")).toBe(true);
+  });
+
+  it('the request schemas (TypeBox) reach the server alone: the worker, the UI and src-shared import their types only', () => {
+    const schemaCode = /^@sinclair\/typebox|\/schemas\//;
+    expect(valueImports('src-ui', schemaCode)).toEqual([]);
+    expect(valueImports('src-worker', schemaCode)).toEqual([]);
+    expect(valueImports('src-shared', schemaCode, (f) => f.startsWith('src-shared/schemas/'))).toEqual([]);
+    const caught = (code: string) => [...code.matchAll(VALUE_IMPORT)].some((m) => schemaCode.test(m[1] ?? m[2] ?? ''));
+    expect(caught("import { StopUpdateBody } from '../schemas/driver.ts';")).toBe(true);
+    expect(caught("import {\n  type A,\n  B,\n} from '../../src-shared/schemas/dispatch.ts';")).toBe(true);
+    expect(caught("export { Type } from '@sinclair/typebox';")).toBe(true);
+    expect(caught("const m = await import('../schemas/socket.ts');")).toBe(true);
+    expect(caught("import type { StopUpdateRequest } from '../schemas/driver.ts';")).toBe(false);
+    expect(caught("export type { LocationData } from '../schemas/socket.ts';")).toBe(false);
   });
 });
