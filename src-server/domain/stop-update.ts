@@ -8,8 +8,8 @@ import { MAX_PHOTOS } from '../../src-shared/domain/completion-rules.ts';
 import { wallClock } from '../../src-shared/domain/time-zone.ts';
 import type { CleaningStatus } from '../../src-shared/protocol/entities.ts';
 import type { StopUpdateRequest } from '../../src-shared/protocol/http.ts';
-import { badRequest } from '../domain/errors.ts';
-import { parseCoordinate } from '../repo/tracking.ts';
+import { parseCoordinate } from './coordinates.ts';
+import { badRequest } from './errors.ts';
 import { type DecodedImage, decodeImageDataUrl, type ImageKind, isDataUrl } from './images.ts';
 
 const TOO_MANY_IMAGES_MESSAGE = `At most ${MAX_PHOTOS} images per stop`;

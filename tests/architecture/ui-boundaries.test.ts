@@ -100,6 +100,25 @@ describe('architecture', () => {
     expect(fromHttp.test("import { notFound } from '../http/errors.ts';")).toBe(true);
   });
 
+  it('http/ never touches the database: its routes call repo/, which alone builds queries and transactions', () => {
+    const database =
+      /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|transaction)\(|\bsql\s*`|from\s+['"]kysely['"]/;
+    expect(offenders('src-server/http', database)).toEqual([]);
+    expect(database.test("  const org = await ctx.db.selectFrom('organisations')")).toBe(true);
+    expect(database.test("        .insertInto('password_resets')")).toBe(true);
+    expect(database.test('  return ctx.db.transaction().execute(work);')).toBe(true);
+    expect(database.test("import type { Transaction } from 'kysely';")).toBe(true);
+    expect(database.test('await sql`select 1`.execute(db)')).toBe(true);
+    expect(database.test('  const route = await loadRoute(ctx.db, routeId, now);')).toBe(false);
+  });
+
+  it('domain/ holds pure rules: it reads no database and imports no layer above or below it', () => {
+    const outward = /from\s+['"](\.\.\/(repo|db|http|socket|auth)\/|kysely['"])/;
+    expect(offenders('src-server/domain', outward)).toEqual([]);
+    expect(outward.test("import { parseCoordinate } from '../repo/tracking.ts';")).toBe(true);
+    expect(outward.test("import { badRequest } from './errors.ts';")).toBe(false);
+  });
+
   it('the request schemas (TypeBox) reach the server alone: the worker, the UI and src-shared import their types only', () => {
     const schemaCode = /^@sinclair\/typebox|\/schemas\//;
     expect(valueImports('src-ui', schemaCode)).toEqual([]);
