@@ -1,9 +1,8 @@
 /**
- * Command-line parsing of `npm run dispatch -- <command> [args]`: pure, so it is tested without a server.
- * `key=value` pairs are typed by the field they name, because the API checks types strictly (no coercion).
+ * Command-line parsing of `npm run dispatch -- <command> [args]`: pure, so it is tested without a server. Options
+ * through node:util's parseArgs; `key=value` pairs are the fields of the request's schema (keys.ts).
  */
-
-import { timeZoneName } from '../../src-shared/domain/time-zone.ts';
+import { type ParseArgsConfig, parseArgs as parseNodeArgs } from 'node:util';
 import type {
   CreateDriverRequest,
   CreateOrganisationRequest,
@@ -11,7 +10,11 @@ import type {
   UpdateOrganisationRequest,
   UpdateStopRequest,
 } from '../../src-shared/protocol/dispatch.ts';
-import { PLAN_FLAGS } from '../../src-shared/protocol/entities.ts';
+import { PublicationSettingsBody, UpdateOrganisationBody, UpdateStopBody } from '../../src-shared/schemas/dispatch.ts';
+import { DECIMAL_DIGITS, INSTANT_YEARS, isDay } from '../../src-shared/schemas/formats.ts';
+import { assignments, keysOf, timeZone, UsageError } from './keys.ts';
+
+export { assignments, UsageError };
 
 export type CliCommand =
   | { name: 'help' }
@@ -56,183 +59,59 @@ export const COMMANDS: Record<CommandName, [synopsis: string, summary: string]> 
   unlink: ['unlink <routeId> <linkId>', 'revoke a shared link'],
 };
 
-export class UsageError extends Error {}
-
 export function usage(): string {
   const width = Math.max(...Object.values(COMMANDS).map(([synopsis]) => synopsis.length));
   const lines = Object.values(COMMANDS).map(([synopsis, summary]) => `  ${synopsis.padEnd(width)}  ${summary}`);
   return ['Usage: npm run dispatch -- <command> [args]', '', ...lines].join('\n');
 }
 
-type Kind =
-  | 'text'
-  | 'nullable-text'
-  | 'nullable-time-zone'
-  | 'number'
-  | 'integer'
-  | 'nullable-integer'
-  | 'boolean'
-  | 'json';
+/** The keys each key=value command takes: the fields of its request's schema. */
+const ORG_KEYS = keysOf(UpdateOrganisationBody, { time_zone: { type: 'time-zone', nullable: true } });
+const STOP_KEYS = keysOf(UpdateStopBody);
+const PUBLICATION_KEYS = keysOf(PublicationSettingsBody);
 
-const ORG_KEYS: Record<string, Kind> = {
-  name: 'text',
-  customer_id: 'nullable-text',
-  subscription_status: 'text',
-  time_zone: 'nullable-time-zone',
-  'plan.name': 'text',
-  ...Object.fromEntries(PLAN_FLAGS.map((flag) => [`plan.${flag}`, 'boolean' as const])),
-  'config.allowed_to_call_recipient': 'boolean',
-  'config.require_name_with_signature': 'boolean',
-};
+/** The options each command takes (node:util parseArgs); any other is a usage error rather than silently ignored. */
+const OPTIONS = {
+  orgs: { json: { type: 'boolean' } },
+  'org-create': { 'customer-id': { type: 'string' }, 'time-zone': { type: 'string' } },
+  drivers: { org: { type: 'string' }, json: { type: 'boolean' } },
+  'driver-create': { org: { type: 'string' } },
+  routes: { date: { type: 'string' }, org: { type: 'string' }, json: { type: 'boolean' } },
+} satisfies Partial<Record<CommandName, ParseArgsConfig['options']>>;
 
-const STOP_KEYS: Record<string, Kind> = {
-  type: 'text',
-  status: 'text',
-  lat: 'number',
-  lng: 'number',
-  street: 'nullable-text',
-  city: 'nullable-text',
-  country: 'nullable-text',
-  recipient_name: 'nullable-text',
-  recipient_phone: 'nullable-text',
-  notes: 'nullable-text',
-  arr_time: 'nullable-integer',
-  end_time: 'nullable-integer',
-  service_time: 'integer',
-  duration: 'integer',
-  days_on_the_road: 'integer',
-  time_windows: 'json',
-  units: 'json',
-  requirements: 'json',
-  ...Object.fromEntries(
-    ['picture', 'signature', 'signature_name', 'age_verification', 'barcode'].map((r) => [
-      `requirements.${r}`,
-      'boolean' as const,
-    ]),
-  ),
-  completion_note: 'nullable-text',
-  recipient_note: 'nullable-text',
-  cleaning_status: 'nullable-text',
-};
-
-const PUBLICATION_KEYS: Record<string, Kind> = {
-  project_date: 'text',
-  fulfill_stops_in_any_order: 'boolean',
-  photo_collection: 'boolean',
-  completion_notes: 'boolean',
-  signature_capture: 'boolean',
-  age_verification: 'boolean',
-};
-
-const BOOLEANS: Record<string, boolean> = {
-  true: true,
-  yes: true,
-  on: true,
-  1: true,
-  false: false,
-  no: false,
-  off: false,
-  0: false,
-};
-
-function typed(key: string, raw: string, kind: Kind): unknown {
-  const bad = (what: string) => new UsageError(`${key} must be ${what}, got "${raw}"`);
-  const nullable = kind === 'nullable-text' || kind === 'nullable-integer' || kind === 'nullable-time-zone';
-  if (nullable && (raw === 'null' || raw === 'none')) return null;
-  switch (kind) {
-    case 'text':
-    case 'nullable-text':
-      return raw;
-    case 'nullable-time-zone':
-      return timeZone(raw, key);
-    case 'number': {
-      const n = Number(raw);
-      if (raw.trim() === '' || !Number.isFinite(n)) throw bad('a number');
-      return n;
-    }
-    case 'integer':
-    case 'nullable-integer': {
-      const n = Number(raw);
-      if (raw.trim() === '' || !Number.isInteger(n)) throw bad('a whole number');
-      return n;
-    }
-    case 'boolean': {
-      const value = BOOLEANS[raw.toLowerCase()];
-      if (value === undefined) throw bad('true or false');
-      return value;
-    }
-    case 'json':
-      try {
-        return JSON.parse(raw);
-      } catch {
-        throw bad('JSON');
-      }
-    default: {
-      const unhandled: never = kind;
-      throw new Error(`unknown kind ${String(unhandled)}`);
-    }
-  }
-}
+type Flags = { [name: string]: string | boolean | undefined };
 
 /**
- * `a=1 b.c=true` to `{a: 1, b: {c: true}}`. A key may drop its prefix when that is unambiguous
- * (`ft_photo_collection=false` means `plan.ft_photo_collection`).
+ * Splits `--name value` and `--name=value` options (and bare `--json`) from the positional arguments with
+ * node:util's parseArgs, in its lenient mode, so each mistake is told in the CLI's own words.
  */
-export function assignments(pairs: string[], keys: Record<string, Kind>): Record<string, unknown> {
-  if (pairs.length === 0) throw new UsageError(`Give at least one key=value; keys: ${Object.keys(keys).join(', ')}`);
-  const result: Record<string, unknown> = {};
-  for (const pair of pairs) {
-    const eq = pair.indexOf('=');
-    if (eq <= 0) throw new UsageError(`Expected key=value, got "${pair}"`);
-    const given = pair.slice(0, eq);
-    const key = given in keys ? given : Object.keys(keys).find((k) => k.endsWith(`.${given}`));
-    if (!key) throw new UsageError(`Unknown key "${given}"; keys: ${Object.keys(keys).join(', ')}`);
-    const value = typed(given, pair.slice(eq + 1), keys[key]!);
-    const path = key.split('.');
-    let target = result;
-    for (const part of path.slice(0, -1)) {
-      target[part] ??= {};
-      target = target[part] as Record<string, unknown>;
-    }
-    target[path.at(-1)!] = value;
+function options(args: string[], allowed: ParseArgsConfig['options'] = {}): { positional: string[]; flags: Flags } {
+  const { values, positionals, tokens } = parseNodeArgs({
+    args,
+    options: allowed,
+    allowPositionals: true,
+    strict: false,
+    tokens: true,
+  });
+  for (const token of tokens) {
+    if (token.kind !== 'option') continue;
+    const option = allowed[token.name];
+    if (!option) throw new UsageError(`Unknown option ${token.rawName}`);
+    // Lenient parsing takes "--org --json" as org = "--json".
+    const missing = token.value === undefined || (!token.inlineValue && token.value.startsWith('--'));
+    if (option.type === 'string' && missing) throw new UsageError(`${token.rawName} needs a value`);
+    if (option.type === 'boolean' && token.value !== undefined) throw new UsageError(`${token.rawName} takes no value`);
   }
-  return result;
+  return { positional: positionals, flags: values };
 }
 
-/** Splits `--name value` and `--name=value` options (and bare `--json`) from the positional arguments. */
-function options(args: string[], allowed: string[]): { positional: string[]; flags: Map<string, string> } {
-  const positional: string[] = [];
-  const flags = new Map<string, string>();
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (!arg.startsWith('--')) {
-      positional.push(arg);
-      continue;
-    }
-    const [name, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
-    if (!allowed.includes(name)) throw new UsageError(`Unknown option --${name}`);
-    if (name === 'json') flags.set(name, 'true');
-    else {
-      const value = inline ?? args[++i];
-      if (value === undefined) throw new UsageError(`--${name} needs a value`);
-      flags.set(name, value);
-    }
-  }
-  return { positional, flags };
-}
+const text = (flags: Flags, name: string) => (typeof flags[name] === 'string' ? flags[name] : undefined);
 
-/** Checked here too, so a typo is told before anything is sent. */
-function timeZone(raw: string, what: string): string {
-  const name = timeZoneName(raw);
-  if (!name) throw new UsageError(`${what} must be an IANA time zone name such as Europe/Amsterdam, got "${raw}"`);
-  return name;
-}
-
+/** An id as the server reads one in a path: plain decimal digits, at least 1. */
 function id(value: string | undefined, what: string): number {
-  const n = Number(value);
-  if (value === undefined || !/^[0-9]+$/.test(value) || n < 1)
+  if (value === undefined || !DECIMAL_DIGITS.test(value) || Number(value) < 1)
     throw new UsageError(`${what} must be a positive whole number`);
-  return n;
+  return Number(value);
 }
 
 function exactly(positional: string[], count: number, name: CommandName): void {
@@ -241,22 +120,13 @@ function exactly(positional: string[], count: number, name: CommandName): void {
 
 const isCommandName = (name: string): name is CommandName => Object.hasOwn(COMMANDS, name);
 
-/** The options each command takes; any other is a usage error rather than silently ignored. */
-const OPTIONS: Partial<Record<CommandName, string[]>> = {
-  orgs: ['json'],
-  'org-create': ['customer-id', 'time-zone'],
-  drivers: ['org', 'json'],
-  'driver-create': ['org'],
-  routes: ['date', 'org', 'json'],
-};
-
 export function parseArgs(argv: string[]): CliCommand {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h') return { name: 'help' };
   if (!isCommandName(name)) throw new UsageError(`Unknown command "${name}"`);
-  const { positional: p, flags } = options(rest, OPTIONS[name] ?? []);
-  const json = flags.has('json');
-  const org = flags.has('org') ? id(flags.get('org'), '--org') : undefined;
+  const { positional: p, flags } = options(rest, name in OPTIONS ? OPTIONS[name as keyof typeof OPTIONS] : {});
+  const json = flags.json === true;
+  const org = flags.org === undefined ? undefined : id(text(flags, 'org'), '--org');
   switch (name) {
     case 'help':
       return { name };
@@ -269,8 +139,10 @@ export function parseArgs(argv: string[]): CliCommand {
         name,
         body: {
           name: p[0]!,
-          ...(flags.has('customer-id') ? { customer_id: flags.get('customer-id')! } : {}),
-          ...(flags.has('time-zone') ? { time_zone: timeZone(flags.get('time-zone')!, '--time-zone') } : {}),
+          ...(text(flags, 'customer-id') === undefined ? {} : { customer_id: text(flags, 'customer-id') }),
+          ...(text(flags, 'time-zone') === undefined
+            ? {}
+            : { time_zone: timeZone(text(flags, 'time-zone')!, '--time-zone') }),
         },
       };
     case 'org-set':
@@ -286,8 +158,12 @@ export function parseArgs(argv: string[]): CliCommand {
     }
     case 'routes': {
       exactly(p, 0, name);
-      const date = flags.get('date');
-      if (date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new UsageError('--date must be YYYY-MM-DD');
+      const date = text(flags, 'date');
+      // The server's rule for a route's date (the `day` format).
+      if (date !== undefined && !isDay(date))
+        throw new UsageError(
+          `--date must be YYYY-MM-DD, a real date in the years ${INSTANT_YEARS.from} to ${INSTANT_YEARS.to}`,
+        );
       return { name, date, organisationId: org, json };
     }
     case 'route':

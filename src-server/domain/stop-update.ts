@@ -4,14 +4,15 @@
  * image decoding; what needs the database (stored image URLs, route state) is checked in the write. Days and
  * times of day are the organisation's (`timeZone`).
  */
+import { MAX_PHOTOS } from '../../src-shared/domain/completion-rules.ts';
 import { wallClock } from '../../src-shared/domain/time-zone.ts';
 import type { CleaningStatus } from '../../src-shared/protocol/entities.ts';
-import { MAX_IMAGES, type StopUpdateRequest } from '../../src-shared/protocol/http.ts';
-import { badRequest } from '../domain/errors.ts';
-import { parseCoordinate } from '../repo/tracking.ts';
+import type { StopUpdateRequest } from '../../src-shared/protocol/http.ts';
+import { parseCoordinate } from './coordinates.ts';
+import { badRequest } from './errors.ts';
 import { type DecodedImage, decodeImageDataUrl, type ImageKind, isDataUrl } from './images.ts';
 
-const TOO_MANY_IMAGES_MESSAGE = `At most ${MAX_IMAGES} images per stop`;
+const TOO_MANY_IMAGES_MESSAGE = `At most ${MAX_PHOTOS} images per stop`;
 const SKIPPED_WITH_PROOF_MESSAGE =
   'A skipped stop carries no proof of delivery: send signature, signature_name, recipient_date_of_birth and images only with status finished';
 const CLEANING_DEFINITION_MESSAGE = 'cleaning_definition is required when cleaning_status is other';
@@ -56,10 +57,10 @@ function imageInput(value: string, field: string, kind: ImageKind): ImageInput {
 
 function photoInputs(images: Record<string, string> | undefined): ImageInput[] {
   const entries = Object.entries(images ?? {});
-  if (entries.length > MAX_IMAGES) throw badRequest(TOO_MANY_IMAGES_MESSAGE, 'images');
+  if (entries.length > MAX_PHOTOS) throw badRequest(TOO_MANY_IMAGES_MESSAGE, 'images');
   for (const [key] of entries) {
-    if (!/^[0-9]$/.test(key) || Number(key) >= MAX_IMAGES)
-      throw badRequest(`images.${key} is not an allowed key: use 0 to ${MAX_IMAGES - 1}`, `images.${key}`);
+    if (!/^[0-9]$/.test(key) || Number(key) >= MAX_PHOTOS)
+      throw badRequest(`images.${key} is not an allowed key: use 0 to ${MAX_PHOTOS - 1}`, `images.${key}`);
   }
   return entries
     .sort(([a], [b]) => Number(a) - Number(b))

@@ -7,41 +7,26 @@ import type { FastifyInstance } from 'fastify';
 import type { Driver } from '../../src-shared/protocol/entities.ts';
 import type {
   ForgotPasswordAnswer,
+  ForgotPasswordRequest,
   RefreshRequest,
   SignInRequest,
   SignInStepOneAnswer,
   TokenPair,
 } from '../../src-shared/protocol/http.ts';
+import type { IdPath } from '../../src-shared/schemas/driver.ts';
 import { assertMayAttempt, attemptKey, clearAttempts, recordFailure, takeAttempt } from '../auth/attempt-limit.ts';
 import { dummyPasswordHash, verifyPassword } from '../auth/passwords.ts';
 import { authenticateDriver } from '../auth/principal.ts';
 import { issueTokens, refreshTokens } from '../auth/token-pairs.ts';
 import { isoNow, type ServerContext } from '../context.ts';
-import type { DriverRow } from '../db/schema.ts';
+import { normaliseEmail } from '../domain/email.ts';
+import { findDriverByEmail, loadDriver, recordPasswordReset } from '../repo/drivers.ts';
+import { forgotPasswordQuery, idParams, refreshBody, signInBody } from './driver-schemas.ts';
 import { forbidden, notFound, unauthorized } from './errors.ts';
 
-export const EMAIL_MAX_LENGTH = 254;
 export const NO_USER_MESSAGE = 'No user found';
 export const WRONG_PASSWORD_MESSAGE = 'Incorrect password';
 export const FORGOT_MESSAGE = 'If this email belongs to a driver, instructions to reset the password have been sent.';
-
-export const normaliseEmail = (email: string) => email.trim().toLowerCase();
-
-export function serializeDriver(row: DriverRow): Driver {
-  return {
-    id: row.id,
-    first_name: row.first_name,
-    last_name: row.last_name,
-    email: row.email,
-    phone: row.phone,
-    organisation_id: row.organisation_id,
-  };
-}
-
-const findDriver = (ctx: ServerContext, email: string) =>
-  ctx.db.selectFrom('drivers').selectAll().where('email', '=', email).executeTakeFirst();
-
-const emailSchema = { type: 'string', minLength: 1, maxLength: EMAIL_MAX_LENGTH } as const;
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const limit = ctx.config.signinRateLimit;
@@ -51,14 +36,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
     '/v1/drivers/signin',
     {
       config: rateLimit,
-      schema: {
-        body: {
-          type: 'object',
-          required: ['email'],
-          additionalProperties: false,
-          properties: { email: emailSchema, password: { type: 'string', maxLength: 1024 } },
-        },
-      },
+      schema: { body: signInBody },
     },
     async (request): Promise<SignInStepOneAnswer | TokenPair> => {
       const email = normaliseEmail(request.body.email);
@@ -67,14 +45,14 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
       if (password === undefined) {
         // Step one asks nothing secret; only an unknown email counts as a failure (an enumeration probe).
         await assertMayAttempt(ctx, key);
-        const driver = await findDriver(ctx, email);
+        const driver = await findDriverByEmail(ctx.db, email);
         if (driver) return { email, next: 'password' };
         await recordFailure(ctx, key);
         throw notFound(NO_USER_MESSAGE, 'email');
       }
       // Counted before the (slow) check, so guesses sent at once cannot all pass the limit first.
       await takeAttempt(ctx, key);
-      const driver = await findDriver(ctx, email);
+      const driver = await findDriverByEmail(ctx.db, email);
       // Verify even for an unknown email so both answers take as long.
       const ok = await verifyPassword(driver?.password_hash ?? (await dummyPasswordHash()), password);
       if (!driver) throw notFound(NO_USER_MESSAGE, 'email');
@@ -86,58 +64,35 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
 
   app.post<{ Body: RefreshRequest }>(
     '/v1/token/refresh',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          required: ['token'],
-          additionalProperties: false,
-          properties: { token: { type: 'string', minLength: 1, maxLength: 4096 } },
-        },
-      },
-    },
+    { schema: { body: refreshBody } },
     async (request): Promise<TokenPair> => refreshTokens(ctx, request.body.token, request.log),
   );
 
-  app.get<{ Querystring: { email: string } }>(
+  app.get<{ Querystring: ForgotPasswordRequest }>(
     '/v1/drivers/password/forgot',
     {
       config: rateLimit,
-      schema: {
-        querystring: {
-          type: 'object',
-          required: ['email'],
-          properties: { email: { ...emailSchema, format: 'email' } },
-        },
-      },
+      schema: { querystring: forgotPasswordQuery },
     },
     async (request): Promise<ForgotPasswordAnswer> => {
       const email = normaliseEmail(request.query.email);
       // Every request counts: there is no success to clear it, and each one would send an email.
       await takeAttempt(ctx, attemptKey('forgot', email));
-      const driver = await ctx.db.selectFrom('drivers').select('id').where('email', '=', email).executeTakeFirst();
-      await ctx.db
-        .insertInto('password_resets')
-        .values({ email, driver_id: driver?.id ?? null, requested_at: isoNow(ctx), client_ip: request.ip })
-        .execute();
+      const driver = await findDriverByEmail(ctx.db, email);
+      await recordPasswordReset(ctx.db, {
+        email,
+        driverId: driver?.id ?? null,
+        requestedAt: isoNow(ctx),
+        clientIp: request.ip,
+      });
       // The same answer for every address, so the call cannot tell which emails exist.
       return { message: FORGOT_MESSAGE };
     },
   );
 
-  app.get<{ Params: { id: number } }>(
-    '/v1/drivers/:id',
-    { schema: { params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } } } } },
-    async (request): Promise<Driver> => {
-      const principal = await authenticateDriver(ctx, request);
-      if (request.params.id !== principal.driverId) throw forbidden('A driver can read only their own record');
-      const row = await ctx.db
-        .selectFrom('drivers')
-        .selectAll()
-        .where('id', '=', principal.driverId)
-        .executeTakeFirst();
-      if (!row) throw notFound('No driver found with this id', 'id');
-      return serializeDriver(row);
-    },
-  );
+  app.get<{ Params: IdPath }>('/v1/drivers/:id', { schema: { params: idParams } }, async (request): Promise<Driver> => {
+    const principal = await authenticateDriver(ctx, request);
+    if (request.params.id !== principal.driverId) throw forbidden('A driver can read only their own record');
+    return loadDriver(ctx.db, principal.driverId);
+  });
 }

@@ -4,7 +4,6 @@
  * who refetches on the event reads the new state.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Transaction } from 'kysely';
 import type {
   CreateRouteRequest,
   DispatchRouteDetail,
@@ -14,25 +13,32 @@ import type {
   LinkRevokeAnswer,
   PublicationSettingsRequest,
   ReorderRequest,
+  RoutesRequest,
   UpdateStopRequest,
 } from '../../src-shared/protocol/dispatch.ts';
 import type { PublicationSettings, Route, Stop } from '../../src-shared/protocol/entities.ts';
 import type { ServerMessage } from '../../src-shared/protocol/socket.ts';
+import {
+  type LinkPath,
+  ROUTES_DEFAULT_LIMIT,
+  type RoutePath,
+  type StopPath,
+} from '../../src-shared/schemas/dispatch.ts';
 import { isoNow, type ServerContext } from '../context.ts';
-import type { Database } from '../db/schema.ts';
 import { listRouteSummaries, loadRouteDetail } from '../repo/dispatch.ts';
 import {
   assignDriver,
-  insertLink,
+  createDispatchedRoute,
+  createLink,
   removeStop,
   reorderStops,
   replaceSettings,
-  requireRoute,
+  republishRoute,
   revokeLink,
-  touchRoute,
   updateStop,
 } from '../repo/route-changes.ts';
-import { createRoute, loadRoute, ROUTE_NOT_FOUND } from '../repo/routes.ts';
+import { loadRoute, ROUTE_NOT_FOUND } from '../repo/routes.ts';
+import { inTransaction, type Trx } from '../repo/transaction.ts';
 import {
   createRouteBody,
   driverAssignBody,
@@ -46,10 +52,8 @@ import {
 } from './dispatch-schemas.ts';
 import { badRequest, notFound } from './errors.ts';
 
-type RouteParams = { routeId: number };
-
 export function registerDispatchRouteCalls(app: FastifyInstance, ctx: ServerContext): void {
-  const inTransaction = <T>(work: (trx: Transaction<Database>) => Promise<T>) => ctx.db.transaction().execute(work);
+  const transact = <T>(work: (trx: Trx) => Promise<T>) => inTransaction(ctx.db, work);
 
   /** The change is committed whatever happens here; a failed relay is logged, not turned into an error answer. */
   async function publish(request: FastifyRequest, routeId: number, message: ServerMessage): Promise<void> {
@@ -66,11 +70,12 @@ export function registerDispatchRouteCalls(app: FastifyInstance, ctx: ServerCont
     return route;
   }
 
-  app.get<{ Querystring: { organisation_id?: number; date?: string; limit: number } }>(
+  app.get<{ Querystring: RoutesRequest }>(
     '/routes',
     { schema: { querystring: routesQuery } },
     async (request): Promise<DispatchRouteSummary[]> => {
-      const { organisation_id, date, limit } = request.query;
+      // The schema's default fills limit in; the fallback only satisfies the type.
+      const { organisation_id, date, limit = ROUTES_DEFAULT_LIMIT } = request.query;
       return listRouteSummaries(ctx.db, { organisationId: organisation_id, date, limit });
     },
   );
@@ -82,33 +87,13 @@ export function registerDispatchRouteCalls(app: FastifyInstance, ctx: ServerCont
       const input = request.body;
       if (input.project_id !== undefined && (input.project_name !== undefined || input.date !== undefined))
         throw badRequest('Give either project_id or a new project (project_name, date), not both', 'project_id');
-      const route = await inTransaction(async (trx) => {
-        const org = await trx
-          .selectFrom('organisations')
-          .select('id')
-          .where('id', '=', input.organisation_id)
-          .executeTakeFirst();
-        if (!org) throw notFound('No organisation found with this id', 'organisation_id');
-        if (input.driver_id != null) {
-          const driver = await trx
-            .selectFrom('drivers')
-            .select('organisation_id')
-            .where('id', '=', input.driver_id)
-            .executeTakeFirst();
-          if (!driver) throw notFound('No driver found with this id', 'driver_id');
-          if (driver.organisation_id !== input.organisation_id)
-            throw badRequest('driver_id must be a driver of organisation_id', 'driver_id');
-        }
-        const now = isoNow(ctx);
-        const routeId = await createRoute(trx, input, now);
-        return (await loadRoute(trx, routeId, now))!;
-      });
+      const route = await transact((trx) => createDispatchedRoute(trx, input, isoNow(ctx)));
       reply.code(201);
       return route;
     },
   );
 
-  app.get<{ Params: RouteParams }>(
+  app.get<{ Params: RoutePath }>(
     '/routes/:routeId',
     { schema: { params: routeParams } },
     async (request): Promise<DispatchRouteDetail> => {
@@ -118,12 +103,12 @@ export function registerDispatchRouteCalls(app: FastifyInstance, ctx: ServerCont
     },
   );
 
-  app.patch<{ Params: RouteParams & { stopId: number }; Body: UpdateStopRequest }>(
+  app.patch<{ Params: StopPath; Body: UpdateStopRequest }>(
     '/routes/:routeId/stops/:stopId',
     { schema: { params: stopParams, body: updateStopBody } },
     async (request): Promise<Stop> => {
       const { routeId, stopId } = request.params;
-      const stop = await inTransaction((trx) => updateStop(trx, routeId, stopId, request.body, isoNow(ctx)));
+      const stop = await transact((trx) => updateStop(trx, routeId, stopId, request.body, isoNow(ctx)));
       await publish(request, routeId, {
         type: 'stop_update',
         data: { route_id: routeId, stop, updated_at: stop.updated_at },
@@ -132,13 +117,13 @@ export function registerDispatchRouteCalls(app: FastifyInstance, ctx: ServerCont
     },
   );
 
-  app.put<{ Params: RouteParams; Body: ReorderRequest }>(
+  app.put<{ Params: RoutePath; Body: ReorderRequest }>(
     '/routes/:routeId/order',
     { schema: { params: routeParams, body: reorderBody } },
     async (request): Promise<Route> => {
       const { routeId } = request.params;
       const { stop_ids } = request.body;
-      await inTransaction((trx) => reorderStops(trx, routeId, stop_ids, isoNow(ctx)));
+      await transact((trx) => reorderStops(trx, routeId, stop_ids, isoNow(ctx)));
       await publish(request, routeId, { type: 'route_reorder', data: { route_id: routeId, stop_ids } });
       return currentRoute(routeId);
     },
@@ -146,23 +131,23 @@ export function registerDispatchRouteCalls(app: FastifyInstance, ctx: ServerCont
 
   // A stop taken off the route (a cancelled delivery): the app hears it as a reorder, and a driver on that stop's
   // window is told "Stop not found" and taken back to the route.
-  app.delete<{ Params: RouteParams & { stopId: number } }>(
+  app.delete<{ Params: StopPath }>(
     '/routes/:routeId/stops/:stopId',
     { schema: { params: stopParams } },
     async (request): Promise<Route> => {
       const { routeId, stopId } = request.params;
-      const stop_ids = await inTransaction((trx) => removeStop(trx, routeId, stopId, isoNow(ctx)));
+      const stop_ids = await transact((trx) => removeStop(trx, routeId, stopId, isoNow(ctx)));
       await publish(request, routeId, { type: 'route_reorder', data: { route_id: routeId, stop_ids } });
       return currentRoute(routeId);
     },
   );
 
-  app.put<{ Params: RouteParams; Body: PublicationSettingsRequest }>(
+  app.put<{ Params: RoutePath; Body: PublicationSettingsRequest }>(
     '/routes/:routeId/publication-settings',
     { schema: { params: routeParams, body: publicationSettingsBody } },
     async (request): Promise<PublicationSettings> => {
       const { routeId } = request.params;
-      const settings = await inTransaction((trx) => replaceSettings(trx, routeId, request.body, isoNow(ctx)));
+      const settings = await transact((trx) => replaceSettings(trx, routeId, request.body, isoNow(ctx)));
       await publish(request, routeId, {
         type: 'publication_settings',
         data: { route_id: routeId, publication_settings: settings },
@@ -171,41 +156,35 @@ export function registerDispatchRouteCalls(app: FastifyInstance, ctx: ServerCont
     },
   );
 
-  app.post<{ Params: RouteParams }>(
+  app.post<{ Params: RoutePath }>(
     '/routes/:routeId/republish',
     { schema: { params: routeParams } },
     async (request): Promise<Route> => {
       const { routeId } = request.params;
-      await inTransaction(async (trx) => {
-        await requireRoute(trx, routeId);
-        await touchRoute(trx, routeId, isoNow(ctx));
-      });
+      await transact((trx) => republishRoute(trx, routeId, isoNow(ctx)));
       await publish(request, routeId, { type: 'republish', data: { route_id: routeId } });
       return currentRoute(routeId);
     },
   );
 
-  app.put<{ Params: RouteParams; Body: DriverAssignRequest }>(
+  app.put<{ Params: RoutePath; Body: DriverAssignRequest }>(
     '/routes/:routeId/driver',
     { schema: { params: routeParams, body: driverAssignBody } },
     async (request): Promise<Route> => {
       const { routeId } = request.params;
       const { driver_id } = request.body;
-      await inTransaction((trx) => assignDriver(trx, routeId, driver_id, isoNow(ctx)));
+      await transact((trx) => assignDriver(trx, routeId, driver_id, isoNow(ctx)));
       await publish(request, routeId, { type: 'driver_change', data: { route_id: routeId, driver_id } });
       return currentRoute(routeId);
     },
   );
 
-  app.post<{ Params: RouteParams }>(
+  app.post<{ Params: RoutePath }>(
     '/routes/:routeId/links',
     { schema: { params: routeParams } },
     async (request, reply): Promise<LinkAnswer> => {
       const { routeId } = request.params;
-      const { route, linkId } = await inTransaction(async (trx) => {
-        const route = await requireRoute(trx, routeId);
-        return { route, linkId: await insertLink(trx, routeId, isoNow(ctx)) };
-      });
+      const { route, linkId } = await transact((trx) => createLink(trx, routeId, isoNow(ctx)));
       const token = await ctx.tokens.signLink({
         linkId,
         routeId,
@@ -218,12 +197,12 @@ export function registerDispatchRouteCalls(app: FastifyInstance, ctx: ServerCont
     },
   );
 
-  app.delete<{ Params: RouteParams & { linkId: string } }>(
+  app.delete<{ Params: LinkPath }>(
     '/routes/:routeId/links/:linkId',
     { schema: { params: linkParams } },
     async (request): Promise<LinkRevokeAnswer> => {
       const { routeId, linkId } = request.params;
-      const revokedAt = await inTransaction((trx) => revokeLink(trx, routeId, linkId, isoNow(ctx)));
+      const revokedAt = await transact((trx) => revokeLink(trx, routeId, linkId, isoNow(ctx)));
       return { linkId, revoked_at: revokedAt };
     },
   );

@@ -8,14 +8,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type {
   CreateDriverRequest,
   CreateOrganisationRequest,
+  DriversRequest,
   UpdateOrganisationRequest,
 } from '../../src-shared/protocol/dispatch.ts';
 import type { Driver, Organisation } from '../../src-shared/protocol/entities.ts';
+import type { OrganisationPath } from '../../src-shared/schemas/dispatch.ts';
 import { bearerToken } from '../auth/principal.ts';
 import { isoNow, type ServerContext } from '../context.ts';
-import { isUniqueViolation, listOrganisations, loadOrganisation, updateOrganisation } from '../repo/dispatch.ts';
-import { createDriver, createOrganisation } from '../repo/organisations.ts';
-import { normaliseEmail, serializeDriver } from './auth-routes.ts';
+import { listOrganisations, loadOrganisation, updateOrganisation } from '../repo/dispatch.ts';
+import { listDrivers, registerDriver } from '../repo/drivers.ts';
+import { createOrganisation } from '../repo/organisations.ts';
+import { inTransaction } from '../repo/transaction.ts';
 import { registerDispatchRouteCalls } from './dispatch-route-calls.ts';
 import {
   createDriverBody,
@@ -24,10 +27,9 @@ import {
   idParams,
   updateOrganisationBody,
 } from './dispatch-schemas.ts';
-import { conflict, notFound, unauthorized } from './errors.ts';
+import { unauthorized } from './errors.ts';
 
 export const DISPATCH_PREFIX = '/v1/dispatch';
-export const DRIVER_EMAIL_TAKEN = 'A driver with this email already exists';
 
 /** Digests have one length, so timingSafeEqual can compare tokens of any length without leaking it. */
 const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -68,53 +70,28 @@ function registerOrganisationCalls(app: FastifyInstance, ctx: ServerContext): vo
     },
   );
 
-  app.patch<{ Params: { id: number }; Body: UpdateOrganisationRequest }>(
+  app.patch<{ Params: OrganisationPath; Body: UpdateOrganisationRequest }>(
     '/organisations/:id',
     { schema: { params: idParams, body: updateOrganisationBody } },
     async (request): Promise<Organisation> =>
-      ctx.db
-        .transaction()
-        .execute((trx) => updateOrganisation(trx, request.params.id, request.body, ctx.config.timeZone)),
+      inTransaction(ctx.db, (trx) => updateOrganisation(trx, request.params.id, request.body, ctx.config.timeZone)),
   );
 }
 
 function registerDriverCalls(app: FastifyInstance, ctx: ServerContext): void {
-  app.get<{ Querystring: { organisation_id?: number } }>(
+  app.get<{ Querystring: DriversRequest }>(
     '/drivers',
     { schema: { querystring: driversQuery } },
-    async (request): Promise<Driver[]> => {
-      let query = ctx.db.selectFrom('drivers').selectAll().orderBy('id');
-      const { organisation_id } = request.query;
-      if (organisation_id !== undefined) query = query.where('organisation_id', '=', organisation_id);
-      return (await query.execute()).map(serializeDriver);
-    },
+    async (request): Promise<Driver[]> => listDrivers(ctx.db, request.query.organisation_id),
   );
 
   app.post<{ Body: CreateDriverRequest }>(
     '/drivers',
     { schema: { body: createDriverBody } },
     async (request, reply): Promise<Driver> => {
-      const input = request.body;
-      const org = await ctx.db
-        .selectFrom('organisations')
-        .select('id')
-        .where('id', '=', input.organisation_id)
-        .executeTakeFirst();
-      if (!org) throw notFound('No organisation found with this id', 'organisation_id');
-      const email = normaliseEmail(input.email);
-      const taken = await ctx.db.selectFrom('drivers').select('id').where('email', '=', email).executeTakeFirst();
-      if (taken) throw conflict(DRIVER_EMAIL_TAKEN, 'email');
-      let id: number;
-      try {
-        id = await createDriver(ctx.db, { ...input, email }, isoNow(ctx));
-      } catch (error) {
-        // Two creations of one email at once: the database's unique index decides.
-        if (isUniqueViolation(error)) throw conflict(DRIVER_EMAIL_TAKEN, 'email');
-        throw error;
-      }
-      const row = await ctx.db.selectFrom('drivers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      const driver = await registerDriver(ctx.db, request.body, isoNow(ctx));
       reply.code(201);
-      return serializeDriver(row);
+      return driver;
     },
   );
 }

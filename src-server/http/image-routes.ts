@@ -4,9 +4,12 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { IdPath } from '../../src-shared/schemas/driver.ts';
 import { authenticate, bearerToken } from '../auth/principal.ts';
 import type { ServerContext } from '../context.ts';
+import { findImage } from '../repo/images.ts';
 import { routeFor } from '../repo/routes.ts';
+import { idParams } from './driver-schemas.ts';
 import { notFound, Refusal } from './errors.ts';
 
 const IMAGE_NOT_FOUND = 'No image found with this id';
@@ -19,22 +22,17 @@ function isDispatchToken(ctx: ServerContext, token: string | null): boolean {
 }
 
 export function registerImageRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  app.get<{ Params: { id: number } }>(
+  app.get<{ Params: IdPath }>(
     '/v1/images/:id',
     {
-      schema: { params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } } } },
+      schema: { params: idParams },
       // JPEG and PNG are compressed already: another pass would cost CPU and save nothing.
       compress: false,
     },
     async (request, reply) => {
       const dispatcher = isDispatchToken(ctx, bearerToken(request));
       const principal = dispatcher ? null : await authenticate(ctx, request);
-      const image = await ctx.db
-        .selectFrom('images')
-        .innerJoin('stops', 'stops.id', 'images.stop_id')
-        .select(['images.mime', 'images.data', 'stops.route_id'])
-        .where('images.id', '=', request.params.id)
-        .executeTakeFirst();
+      const image = await findImage(ctx.db, request.params.id);
       if (!image) throw notFound(IMAGE_NOT_FOUND, 'id');
       if (principal) {
         // The same answer as an unknown id, so image ids of other routes cannot be probed.

@@ -6,15 +6,16 @@
 import polyline from '@mapbox/polyline';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { LatLng } from '../../src-shared/domain/geo.ts';
-import { VEHICLE_PROFILES, type VehicleProfile } from '../../src-shared/protocol/entities.ts';
+import type { VehicleProfile } from '../../src-shared/protocol/entities.ts';
 import type { OsrmAnswer, OsrmRequest } from '../../src-shared/protocol/http.ts';
+import { OSRM_MAX_POINTS as MAX_POINTS, type OsrmOptions } from '../../src-shared/schemas/driver.ts';
 import { authenticate } from '../auth/principal.ts';
 import type { ServerContext } from '../context.ts';
 import { legMetres, PROFILE_SPEED } from '../domain/eta.ts';
+import { osrmBody, osrmQuery } from './driver-schemas.ts';
 import { badRequest } from './errors.ts';
 
 const MIN_POINTS = 2;
-const MAX_POINTS = 500;
 const OSRM_TIMEOUT_MS = 5000;
 /** Polyline precision of OSRM's `geometries=polyline`, which the app decodes. */
 const PRECISION = 5;
@@ -92,22 +93,9 @@ async function askOsrm(
 }
 
 export function registerOsrmRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  app.post<{ Body: OsrmRequest; Querystring: { overview?: 'full' } }>(
+  app.post<{ Body: OsrmRequest; Querystring: OsrmOptions }>(
     '/v1/osrmb',
-    {
-      schema: {
-        querystring: { type: 'object', properties: { overview: { type: 'string', enum: ['full'] } } },
-        body: {
-          type: 'object',
-          required: ['coordinates'],
-          additionalProperties: false,
-          properties: {
-            coordinates: { type: 'string', minLength: 1, maxLength: MAX_POINTS * 48 },
-            profile: { type: 'string', enum: [...VEHICLE_PROFILES], default: 'car' },
-          },
-        },
-      },
-    },
+    { schema: { querystring: osrmQuery, body: osrmBody } },
     async (request): Promise<OsrmAnswer> => {
       await authenticate(ctx, request);
       const points = parseCoordinates(request.body.coordinates);

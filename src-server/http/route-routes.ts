@@ -6,39 +6,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { LatLng } from '../../src-shared/domain/geo.ts';
 import type { ProjectEntry, Route } from '../../src-shared/protocol/entities.ts';
-import {
-  type LocationRequest,
-  type RouteStatusAnswer,
-  type RouteStatusRequest,
-  SUBSCRIPTION_CANCELED_MESSAGE,
-} from '../../src-shared/protocol/http.ts';
-import type { ServiceChangeData } from '../../src-shared/protocol/socket.ts';
+import type { LocationRequest, RouteStatusAnswer, RouteStatusRequest } from '../../src-shared/protocol/http.ts';
+import type { EventRequest, ProjectRoutePath, RouteIdPath } from '../../src-shared/schemas/driver.ts';
 import { authenticate, authenticateDriver } from '../auth/principal.ts';
 import type { ServerContext } from '../context.ts';
-import { organisationTimeZone } from '../repo/organisations.ts';
-import { finishRoute, startRoute } from '../repo/route-progress.ts';
-import { finishedListFrom, listProjectsForDriver, loadRoute, loadStops, routeFor } from '../repo/routes.ts';
+import { parseCoordinate } from '../domain/coordinates.ts';
+import { assertSubscriptionActive, organisationTimeZone } from '../repo/organisations.ts';
+import { changeRouteStatus } from '../repo/route-progress.ts';
+import { finishedListFrom, listProjectsForDriver, loadStops, routeFor } from '../repo/routes.ts';
 import { serializeRoute } from '../repo/serialize.ts';
-import { parseCoordinate, recordLocation, recordServiceChange } from '../repo/tracking.ts';
-import { eventBody, locationBody, routeStatusBody } from './driver-schemas.ts';
+import { recordLocation, recordServiceChange } from '../repo/tracking.ts';
+import { eventBody, locationBody, projectRouteParams, routeIdParams, routeStatusBody } from './driver-schemas.ts';
 import { badRequest } from './errors.ts';
-import { id } from './schemas.ts';
-
-const routeParams = { type: 'object', properties: { projectId: id, routeId: id } } as const;
-
-interface RouteParams {
-  projectId: number;
-  routeId: number;
-}
-
-async function assertSubscriptionActive(ctx: ServerContext, organisationId: number): Promise<void> {
-  const org = await ctx.db
-    .selectFrom('organisations')
-    .select('subscription_status')
-    .where('id', '=', organisationId)
-    .executeTakeFirstOrThrow();
-  if (org.subscription_status === 'canceled') throw badRequest(SUBSCRIPTION_CANCELED_MESSAGE);
-}
 
 /** The driver's position for planning ETAs: both coordinates or neither. */
 function startPosition(body: RouteStatusRequest): LatLng | null {
@@ -53,27 +32,27 @@ function startPosition(body: RouteStatusRequest): LatLng | null {
 export function registerRouteRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.get('/v1/projects/routes', async (request): Promise<ProjectEntry[]> => {
     const principal = await authenticateDriver(ctx, request);
-    await assertSubscriptionActive(ctx, principal.organisationId);
+    await assertSubscriptionActive(ctx.db, principal.organisationId);
     return listProjectsForDriver(ctx.db, principal.driverId, finishedListFrom(ctx.now()));
   });
 
-  app.get<{ Params: { routeId: number } }>(
+  app.get<{ Params: RouteIdPath }>(
     '/v1/projects/routes/:routeId',
-    { schema: { params: { type: 'object', properties: { routeId: id } } } },
+    { schema: { params: routeIdParams } },
     async (request): Promise<Route> => {
       const principal = await authenticate(ctx, request);
       const record = await routeFor(ctx, principal, request.params.routeId);
-      await assertSubscriptionActive(ctx, principal.organisationId);
+      await assertSubscriptionActive(ctx.db, principal.organisationId);
       const fetchedAt = new Date(ctx.now()).toISOString();
       return serializeRoute(record, await loadStops(ctx.db, record.route.id), fetchedAt);
     },
   );
 
-  app.post<{ Params: RouteParams; Body: RouteStatusRequest }>(
+  app.post<{ Params: ProjectRoutePath; Body: RouteStatusRequest }>(
     '/v1/projects/:projectId/routes/:routeId',
     {
       schema: {
-        params: routeParams,
+        params: projectRouteParams,
         body: routeStatusBody,
       },
     },
@@ -85,20 +64,16 @@ export function registerRouteRoutes(app: FastifyInstance, ctx: ServerContext): v
       const from = startPosition(request.body);
       const timeZone = await organisationTimeZone(ctx, record.route.organisation_id);
       const now = new Date(ctx.now());
-      const route = await ctx.db.transaction().execute(async (trx) => {
-        if (request.body.status === 'in_progress') await startRoute(trx, ctx.dialect, routeId, now, from, timeZone);
-        else await finishRoute(trx, ctx.dialect, routeId, now, timeZone);
-        return loadRoute(trx, routeId, now.toISOString());
-      });
-      return [route!];
+      const { status } = request.body;
+      return [await changeRouteStatus(ctx.db, ctx.dialect, { routeId, status, now, from, timeZone })];
     },
   );
 
-  app.patch<{ Params: RouteParams; Body: LocationRequest }>(
+  app.patch<{ Params: ProjectRoutePath; Body: LocationRequest }>(
     '/v1/projects/:projectId/routes/:routeId/location',
     {
       schema: {
-        params: routeParams,
+        params: projectRouteParams,
         body: locationBody,
       },
     },
@@ -111,13 +86,13 @@ export function registerRouteRoutes(app: FastifyInstance, ctx: ServerContext): v
     },
   );
 
-  app.post<{ Params: RouteParams; Body: { type: string; data: ServiceChangeData } }>(
+  app.post<{ Params: ProjectRoutePath; Body: EventRequest }>(
     '/v1/projects/:projectId/routes/:routeId/events',
     {
       // The socket's message cap: this call stands in for the socket message when the socket is closed.
       bodyLimit: ctx.config.wsMaxMessageBytes,
       schema: {
-        params: routeParams,
+        params: projectRouteParams,
         body: eventBody,
       },
     },

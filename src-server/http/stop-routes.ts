@@ -4,9 +4,9 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { IDEMPOTENCY_HEADER, type StopUpdateAnswer, type StopUpdateRequest } from '../../src-shared/protocol/http.ts';
+import type { ServicePath } from '../../src-shared/schemas/driver.ts';
 import { authenticate, principalKey } from '../auth/principal.ts';
 import type { ServerContext } from '../context.ts';
-import { STOP_NOT_FOUND_MESSAGE } from '../domain/route-rules.ts';
 import { prepareStopUpdate } from '../domain/stop-update.ts';
 import {
   findStoredAnswer,
@@ -17,17 +17,9 @@ import {
   requestHash,
 } from '../repo/completions.ts';
 import { organisationTimeZone } from '../repo/organisations.ts';
-import { routeFor } from '../repo/routes.ts';
-import { writeStopUpdate } from '../repo/stop-completion.ts';
-import { stopUpdateBody } from './driver-schemas.ts';
-import { notFound } from './errors.ts';
-import { id } from './schemas.ts';
-
-interface Params {
-  projectId: number;
-  routeId: number;
-  serviceId: number;
-}
+import { requireStopOnRoute, routeFor } from '../repo/routes.ts';
+import { storeStopUpdate } from '../repo/stop-completion.ts';
+import { serviceParams, stopUpdateBody } from './driver-schemas.ts';
 
 /** A replay is a success (200) marked as such, so the app's queue drops the item once and for all. */
 function replayed(reply: FastifyReply, answer: StopUpdateAnswer): StopUpdateAnswer {
@@ -36,11 +28,11 @@ function replayed(reply: FastifyReply, answer: StopUpdateAnswer): StopUpdateAnsw
 }
 
 export function registerStopRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  app.post<{ Params: Params; Body: StopUpdateRequest }>(
+  app.post<{ Params: ServicePath; Body: StopUpdateRequest }>(
     '/v1/projects/:projectId/routes/:routeId/services/:serviceId',
     {
       schema: {
-        params: { type: 'object', properties: { projectId: id, routeId: id, serviceId: id } },
+        params: serviceParams,
         body: stopUpdateBody,
       },
     },
@@ -62,13 +54,7 @@ export function registerStopRoutes(app: FastifyInstance, ctx: ServerContext): vo
       if (stored) return replayed(reply, await replayAnswer(ctx, principal, replayable(stored, hash), target));
       await routeFor(ctx, principal, routeId, projectId);
 
-      const stop = await ctx.db
-        .selectFrom('stops')
-        .select('id')
-        .where('id', '=', serviceId)
-        .where('route_id', '=', routeId)
-        .executeTakeFirst();
-      if (!stop) throw notFound(STOP_NOT_FOUND_MESSAGE, 'service');
+      await requireStopOnRoute(ctx.db, routeId, serviceId);
       // Checked and decoded before the transaction, which then holds the route's lock only for the writes.
       const now = new Date(ctx.now());
       const update = prepareStopUpdate(request.body, now, await organisationTimeZone(ctx, principal.organisationId));
@@ -83,7 +69,7 @@ export function registerStopRoutes(app: FastifyInstance, ctx: ServerContext): vo
         now,
       };
       try {
-        return await ctx.db.transaction().execute((trx) => writeStopUpdate(trx, ctx, write));
+        return await storeStopUpdate(ctx, write);
       } catch (error) {
         // A concurrent request with the same key committed first: this request is a replay of it.
         if (!key || !isUniqueViolation(error)) throw error;

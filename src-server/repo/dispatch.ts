@@ -57,12 +57,6 @@ export async function updateOrganisation(
   return loadOrganisation(trx, id, defaultTimeZone);
 }
 
-/** A second insert of the same unique value: SQLite and PostgreSQL say it differently. */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
-}
-
 export interface RouteFilter {
   organisationId?: number;
   date?: string;

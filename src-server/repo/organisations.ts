@@ -1,12 +1,23 @@
-/** Creating organisations and drivers: used by the dispatcher API, the demo seed and test fixtures. */
+/**
+ * Organisations: the caller's own, its time zone and subscription, and creating organisations and drivers (the
+ * dispatcher API, the demo seed and test fixtures).
+ */
 import type { Kysely, Transaction } from 'kysely';
 import { timeZoneName } from '../../src-shared/domain/time-zone.ts';
 import type { CreateDriverRequest, CreateOrganisationRequest } from '../../src-shared/protocol/dispatch.ts';
-import { type OrganisationConfig, PLAN_FLAGS, type Plan } from '../../src-shared/protocol/entities.ts';
+import {
+  type Organisation,
+  type OrganisationConfig,
+  PLAN_FLAGS,
+  type Plan,
+} from '../../src-shared/protocol/entities.ts';
+import { SUBSCRIPTION_CANCELED_MESSAGE } from '../../src-shared/protocol/http.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { ServerContext } from '../context.ts';
 import type { Database } from '../db/schema.ts';
+import { normaliseEmail } from '../domain/email.ts';
 import { badRequest, notFound } from '../domain/errors.ts';
+import { serializeOrganisation } from './serialize.ts';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
@@ -31,6 +42,28 @@ export function storedTimeZone(value: string | null | undefined): string | null 
   return name;
 }
 
+export const ORGANISATION_NOT_FOUND = 'No organisation found';
+
+/** The caller's own organisation (GET /v1/organisations). */
+export async function callerOrganisation(
+  ctx: Pick<ServerContext, 'db' | 'config'>,
+  organisationId: number,
+): Promise<Organisation> {
+  const row = await ctx.db.selectFrom('organisations').selectAll().where('id', '=', organisationId).executeTakeFirst();
+  if (!row) throw notFound(ORGANISATION_NOT_FOUND, 'organisation');
+  return serializeOrganisation(row, ctx.config.timeZone);
+}
+
+/** A canceled subscription reads no routes: the app shows the server's sentence (spec section 7). */
+export async function assertSubscriptionActive(db: Q, organisationId: number): Promise<void> {
+  const org = await db
+    .selectFrom('organisations')
+    .select('subscription_status')
+    .where('id', '=', organisationId)
+    .executeTakeFirstOrThrow();
+  if (org.subscription_status === 'canceled') throw badRequest(SUBSCRIPTION_CANCELED_MESSAGE);
+}
+
 /** The zone an organisation's dates and times of day are in: its own, else the server's TIME_ZONE. */
 export async function organisationTimeZone(
   ctx: Pick<ServerContext, 'db' | 'config'>,
@@ -42,7 +75,7 @@ export async function organisationTimeZone(
     .select('time_zone')
     .where('id', '=', organisationId)
     .executeTakeFirst();
-  if (!row) throw notFound('No organisation found', 'organisation');
+  if (!row) throw notFound(ORGANISATION_NOT_FOUND, 'organisation');
   return row.time_zone ?? ctx.config.timeZone;
 }
 
@@ -74,7 +107,7 @@ export async function createDriver(
     .insertInto('drivers')
     .values({
       organisation_id: input.organisation_id,
-      email: input.email.trim().toLowerCase(),
+      email: normaliseEmail(input.email),
       password_hash: passwordHash ?? (await hashPassword(input.password)),
       first_name: input.first_name,
       last_name: input.last_name,

@@ -4,13 +4,19 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import type { PublicationSettingsRequest, StopInput, UpdateStopRequest } from '../../src-shared/protocol/dispatch.ts';
-import type { PublicationSettings, Requirements, Stop, Unit } from '../../src-shared/protocol/entities.ts';
+import type {
+  CreateRouteRequest,
+  PublicationSettingsRequest,
+  StopInput,
+  UpdateStopRequest,
+} from '../../src-shared/protocol/dispatch.ts';
+import type { PublicationSettings, Requirements, Route, Stop, Unit } from '../../src-shared/protocol/entities.ts';
 import type { Database, RouteRow, StopPatch } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../domain/errors.ts';
 import { planRoute } from '../domain/eta.ts';
 import { STOP_NOT_FOUND_MESSAGE } from '../domain/route-rules.ts';
-import { DEFAULT_START_SECONDS, loadStops, ROUTE_NOT_FOUND } from './routes.ts';
+import { DRIVER_NOT_FOUND, ORGANISATION_ID_NOT_FOUND } from './drivers.ts';
+import { createRoute, DEFAULT_START_SECONDS, loadRoute, loadStops, ROUTE_NOT_FOUND } from './routes.ts';
 import { DEFAULT_REQUIREMENTS, serializeSettings, serializeStop } from './serialize.ts';
 
 type Trx = Transaction<Database>;
@@ -204,27 +210,63 @@ export async function replaceSettings(
   return serializeSettings(row);
 }
 
+/** 404 for an unknown driver, 400 (`otherOrganisation`) for a driver of another organisation. */
+async function requireDriverOf(trx: Trx, driverId: number, organisationId: number, otherOrganisation: string) {
+  const driver = await trx
+    .selectFrom('drivers')
+    .select('organisation_id')
+    .where('id', '=', driverId)
+    .executeTakeFirst();
+  if (!driver) throw notFound(DRIVER_NOT_FOUND, 'driver_id');
+  if (driver.organisation_id !== organisationId) throw badRequest(otherOrganisation, 'driver_id');
+}
+
+/** The dispatcher's new route, of an organisation that exists and for a driver of it (or nobody). */
+export async function createDispatchedRoute(trx: Trx, input: CreateRouteRequest, nowIso: string): Promise<Route> {
+  const org = await trx
+    .selectFrom('organisations')
+    .select('id')
+    .where('id', '=', input.organisation_id)
+    .executeTakeFirst();
+  if (!org) throw notFound(ORGANISATION_ID_NOT_FOUND, 'organisation_id');
+  if (input.driver_id != null)
+    await requireDriverOf(trx, input.driver_id, input.organisation_id, 'driver_id must be a driver of organisation_id');
+  const routeId = await createRoute(trx, input, nowIso);
+  return (await loadRoute(trx, routeId, nowIso))!;
+}
+
 /** A driver of the route's own organisation, or nobody. */
 export async function assignDriver(trx: Trx, routeId: number, driverId: number | null, nowIso: string) {
   const route = await requireRoute(trx, routeId);
-  if (driverId !== null) {
-    const driver = await trx
-      .selectFrom('drivers')
-      .select('organisation_id')
-      .where('id', '=', driverId)
-      .executeTakeFirst();
-    if (!driver) throw notFound('No driver found with this id', 'driver_id');
-    if (driver.organisation_id !== route.organisation_id)
-      throw badRequest("driver_id must be a driver of the route's organisation", 'driver_id');
-  }
+  if (driverId !== null)
+    await requireDriverOf(
+      trx,
+      driverId,
+      route.organisation_id,
+      "driver_id must be a driver of the route's organisation",
+    );
   await trx.updateTable('routes').set({ driver_id: driverId, updated_at: nowIso }).where('id', '=', routeId).execute();
 }
 
-/** A random, URL-safe link id: 128 bits, so ids cannot be guessed. */
-export async function insertLink(trx: Trx, routeId: number, nowIso: string): Promise<string> {
-  const id = randomBytes(16).toString('base64url');
-  await trx.insertInto('links').values({ id, route_id: routeId, created_at: nowIso, revoked_at: null }).execute();
-  return id;
+/** Republishing changes nothing but the route's version, so the app refetches it. */
+export async function republishRoute(trx: Trx, routeId: number, nowIso: string): Promise<void> {
+  await requireRoute(trx, routeId);
+  await touchRoute(trx, routeId, nowIso);
+}
+
+/** A shared link to the route: a random, URL-safe id of 128 bits, so ids cannot be guessed. */
+export async function createLink(
+  trx: Trx,
+  routeId: number,
+  nowIso: string,
+): Promise<{ route: RouteRow; linkId: string }> {
+  const route = await requireRoute(trx, routeId);
+  const linkId = randomBytes(16).toString('base64url');
+  await trx
+    .insertInto('links')
+    .values({ id: linkId, route_id: routeId, created_at: nowIso, revoked_at: null })
+    .execute();
+  return { route, linkId };
 }
 
 /** Revoking twice keeps the first time. */

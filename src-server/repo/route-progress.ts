@@ -3,10 +3,11 @@
  * `lockRoute`, so two calls on the same route (a start and a stop update, two devices) cannot interleave.
  * Days and times of day are the organisation's (`timeZone`), never the server process's.
  */
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { LatLng } from '../../src-shared/domain/geo.ts';
 import { wallClock } from '../../src-shared/domain/time-zone.ts';
-import type { TimeWindow, VehicleProfile } from '../../src-shared/protocol/entities.ts';
+import type { Route, TimeWindow, VehicleProfile } from '../../src-shared/protocol/entities.ts';
+import type { RouteStatusRequest } from '../../src-shared/protocol/http.ts';
 import type { Dialect } from '../db/migrations/001-initial.ts';
 import type { Database, StopRow } from '../db/schema.ts';
 import { badRequest, notFound } from '../domain/errors.ts';
@@ -18,7 +19,7 @@ import {
   NOT_STARTED_MESSAGE,
   startDateMessage,
 } from '../domain/route-rules.ts';
-import { loadStops, ROUTE_NOT_FOUND } from './routes.ts';
+import { loadRoute, loadStops, ROUTE_NOT_FOUND } from './routes.ts';
 
 type Trx = Transaction<Database>;
 
@@ -143,4 +144,18 @@ export async function finishRoute(trx: Trx, dialect: Dialect, routeId: number, n
     .set({ status: 'finished', finished_at: nowIso, updated_at: nowIso })
     .where('id', '=', routeId)
     .execute();
+}
+
+/** The driver's start or finish, in a transaction of its own; answers the route as it is after. */
+export async function changeRouteStatus(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  change: { routeId: number; status: RouteStatusRequest['status']; now: Date; from: LatLng | null; timeZone: string },
+): Promise<Route> {
+  const { routeId, now, timeZone } = change;
+  return db.transaction().execute(async (trx) => {
+    if (change.status === 'in_progress') await startRoute(trx, dialect, routeId, now, change.from, timeZone);
+    else await finishRoute(trx, dialect, routeId, now, timeZone);
+    return (await loadRoute(trx, routeId, now.toISOString()))!;
+  });
 }

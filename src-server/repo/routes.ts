@@ -9,6 +9,7 @@ import type { ServerContext } from '../context.ts';
 import type { Database, NewStop, RouteRow, StopRow } from '../db/schema.ts';
 import { notFound } from '../domain/errors.ts';
 import { planRoute } from '../domain/eta.ts';
+import { STOP_NOT_FOUND_MESSAGE } from '../domain/route-rules.ts';
 import {
   DEFAULT_REQUIREMENTS,
   type RouteRecord,
@@ -76,6 +77,17 @@ export async function routeFor(
   const record = await loadRouteRecord(db, routeId);
   if (!mayOpen(principal, record, projectId)) throw notFound(ROUTE_NOT_FOUND, 'id');
   return record;
+}
+
+/** 404 naming the service when the stop is not (or no longer) on the route. */
+export async function requireStopOnRoute(db: Q, routeId: number, stopId: number): Promise<void> {
+  const stop = await db
+    .selectFrom('stops')
+    .select('id')
+    .where('id', '=', stopId)
+    .where('route_id', '=', routeId)
+    .executeTakeFirst();
+  if (!stop) throw notFound(STOP_NOT_FOUND_MESSAGE, 'service');
 }
 
 /**

@@ -2,6 +2,7 @@
 import type {
   CleaningStatus,
   Distances,
+  Driver,
   Organisation,
   PublicationSettings,
   Requirements,
@@ -16,7 +17,7 @@ import type {
   Unit,
   VehicleProfile,
 } from '../../src-shared/protocol/entities.ts';
-import type { OrganisationRow, PublicationSettingsRow, RouteRow, StopRow } from '../db/schema.ts';
+import type { DriverRow, OrganisationRow, PublicationSettingsRow, RouteRow, StopRow } from '../db/schema.ts';
 
 export const imageUrl = (id: number) => `/v1/images/${id}`;
 
@@ -164,5 +165,17 @@ export function serializeOrganisation(row: OrganisationRow, defaultTimeZone: str
     config: JSON.parse(row.config),
     subscription_status: row.subscription_status as Organisation['subscription_status'],
     time_zone: row.time_zone ?? defaultTimeZone,
+  };
+}
+
+/** The driver's record without the password hash. */
+export function serializeDriver(row: DriverRow): Driver {
+  return {
+    id: row.id,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    email: row.email,
+    phone: row.phone,
+    organisation_id: row.organisation_id,
   };
 }

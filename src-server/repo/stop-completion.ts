@@ -149,3 +149,11 @@ export async function writeStopUpdate(
     .execute();
   return answer;
 }
+
+/** writeStopUpdate in a transaction of its own. */
+export function storeStopUpdate(
+  ctx: Pick<ServerContext, 'db' | 'dialect' | 'config'>,
+  write: StopUpdateWrite,
+): Promise<Route[]> {
+  return ctx.db.transaction().execute((trx) => writeStopUpdate(trx, ctx, write));
+}

@@ -9,7 +9,7 @@ import type { Plan, PlanFlag } from '../../src-shared/protocol/entities.ts';
 import type { LocationData, ServiceChangeData } from '../../src-shared/protocol/socket.ts';
 import { type Principal, principalKey } from '../auth/principal.ts';
 import { isoNow, type ServerContext } from '../context.ts';
-import { isDecimalCoordinate } from '../domain/coordinates.ts';
+import { parseCoordinate } from '../domain/coordinates.ts';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../domain/errors.ts';
 import { STOP_NOT_FOUND_MESSAGE } from '../domain/route-rules.ts';
 
@@ -36,14 +36,6 @@ export const PLAN_REFUSALS: Partial<Record<PlanFlag, string>> = {
 export async function requirePlanFlag(ctx: ServerContext, principal: Principal, flag: PlanFlag): Promise<void> {
   const plan = await organisationPlan(ctx, principal.organisationId);
   if (!plan[flag]) throw forbidden(PLAN_REFUSALS[flag] ?? `Your organisation's plan does not include ${flag}`);
-}
-
-/** Parses a coordinate sent as decimal text or a number; null when it is not a valid one. */
-export function parseCoordinate(value: unknown, limit: 90 | 180): number | null {
-  if (typeof value === 'string' && !isDecimalCoordinate(value)) return null;
-  if (typeof value !== 'string' && typeof value !== 'number') return null;
-  const n = Number(value);
-  return Number.isFinite(n) && Math.abs(n) <= limit ? n : null;
 }
 
 /** 429 once the sender has sent `limit` in the last minute; Retry-After when the oldest of them leaves the window. */

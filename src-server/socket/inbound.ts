@@ -10,8 +10,13 @@ import type {
   LocationMessage,
   ServiceChangeData,
 } from '../../src-shared/protocol/socket.ts';
-import { locationData, locationErrorData, serviceChangeData } from '../http/driver-schemas.ts';
-import { createAjv, FORMAT_WORDS } from '../http/schemas.ts';
+import { FORMAT_WORDS } from '../../src-shared/schemas/formats.ts';
+import {
+  LocationData as locationData,
+  LocationErrorData as locationErrorData,
+  ServiceChangeData as serviceChangeData,
+} from '../../src-shared/schemas/socket.ts';
+import { createAjv } from '../http/schemas.ts';
 
 const DRIVER_MESSAGE_TYPES = ['service_change', 'location'] as const satisfies readonly DriverMessage['type'][];
 type DriverMessageType = (typeof DRIVER_MESSAGE_TYPES)[number];

@@ -1,16 +1,27 @@
-/** Request and answer bodies of the driver API (spec section 7, reference-backend.md). */
-import type { CleaningStatus, Route, Stop, StopStatus, VehicleProfile } from './entities.ts';
+/**
+ * Request and answer bodies of the driver API (spec section 7, reference-backend.md). Each request's type is its
+ * schema's (src-shared/schemas/driver.ts, TypeBox), re-exported here as a type only: the worker's client names the
+ * types, and no schema code reaches its bundle.
+ */
+import type { Route, Stop } from './entities.ts';
+
+export type {
+  ForgotPasswordRequest,
+  LocationRequest,
+  OsrmRequest,
+  RefreshRequest,
+  RouteStatusRequest,
+  SignInRequest,
+  StopUpdateRequest,
+} from '../schemas/driver.ts';
+
+/** Spec section 9: the email's maximum length. Notes and photos have theirs in domain/completion-rules.ts. */
+export const EMAIL_MAX_LENGTH = 254;
 
 /** Every error answer: `{"message": string, "field"?: string}`. */
 export interface ApiError {
   message: string;
   field?: string;
-}
-
-/** Step one carries only the email (404: no user); step two adds the password. */
-export interface SignInRequest {
-  email: string;
-  password?: string;
 }
 
 export interface SignInStepOneAnswer {
@@ -25,48 +36,11 @@ export interface TokenPair {
   expiresAt: number;
 }
 
-export interface RefreshRequest {
-  token: string;
-}
-
 export interface ForgotPasswordAnswer {
   message: string;
 }
 
-/** Coordinates travel as text on these calls (7 decimals on stop updates). */
-export interface RouteStatusRequest {
-  status: 'in_progress' | 'finished';
-  lat?: string;
-  lng?: string;
-}
-
 export type RouteStatusAnswer = Route[];
-
-export const MAX_IMAGES = 3;
-export const NOTE_MAX_LENGTH = 500;
-
-export interface StopUpdateRequest {
-  status: Exclude<StopStatus, 'pending'>;
-  lat?: string;
-  lng?: string;
-  completion_note?: string | null;
-  recipient_note?: string | null;
-  /** A data URL (image/png or image/jpeg), or the URL of the stop's stored signature to keep it. */
-  signature?: string | null;
-  signature_name?: string | null;
-  /** YYYY-MM-DD. */
-  recipient_date_of_birth?: string | null;
-  /** Indexed map {"0": ..., "1": ...}: data URLs, or URLs of the stop's stored images to keep them. */
-  images?: Record<string, string>;
-  /** Seconds since local midnight, as text. */
-  finish_time?: string;
-  /** Extension: the instant the driver completed the stop (ISO 8601), so a late sync keeps the real time. */
-  completed_at?: string;
-  /** Cleaning variant. */
-  cleaning_status?: CleaningStatus | null;
-  cleaning_definition?: string | null;
-  sticker?: boolean | null;
-}
 
 /**
  * A replay's answer (header `Idempotent-Replayed: true`) when the sender can no longer open the route or the stop
@@ -88,17 +62,6 @@ export interface StoredStopRoute {
 export type StopUpdateAnswer = Route[] | StoredStopRoute[];
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
-
-export interface LocationRequest {
-  lat: string;
-  lng: string;
-}
-
-export interface OsrmRequest {
-  /** Semicolon list of `lng,lat`. */
-  coordinates: string;
-  profile?: VehicleProfile;
-}
 
 export interface OsrmAnswer {
   code: 'Ok';

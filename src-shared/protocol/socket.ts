@@ -2,7 +2,11 @@
  * WebSocket messages on `/v1/socket`: every message both ways is `{type, data}` (reference-backend.md).
  * Unions keyed on `type`; handle them with an exhaustive switch.
  */
-import type { PublicationSettings, Stop, StopStatus } from './entities.ts';
+import type { LocationData, ServiceChangeData } from '../schemas/socket.ts';
+import type { PublicationSettings, Stop } from './entities.ts';
+
+/** The data of the driver's messages: their schemas' types (src-shared/schemas/socket.ts). */
+export type { LocationData, ServiceChangeData };
 
 export const SOCKET_PATH = '/v1/socket';
 
@@ -42,29 +46,10 @@ export type ServerMessage =
 
 export type DispatchEventType = Exclude<ServerMessage['type'], 'error'>;
 
-export interface ServiceChangeData {
-  status: StopStatus;
-  service_id: number;
-  lat?: string | number;
-  lng?: string | number;
-  /** ISO 8601. */
-  date?: string;
-  signature?: string | null;
-  signature_name?: string | null;
-  recipient_date_of_birth?: string | null;
-  images?: Record<string, string>;
-  completion_note?: string | null;
-  recipient_note?: string | null;
-  /** Stop id to planned arrival (seconds since midnight). */
-  ETAs?: Record<string, number>;
-}
-
 export interface ServiceChangeMessage {
   type: 'service_change';
   data: ServiceChangeData;
 }
-
-export type LocationData = { lat: string | number; lng: string | number } | { error: string };
 
 export interface LocationMessage {
   type: 'location';

@@ -4,14 +4,13 @@
  */
 import { type Failure, fail, type LinkEntry, ok, okVoid, type Result } from '../../src-shared/api/worker-api.ts';
 import type { Driver, Organisation } from '../../src-shared/protocol/entities.ts';
-import type { SignInStepOneAnswer, TokenPair } from '../../src-shared/protocol/http.ts';
+import { EMAIL_MAX_LENGTH, type SignInStepOneAnswer, type TokenPair } from '../../src-shared/protocol/http.ts';
 import type { DriverProfile } from '../../src-shared/state/app-state.ts';
 import type { Store } from '../core/store.ts';
 import type { ApiClient, ApiOutcome, RefreshOutcome, TokenSource } from '../net/api-client.ts';
 import type { AppStorage, StoredDriver } from '../storage/app-db.ts';
 import { decodeJwtPayload } from './jwt.ts';
 
-export const EMAIL_MAX_LENGTH = 254;
 /** A token with less than this left is renewed before a socket opens with it. */
 const TOKEN_RENEW_MARGIN_MS = 30_000;
 const ORGANISATION_CACHE = 'organisation';

@@ -19,17 +19,36 @@ function sourceFiles(dir: string): string[] {
   return out;
 }
 
+const withoutComments = (code: string) => code.replace(/\/\*[\s\S]*?\*\//g, (m) => m.replace(/[^\n]/g, ''));
+
 /** Lines of code (comments stripped) that match, as "file:line: text". */
 function offenders(dir: string, pattern: RegExp, allow: (file: string) => boolean = () => false): string[] {
   const hits: string[] = [];
   for (const file of sourceFiles(join(root, dir))) {
     const rel = relative(root, file);
     if (allow(rel)) continue;
-    const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, (m) => m.replace(/[^\n]/g, ''));
+    const code = withoutComments(readFileSync(file, 'utf8'));
     code.split('\n').forEach((line, i) => {
       const stripped = line.replace(/\/\/.*$/, '');
       if (pattern.test(stripped)) hits.push(`${rel}:${i + 1}: ${line.trim()}`);
     });
+  }
+  return hits;
+}
+
+/** `import`/`export ... from` statements (and dynamic imports) that bring values, not only types. */
+const VALUE_IMPORT =
+  /\b(?:import|export)\s+(?!type\b)[^;'"]*?\bfrom\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]/g;
+
+/** Statements under `dir` that import values from a module matching `module`, as "file: statement". */
+function valueImports(dir: string, module: RegExp, allow: (file: string) => boolean = () => false): string[] {
+  const hits: string[] = [];
+  for (const file of sourceFiles(join(root, dir))) {
+    const rel = relative(root, file);
+    if (allow(rel)) continue;
+    const code = withoutComments(readFileSync(file, 'utf8')).replace(/\/\/.*$/gm, '');
+    for (const m of code.matchAll(VALUE_IMPORT))
+      if (module.test(m[1] ?? m[2] ?? '')) hits.push(`${rel}: ${m[0].replace(/\s+/g, ' ')}`);
   }
   return hits;
 }
@@ -79,5 +98,38 @@ describe('architecture', () => {
       expect(offenders(layer, fromHttp), layer).toEqual([]);
     }
     expect(fromHttp.test("import { notFound } from '../http/errors.ts';")).toBe(true);
+  });
+
+  it('http/ never touches the database: its routes call repo/, which alone builds queries and transactions', () => {
+    const database =
+      /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|transaction)\(|\bsql\s*`|from\s+['"]kysely['"]/;
+    expect(offenders('src-server/http', database)).toEqual([]);
+    expect(database.test("  const org = await ctx.db.selectFrom('organisations')")).toBe(true);
+    expect(database.test("        .insertInto('password_resets')")).toBe(true);
+    expect(database.test('  return ctx.db.transaction().execute(work);')).toBe(true);
+    expect(database.test("import type { Transaction } from 'kysely';")).toBe(true);
+    expect(database.test('await sql`select 1`.execute(db)')).toBe(true);
+    expect(database.test('  const route = await loadRoute(ctx.db, routeId, now);')).toBe(false);
+  });
+
+  it('domain/ holds pure rules: it reads no database and imports no layer above or below it', () => {
+    const outward = /from\s+['"](\.\.\/(repo|db|http|socket|auth)\/|kysely['"])/;
+    expect(offenders('src-server/domain', outward)).toEqual([]);
+    expect(outward.test("import { parseCoordinate } from '../repo/tracking.ts';")).toBe(true);
+    expect(outward.test("import { badRequest } from './errors.ts';")).toBe(false);
+  });
+
+  it('the request schemas (TypeBox) reach the server alone: the worker, the UI and src-shared import their types only', () => {
+    const schemaCode = /^@sinclair\/typebox|\/schemas\//;
+    expect(valueImports('src-ui', schemaCode)).toEqual([]);
+    expect(valueImports('src-worker', schemaCode)).toEqual([]);
+    expect(valueImports('src-shared', schemaCode, (f) => f.startsWith('src-shared/schemas/'))).toEqual([]);
+    const caught = (code: string) => [...code.matchAll(VALUE_IMPORT)].some((m) => schemaCode.test(m[1] ?? m[2] ?? ''));
+    expect(caught("import { StopUpdateBody } from '../schemas/driver.ts';")).toBe(true);
+    expect(caught("import {\n  type A,\n  B,\n} from '../../src-shared/schemas/dispatch.ts';")).toBe(true);
+    expect(caught("export { Type } from '@sinclair/typebox';")).toBe(true);
+    expect(caught("const m = await import('../schemas/socket.ts');")).toBe(true);
+    expect(caught("import type { StopUpdateRequest } from '../schemas/driver.ts';")).toBe(false);
+    expect(caught("export type { LocationData } from '../schemas/socket.ts';")).toBe(false);
   });
 });

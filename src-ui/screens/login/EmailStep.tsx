@@ -1,12 +1,10 @@
 /** The email form: sign-in step one, and the first step of /reset-password. */
 import type { FormEvent, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EMAIL_MAX_LENGTH } from '../../../src-shared/protocol/http.ts';
 import { TextField } from '../../components/index.ts';
 import shared from '../shared/shared.module.css';
 import styles from './login.module.css';
-
-/** Spec section 9: the email's maximum length. */
-export const EMAIL_MAX_LENGTH = 254;
 
 export interface EmailStepProps {
   formId: string;

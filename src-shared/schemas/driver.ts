@@ -1,0 +1,119 @@
+/**
+ * The driver API's requests (spec section 7, reference-backend.md): bodies, paths and queries, each defined once.
+ * The server validates with these schemas; protocol/http.ts names their types for the worker's client.
+ * Bodies are strict (no coercion, no unknown field); paths and queries are digits coerced to numbers.
+ */
+import { type Static, Type } from '@sinclair/typebox';
+import { CLEANING_STATUSES, VEHICLE_PROFILES } from '../protocol/entities.ts';
+import {
+  CoordinateText,
+  DateOfBirth,
+  EMAIL_MAX_LENGTH,
+  Id,
+  ImageValue,
+  Instant,
+  NoteText,
+  Nullable,
+  NullableStringEnum,
+  RecordOf,
+  SignatureName,
+  StringEnum,
+} from './fields.ts';
+import { ServiceChangeData } from './socket.ts';
+
+/** The most points one planned line may join. */
+export const OSRM_MAX_POINTS = 500;
+
+const Email = Type.String({ minLength: 1, maxLength: EMAIL_MAX_LENGTH });
+
+/** Step one carries only the email (404: no user); step two adds the password. */
+export const SignInBody = Type.Object(
+  { email: Email, password: Type.Optional(Type.String({ maxLength: 1024 })) },
+  { additionalProperties: false },
+);
+
+export const RefreshBody = Type.Object(
+  { token: Type.String({ minLength: 1, maxLength: 4096 }) },
+  { additionalProperties: false },
+);
+
+export const ForgotPasswordQuery = Type.Object({ email: Type.String({ ...Email, format: 'email' }) });
+
+/** GET /v1/drivers/:id and GET /v1/images/:id. */
+export const IdParams = Type.Object({ id: Id });
+export const RouteIdParams = Type.Object({ routeId: Id });
+export const ProjectRouteParams = Type.Object({ projectId: Id, routeId: Id });
+export const ServiceParams = Type.Object({ projectId: Id, routeId: Id, serviceId: Id });
+
+/** Coordinates travel as text on these calls (7 decimals on stop updates). */
+export const RouteStatusBody = Type.Object(
+  {
+    status: StringEnum(['in_progress', 'finished']),
+    lat: Type.Optional(CoordinateText),
+    lng: Type.Optional(CoordinateText),
+  },
+  { additionalProperties: false },
+);
+
+export const LocationBody = Type.Object({ lat: CoordinateText, lng: CoordinateText }, { additionalProperties: false });
+
+/** The stop update (completion). Types and shapes; the rules between fields are the server's domain/stop-update.ts. */
+export const StopUpdateBody = Type.Object(
+  {
+    status: StringEnum(['finished', 'skipped']),
+    lat: Type.Optional(CoordinateText),
+    lng: Type.Optional(CoordinateText),
+    completion_note: Type.Optional(NoteText),
+    recipient_note: Type.Optional(NoteText),
+    /** A data URL (image/png or image/jpeg), or the URL of the stop's stored signature to keep it. */
+    signature: Type.Optional(Nullable(ImageValue)),
+    signature_name: Type.Optional(SignatureName),
+    /** YYYY-MM-DD. */
+    recipient_date_of_birth: Type.Optional(DateOfBirth),
+    /**
+     * Indexed map {"0": ..., "1": ...}: data URLs, or URLs of the stop's stored images to keep them. How many, and
+     * under which keys, is the server's domain/stop-update.ts to say (with the app's words).
+     */
+    images: Type.Optional(RecordOf(ImageValue)),
+    /** Seconds since local midnight, as text. */
+    finish_time: Type.Optional(Type.String({ pattern: '^[0-9]{1,5}$' })),
+    /** Extension: the instant the driver completed the stop (ISO 8601), so a late sync keeps the real time. */
+    completed_at: Type.Optional(Instant),
+    /** Cleaning variant. */
+    cleaning_status: Type.Optional(NullableStringEnum(CLEANING_STATUSES)),
+    cleaning_definition: Type.Optional(NoteText),
+    sticker: Type.Optional(Nullable(Type.Boolean())),
+  },
+  { additionalProperties: false },
+);
+
+/** POST .../events: a socket message sent over HTTP while the socket is closed. */
+export const EventBody = Type.Object(
+  { type: Type.String({ maxLength: 100 }), data: ServiceChangeData },
+  { additionalProperties: false },
+);
+
+export const OsrmBody = Type.Object(
+  {
+    /** Semicolon list of `lng,lat`. */
+    coordinates: Type.String({ minLength: 1, maxLength: OSRM_MAX_POINTS * 48 }),
+    profile: Type.Optional(StringEnum(VEHICLE_PROFILES, { default: 'car' })),
+  },
+  { additionalProperties: false },
+);
+
+export const OsrmQuery = Type.Object({ overview: Type.Optional(StringEnum(['full'])) });
+
+export type SignInRequest = Static<typeof SignInBody>;
+export type RefreshRequest = Static<typeof RefreshBody>;
+export type ForgotPasswordRequest = Static<typeof ForgotPasswordQuery>;
+export type IdPath = Static<typeof IdParams>;
+export type RouteIdPath = Static<typeof RouteIdParams>;
+export type ProjectRoutePath = Static<typeof ProjectRouteParams>;
+export type ServicePath = Static<typeof ServiceParams>;
+export type RouteStatusRequest = Static<typeof RouteStatusBody>;
+export type LocationRequest = Static<typeof LocationBody>;
+export type StopUpdateRequest = Static<typeof StopUpdateBody>;
+export type EventRequest = Static<typeof EventBody>;
+export type OsrmRequest = Static<typeof OsrmBody>;
+export type OsrmOptions = Static<typeof OsrmQuery>;
