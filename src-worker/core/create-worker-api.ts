@@ -190,7 +190,7 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
       store.set(['connectivity'], { online: init.online, visible: init.visible });
       // Starting offline is said at once, as going offline later is.
       if (!init.online) notify('no_internet');
-      await session.restore(init.link);
+      await session.restore(init.link, init.handedTokens ?? null, init.embedded ?? false);
       // Stale-while-revalidate: a signed-in start shows the list as it was last shown at once (in this very
       // snapshot, so the first paint has it, with or without a network) and asks the server for it right away,
       // not when the screen asks.
@@ -234,6 +234,11 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
       return result;
     },
     requestPasswordReset: (email) => session.requestPasswordReset(email),
+    async adoptTokens(tokens) {
+      const result = await session.adopt(tokens);
+      if (result.ok) void sendWaiting().catch(() => {});
+      return result;
+    },
     signOut: () => session.signOut(),
     async openLink(link) {
       session.openLink(link);

@@ -40,7 +40,17 @@ export interface Session extends TokenSource {
   senders(): Sender[];
   /** The token a route's live channel carries (its link's, else the driver's), refreshed first when about to expire. */
   liveToken(routeId: number): Promise<string | null>;
-  restore(link: LinkEntry | null): Promise<void>;
+  /**
+   * The session at start: the stored driver (or the tokens a native wrapper handed over, see adopt) and the link.
+   * `embedded`: the app runs inside a native wrapper, so the tokens are mirrored into the state for it.
+   */
+  restore(link: LinkEntry | null, handed?: TokenPair | null, embedded?: boolean): Promise<void>;
+  /**
+   * Signs in with tokens a native wrapper handed over. The device's own pair of the same driver is kept when it is
+   * as new or newer (the app refreshed it since the wrapper last heard: refresh tokens rotate, and the server
+   * revokes a family whose old token is used again); another driver's session ends first.
+   */
+  adopt(tokens: TokenPair): Promise<Result<DriverProfile>>;
   checkEmail(email: string): Promise<Result>;
   signIn(email: string, password: string): Promise<Result<DriverProfile>>;
   requestPasswordReset(email: string): Promise<Result>;
@@ -84,9 +94,47 @@ export function createSession(deps: SessionDeps): Session {
   let linkSender: (Sender & { routeId: number }) | null = null;
   const driverSender = (): Sender | null => (driver ? { owner: `driver:${driver.id}`, auth: 'driver' } : null);
   let refreshing: Promise<RefreshOutcome> | null = null;
+  let embedded = false;
+
+  /** Only inside a native wrapper: the page hands each new pair to it (docs/native-bridge.md). */
+  function publishTokens() {
+    if (!embedded) return;
+    const tokens = driver
+      ? { accessToken: driver.accessToken, refreshToken: driver.refreshToken, expiresAt: driver.expiresAt }
+      : null;
+    store.update('session', (s) => ({ ...s, tokens }));
+  }
 
   function showSignedIn(profile: DriverProfile | null) {
     store.update('session', (s) => ({ ...s, status: profile ? 'signed_in' : 'signed_out', driver: profile }));
+    publishTokens();
+  }
+
+  const profileOf = (stored: StoredDriver): DriverProfile => {
+    const { accessToken: _a, refreshToken: _r, expiresAt: _e, ...profile } = stored;
+    return profile;
+  };
+
+  /** Takes a wrapper's tokens into `driver` and storage (see Session.adopt); false when they name no driver. */
+  async function takeHanded(tokens: TokenPair): Promise<boolean> {
+    const named = profileFromToken(tokens.accessToken, '');
+    if (!named) return false;
+    const storage = await deps.storage();
+    const stored = driver ?? (await storage.getDriver()) ?? null;
+    if (stored && stored.id === named.id && stored.expiresAt >= tokens.expiresAt) {
+      driver = stored;
+      return true;
+    }
+    if (stored && stored.id !== named.id) {
+      // Another driver's session: it ends (its caches go, its unsent work stays for its next session).
+      driver = null;
+      await storage.clearExceptOutbox();
+      store.set(['organisation'], null);
+      deps.onEnded();
+    }
+    driver = { ...named, ...(stored?.id === named.id ? { email: stored.email } : {}), ...tokens };
+    await storage.putDriver(driver);
+    return true;
   }
 
   async function loadAccount(stored: StoredDriver): Promise<void> {
@@ -99,8 +147,7 @@ export function createSession(deps: SessionDeps): Session {
     if (me.ok && driver) {
       driver = { ...driver, first_name: me.data.first_name, last_name: me.data.last_name, email: me.data.email };
       await storage.putDriver(driver);
-      const { accessToken: _a, refreshToken: _r, expiresAt: _e, ...profile } = driver;
-      showSignedIn(profile);
+      showSignedIn(profileOf(driver));
     }
     if (org.ok) {
       store.set(['organisation'], org.data);
@@ -150,6 +197,7 @@ export function createSession(deps: SessionDeps): Session {
         if (!res.ok) return res.kind === 'offline' ? 'offline' : 'refused';
         driver = { ...current, ...res.data };
         await (await deps.storage()).putDriver(driver);
+        publishTokens();
         return 'ok';
       })().finally(() => {
         refreshing = null;
@@ -166,13 +214,15 @@ export function createSession(deps: SessionDeps): Session {
       }
     },
 
-    async restore(link) {
+    async restore(link, handed = null, inWrapper = false) {
+      embedded = inWrapper;
       const storage = await deps.storage();
       driver = (await storage.getDriver()) ?? null;
       if (link) session.openLink(link);
+      // Tokens naming no driver are ignored: the stored session (if any) stays.
+      if (handed) await takeHanded(handed);
       if (!driver) return showSignedIn(null);
-      const { accessToken: _a, refreshToken: _r, expiresAt: _e, ...profile } = driver;
-      showSignedIn(profile);
+      showSignedIn(profileOf(driver));
       const org = await storage.getCache<Organisation>(ORGANISATION_CACHE);
       if (org) store.set(['organisation'], org);
       // Fresh copies when online; the cached ones keep an offline start working.
@@ -207,6 +257,13 @@ export function createSession(deps: SessionDeps): Session {
       showSignedIn(profile);
       await loadAccount(driver);
       return ok(store.get().session.driver ?? profile);
+    },
+
+    async adopt(tokens) {
+      if (!(await takeHanded(tokens)) || !driver) return fail('unknown', 'The access token names no driver');
+      showSignedIn(profileOf(driver));
+      await loadAccount(driver);
+      return ok(store.get().session.driver ?? profileOf(driver));
     },
 
     async requestPasswordReset(raw) {
