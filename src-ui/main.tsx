@@ -14,18 +14,37 @@ import { connectCore, coreModeFrom } from './bridge/connect.ts';
 import { startMirror } from './bridge/mirror.ts';
 import { initI18n, setLanguage } from './i18n/index.ts';
 import { keepDriverData } from './platform/keep-data.ts';
+import { detectWrapper, queueEarlyMessages } from './platform/native.ts';
 import { platformInit, takeLinkFromUrl, watchConnectivity } from './platform/platform.ts';
 import { applyTheme } from './platform/theme.ts';
 import './styles/tokens.css';
 import './styles/global.css';
 
-async function boot() {
-  const link = takeLinkFromUrl();
-  if (link) history.replaceState(null, '', PATHS.singleRoute(link.routeId));
+/**
+ * Inside a native wrapper, its bridge (a chunk of its own, never loaded in a browser) and the handshake: the tokens
+ * or link the wrapper hands over decide the first screen, so the start waits for them (briefly, see
+ * native-session.ts).
+ */
+async function startNative() {
+  const wrapper = detectWrapper();
+  if (!wrapper) return null;
+  const early = queueEarlyMessages();
+  const { startNativeSession } = await import('./platform/native-session.ts');
+  return startNativeSession(wrapper, early);
+}
 
-  const init = platformInit(link);
-  // The core's script first, then the first screen's code: both download while the core starts.
+async function boot() {
+  // The core's script first: it downloads while the wrapper (if any) answers.
   const connecting = connectCore(coreModeFrom(location.search));
+  const native = await startNative();
+  const link = native?.link ?? takeLinkFromUrl();
+  if (link) history.replaceState(null, '', PATHS.singleRoute(link.routeId));
+  // `webView` on a shared link says a wrapper opened it: without its bridge every hand-off takes the web way.
+  if (link?.webView && !native)
+    console.warn('webView link without a native bridge: links, calls and photos go the web way');
+
+  const init = platformInit(link, native ? { embedded: true, handedTokens: native.tokens } : {});
+  // The first screen's code downloads while the core starts.
   preloadScreenFor(location.pathname, init.settings.language);
   const connection = await connecting;
   const { api } = connection;
@@ -39,6 +58,7 @@ async function boot() {
   });
 
   watchConnectivity(api);
+  native?.attach(api, mirror.state);
   keepDriverData(mirror.state);
   if (takeUpdatedFlag()) void api.notify('app_updated');
   void registerServiceWorker();

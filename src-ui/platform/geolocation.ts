@@ -8,7 +8,7 @@
  *
  * Not part of the map's chunk: nothing here loads maplibre.
  */
-import { effect, type ReadonlySignal, signal } from '@preact/signals-core';
+import { computed, effect, type ReadonlySignal, signal } from '@preact/signals-core';
 import type { PositionReport } from '../../src-shared/api/worker-api.ts';
 
 export interface GeoFix {
@@ -98,23 +98,34 @@ export function createGeolocation(geo: Geolocation | undefined): GeolocationSour
 }
 
 const device = createGeolocation(typeof navigator !== 'undefined' ? navigator.geolocation : undefined);
+/**
+ * The last fix a native wrapper reported (docs/native-bridge.md), or null. It wins over the webview's own, as the
+ * core's location timer prefers the wrapper's too (src-worker/live/location-tracker.ts).
+ */
+const wrapperFix = signal<GeoFix | null>(null);
 
-/** The device's last fix, or null. */
-export const geoPosition: ReadonlySignal<GeoFix | null> = device.position;
+/** The device's last fix (the wrapper's when it reports one), or null. */
+export const geoPosition: ReadonlySignal<GeoFix | null> = computed(() => wrapperFix.value ?? device.position.value);
 /** Why there is no (fresh) fix, or null. */
-export const geoError: ReadonlySignal<GeoError | null> = device.error;
+export const geoError: ReadonlySignal<GeoError | null> = computed(() => (wrapperFix.value ? null : device.error.value));
+
+/** A native wrapper's fix; null when it says it has none (then the webview's own shows again). */
+export function reportWrapperFix(fix: GeoFix | null): void {
+  wrapperFix.value = fix;
+}
 /** Holds the device's position watch; call the returned function to release it. */
 export const startGeolocation = (): (() => void) => device.start();
 
 /**
- * Forwards the device's fixes (and why there is none) to the core, which owns the live location timer
- * (src-worker/live/location-tracker.ts). Returns the stop.
+ * Forwards the webview's own fixes (and why there is none) to the core, which owns the live location timer
+ * (src-worker/live/location-tracker.ts). A wrapper's fixes reach the core from the bridge, marked as the wrapper's
+ * (src-ui/platform/native-session.ts). Returns the stop.
  */
 export function forwardPositions(report: (position: PositionReport) => unknown): () => void {
   return effect(() => {
-    const fix = geoPosition.value;
-    const error = geoError.value;
-    if (error) void report({ error });
-    else if (fix) void report({ lat: fix.lat, lng: fix.lng, accuracy: fix.accuracy });
+    const fix = device.position.value;
+    const error = device.error.value;
+    if (error) void report({ error, source: 'browser' });
+    else if (fix) void report({ lat: fix.lat, lng: fix.lng, accuracy: fix.accuracy, source: 'browser' });
   });
 }

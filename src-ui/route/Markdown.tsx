@@ -1,5 +1,6 @@
 /** A stop's markdown notes as React elements (markdown.ts parses; nothing here ever renders HTML from the text). */
 import type { ReactNode } from 'react';
+import { handOffLink } from '../platform/native.ts';
 import styles from './Markdown.module.css';
 import { type Inline, parseMarkdown } from './markdown.ts';
 
@@ -27,8 +28,14 @@ function inline(nodes: Inline[]): ReactNode[] {
       case 'link':
         return (
           // Opened outside the app, which keeps no reference to it (rel noopener noreferrer).
-          // biome-ignore lint/suspicious/noArrayIndexKey: as above.
-          <a key={i} href={node.href} target="_blank" rel="noopener noreferrer external">
+          <a
+            // biome-ignore lint/suspicious/noArrayIndexKey: as above.
+            key={i}
+            href={node.href}
+            target="_blank"
+            rel="noopener noreferrer external"
+            onClick={(event) => handOffLink(event, node.href, 'link')}
+          >
             {inline(node.children)}
           </a>
         );

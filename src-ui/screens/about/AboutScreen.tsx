@@ -11,12 +11,13 @@ import { useCore } from '../../app/core-context.tsx';
 import { PATHS } from '../../app/paths.ts';
 import { ListRow, ListSection, Logo, TopBar } from '../../components/index.ts';
 import { formatLongDate, toDate } from '../../i18n/format.ts';
+import { handOffLink } from '../../platform/native.ts';
 import { useNav } from '../shared/navigation.ts';
 import { PanelScreen } from '../shared/PanelScreen.tsx';
 import shared from '../shared/shared.module.css';
 import styles from './about.module.css';
 
-/** External pages open in the browser, never inside the app (the native wrappers will route these later). */
+/** External pages open in the browser, never inside the app; inside a native wrapper, the wrapper opens them. */
 const EXTERNAL = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
 export function AboutScreen() {
@@ -55,6 +56,7 @@ export function AboutScreen() {
               href={config.termsUrl}
               trailing="external"
               {...EXTERNAL}
+              onClick={(event) => handOffLink(event, config.termsUrl, 'terms')}
             />
             <ListRow
               icon={ShieldCheck}
@@ -62,6 +64,7 @@ export function AboutScreen() {
               href={config.privacyUrl}
               trailing="external"
               {...EXTERNAL}
+              onClick={(event) => handOffLink(event, config.privacyUrl, 'privacy')}
             />
           </ListSection>
         </div>

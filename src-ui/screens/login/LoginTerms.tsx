@@ -1,6 +1,7 @@
-/** "By signing in, you agree to the Terms of service." The link opens outside the app. */
+/** "By signing in, you agree to the Terms of service." The link opens outside the app (the wrapper's, inside one). */
 import { useTranslation } from 'react-i18next';
 import { splitTag } from '../../i18n/tagged.ts';
+import { handOffLink } from '../../platform/native.ts';
 import styles from './login.module.css';
 
 export function LoginTerms({ termsUrl }: { termsUrl: string | undefined }) {
@@ -10,7 +11,12 @@ export function LoginTerms({ termsUrl }: { termsUrl: string | undefined }) {
     <p className={styles.terms}>
       {before}
       {termsUrl ? (
-        <a href={termsUrl} target="_blank" rel="noopener noreferrer">
+        <a
+          href={termsUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          onClick={(event) => handOffLink(event, termsUrl, 'terms')}
+        >
           {inner}
         </a>
       ) : (

@@ -14,6 +14,7 @@ import type { NavigationApp } from '../../../src-shared/domain/settings.ts';
 import type { Route, Stop } from '../../../src-shared/protocol/entities.ts';
 import { Button, cx } from '../../components/index.ts';
 import { useSnackbarGuard } from '../../components/snackbar-guard.ts';
+import { handOffMap } from '../../platform/native.ts';
 import { useRouteActions } from './RouteActions.tsx';
 import styles from './stop-actions.module.css';
 
@@ -46,6 +47,7 @@ export interface StopActionsProps {
 
 function StopActionsView({ stop, main, navigationApp, busy = false, className }: StopActionsProps) {
   const { t } = useTranslation();
+  const directions = directionsUrl(navigationApp, stop.address);
   const actions = useRouteActions();
   const [resuming, setResuming] = useState(false);
   const shown = main ? MAIN[main] : null;
@@ -70,10 +72,14 @@ function StopActionsView({ stop, main, navigationApp, busy = false, className }:
     <div ref={guard} role="group" aria-label={t('stop.actions.label')} className={cx(styles.actions, className)}>
       <a
         className={styles.tile}
-        href={directionsUrl(navigationApp, stop.address)}
+        href={directions}
         target="_blank"
         rel="noopener noreferrer"
-        onClick={(event) => actions.directions(event, stop)}
+        onClick={(event) => {
+          actions.directions(event, stop);
+          // Inside a native wrapper the wrapper opens the navigation app.
+          if (!event.defaultPrevented) handOffMap(event, directions, navigationApp, stop.address);
+        }}
       >
         <Navigation size={20} strokeWidth={2.25} aria-hidden="true" />
         <span>{t('route.actions.directions')}</span>

@@ -14,6 +14,7 @@ import { oneClickAllowed } from '../../../src-shared/domain/proofs.ts';
 import { isDone } from '../../../src-shared/domain/stops.ts';
 import { Button, cx } from '../../components/index.ts';
 import { useSnackbarGuard } from '../../components/snackbar-guard.ts';
+import { handOffCall } from '../../platform/native.ts';
 import styles from './actions.module.css';
 import frame from './stop.module.css';
 import { loadPhoneRule, numberToCall, useCallNumber } from './use-call-number.ts';
@@ -108,15 +109,23 @@ export function StopActions({ view, base }: { view: Ready; base: string }) {
       (rule) => numberToCall(rule, callInput),
       () => null,
     );
-    if (number) location.href = `tel:${number}`;
-    else cannotCall();
+    if (!number) cannotCall();
+    else if (!handOffCall(number)) location.href = `tel:${number}`;
   }
 
   const call =
     phone === undefined ? (
       <Tile icon={Phone} label={t('stop.actions.call')} onClick={() => void callWhenLoaded()} />
     ) : phone ? (
-      <Tile icon={Phone} label={t('stop.actions.call')} href={`tel:${phone}`} />
+      <Tile
+        icon={Phone}
+        label={t('stop.actions.call')}
+        href={`tel:${phone}`}
+        onClick={(event) => {
+          // Inside a native wrapper the wrapper places the call; in a browser the tel: link does.
+          if (handOffCall(phone)) event.preventDefault();
+        }}
+      />
     ) : (
       <Tile icon={PhoneOff} label={t('stop.actions.call')} onClick={cannotCall} />
     );
