@@ -6,6 +6,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { simulatedWrapperPlugin, type WrapperPlatform } from './scripts/simulated-wrapper/index.mjs';
 import { isMapStyleRequest, isMapTileRequest, MAP_STYLE_CACHE, MAP_TILE_CACHE } from './src-ui/map/cache-rules.ts';
 
 /** The modules of the first screen that lazy screens share too (see build.rolldownOptions below). */
@@ -14,10 +15,13 @@ const SHELL =
 
 /** The API server; `npm run dev` sets API_URL from PORT. */
 const apiServer = process.env.API_URL ?? 'http://localhost:8080';
+/** `npm run dev -- --wrapper android|ios`: the dev server's page runs inside a simulated native wrapper. */
+const simulatedWrapper = process.env.DROPLANE_WRAPPER as WrapperPlatform | undefined;
 
 export default defineConfig({
   plugins: [
     react(),
+    simulatedWrapperPlugin(simulatedWrapper),
     VitePWA({
       // The app decides when to apply an update (never in the middle of a stop), so: prompt, not autoUpdate.
       registerType: 'prompt',
