@@ -14,36 +14,23 @@ import { connectCore, coreModeFrom } from './bridge/connect.ts';
 import { startMirror } from './bridge/mirror.ts';
 import { initI18n, setLanguage } from './i18n/index.ts';
 import { keepDriverData } from './platform/keep-data.ts';
-import { detectWrapper, queueEarlyMessages } from './platform/native.ts';
+import { detectWrapper } from './platform/native-detect.ts';
 import { platformInit, takeLinkFromUrl, watchConnectivity } from './platform/platform.ts';
 import { applyTheme } from './platform/theme.ts';
 import './styles/tokens.css';
 import './styles/global.css';
 
-/**
- * Inside a native wrapper, its bridge (a chunk of its own, never loaded in a browser) and the handshake: the tokens
- * or link the wrapper hands over decide the first screen, so the start waits for them (briefly, see
- * native-session.ts).
- */
-async function startNative() {
-  const wrapper = detectWrapper();
-  if (!wrapper) return null;
-  const early = queueEarlyMessages();
-  const { startNativeSession } = await import('./platform/native-session.ts');
-  return startNativeSession(wrapper, early);
-}
-
 async function boot() {
   // The core's script first: it downloads while the wrapper (if any) answers.
   const connecting = connectCore(coreModeFrom(location.search));
-  const native = await startNative();
-  const link = native?.link ?? takeLinkFromUrl();
+  // Inside a native wrapper, its bridge (a chunk a browser never loads) and the handshake: the tokens or link it
+  // hands over decide the first screen, so the start waits for them (briefly, see native-session.ts).
+  const wrapper = detectWrapper();
+  const native = wrapper && (await import('./platform/native-session.ts').then((m) => m.startNativeSession(wrapper)));
+  const link = native ? native.link : takeLinkFromUrl();
   if (link) history.replaceState(null, '', PATHS.singleRoute(link.routeId));
-  // `webView` on a shared link says a wrapper opened it: without its bridge every hand-off takes the web way.
-  if (link?.webView && !native)
-    console.warn('webView link without a native bridge: links, calls and photos go the web way');
 
-  const init = platformInit(link, native ? { embedded: true, handedTokens: native.tokens } : {});
+  const init = platformInit(link, native?.init);
   // The first screen's code downloads while the core starts.
   preloadScreenFor(location.pathname, init.settings.language);
   const connection = await connecting;

@@ -128,13 +128,10 @@ export interface PlatformInit {
   online: boolean;
   visible: boolean;
   /**
-   * The app runs inside a native wrapper (docs/native-bridge.md): the driver's tokens are then mirrored into
+   * Only inside a native wrapper (docs/native-bridge.md): the tokens it handed over at start, or null when it has no
+   * driver. The app starts signed in as that driver, unless the device holds a newer pair of the same driver (the app
+   * refreshed them since; refresh tokens rotate). Present at all, the driver's tokens are mirrored into
    * `session.tokens`, so the page can hand refreshed ones back to the wrapper.
-   */
-  embedded?: boolean;
-  /**
-   * The tokens the wrapper handed over at start: the app starts signed in as that driver, unless the device already
-   * holds a newer pair of the same driver (the app refreshed them since; refresh tokens rotate).
    */
   handedTokens?: TokenPair | null;
 }

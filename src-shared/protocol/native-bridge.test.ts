@@ -68,7 +68,7 @@ describe('messages from a wrapper', () => {
 
 describe('messages to a wrapper', () => {
   it.each<AppToWrapper>([
-    { type: 'ready', protocol: 1, appVersion: '1.17.10' },
+    { type: 'ready', protocol: 1 },
     { type: 'tokens', ...tokens },
     { type: 'signed_out' },
     { type: 'route_started', routeId: 3, projectId: 1 },

@@ -9,6 +9,19 @@
 import type { NavigationApp } from '../domain/settings.ts';
 import { NAVIGATION_APPS } from '../domain/settings.ts';
 
+/**
+ * The names a wrapper uses: the object an Android wrapper adds with addJavascriptInterface(obj, "DroplaneAndroid")
+ * (its postMessage(String) takes the message as JSON text), the handler an iOS wrapper adds with
+ * userContentController.add(handler, name: "droplane"), and the one global function through which a wrapper
+ * reaches the app, window.droplaneReceive(message). src-ui/platform/native-detect.ts spells them too (it is on the
+ * critical path and imports nothing).
+ */
+export const NATIVE_NAMES = {
+  androidInterface: 'DroplaneAndroid',
+  iosHandler: 'droplane',
+  entryPoint: 'droplaneReceive',
+} as const;
+
 /** Bumped when a message changes incompatibly; the app says it in `ready`. */
 export const NATIVE_BRIDGE_PROTOCOL = 1;
 
@@ -30,7 +43,7 @@ export type LocationError = (typeof LOCATION_ERRORS)[number];
 /** App to wrapper. */
 export type AppToWrapper =
   /** The bridge is up; the wrapper answers with `session` (tokens or null), and may then send anything else. */
-  | { type: 'ready'; protocol: number; appVersion: string }
+  | { type: 'ready'; protocol: number }
   /** The driver's tokens changed in the app (its own sign-in, or a refresh, which rotates them): keep these. */
   | ({ type: 'tokens' } & HandedTokens)
   /** The driver signed out (or was logged out): forget the tokens. */
@@ -85,7 +98,7 @@ const TOKEN_FIELDS: Record<string, FieldRule> = {
 };
 
 const APP_TO_WRAPPER: Table<AppToWrapper> = {
-  ready: { protocol: 'positiveInt', appVersion: 'nonEmpty' },
+  ready: { protocol: 'positiveInt' },
   tokens: TOKEN_FIELDS,
   signed_out: {},
   route_started: { routeId: 'positiveInt', projectId: 'positiveInt' },

@@ -33,7 +33,7 @@ export interface SessionState {
   driver: DriverProfile | null;
   link: LinkSession | null;
   /**
-   * The driver's current tokens, only when the app runs inside a native wrapper (PlatformInit.embedded): the page
+   * The driver's current tokens, only when the app runs inside a native wrapper (PlatformInit.handedTokens present): the page
    * hands them to the wrapper after each change, as refresh tokens rotate. Absent in a browser.
    */
   tokens?: TokenPair | null;

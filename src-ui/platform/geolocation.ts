@@ -8,7 +8,7 @@
  *
  * Not part of the map's chunk: nothing here loads maplibre.
  */
-import { computed, effect, type ReadonlySignal, signal } from '@preact/signals-core';
+import { effect, type ReadonlySignal, signal } from '@preact/signals-core';
 import type { PositionReport } from '../../src-shared/api/worker-api.ts';
 
 export interface GeoFix {
@@ -104,10 +104,29 @@ const device = createGeolocation(typeof navigator !== 'undefined' ? navigator.ge
  */
 const wrapperFix = signal<GeoFix | null>(null);
 
-/** The device's last fix (the wrapper's when it reports one), or null. */
-export const geoPosition: ReadonlySignal<GeoFix | null> = computed(() => wrapperFix.value ?? device.position.value);
+/** A value read from signals: `.value` subscribes (in an effect, or a component with useSignals()), `.peek()` not. */
+export interface SignalRead<T> {
+  readonly value: T;
+  peek(): T;
+}
+
+/**
+ * The device's last fix (the wrapper's when it reports one), or null. Read through both signals rather than a
+ * `computed`, which would be one more export of the first screen's shared chunk for this alone.
+ */
+export const geoPosition: SignalRead<GeoFix | null> = {
+  get value() {
+    return wrapperFix.value ?? device.position.value;
+  },
+  peek: () => wrapperFix.peek() ?? device.position.peek(),
+};
 /** Why there is no (fresh) fix, or null. */
-export const geoError: ReadonlySignal<GeoError | null> = computed(() => (wrapperFix.value ? null : device.error.value));
+export const geoError: SignalRead<GeoError | null> = {
+  get value() {
+    return wrapperFix.value ? null : device.error.value;
+  },
+  peek: () => (wrapperFix.peek() ? null : device.error.peek()),
+};
 
 /** A native wrapper's fix; null when it says it has none (then the webview's own shows again). */
 export function reportWrapperFix(fix: GeoFix | null): void {

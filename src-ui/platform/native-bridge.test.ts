@@ -1,32 +1,37 @@
 import { describe, expect, it, vi } from 'vitest';
-import { detectWrapper, ENTRY_POINT, queueEarlyMessages } from './native.ts';
+import { NATIVE_NAMES } from '../../src-shared/protocol/native-bridge.ts';
 import { createNativeBridge, type OtherWrapperMessage } from './native-bridge.ts';
+import { detectWrapper } from './native-detect.ts';
+
+const ENTRY_POINT = NATIVE_NAMES.entryPoint;
 
 /** A global scope with an Android interface or an iOS handler that records what it is given, as a wrapper would. */
 function wrapperScope(platform: 'android' | 'ios') {
   const posted: unknown[] = [];
   const poster = { postMessage: (message: unknown) => posted.push(message) };
   const scope: Record<string, unknown> =
-    platform === 'android' ? { DroplaneAndroid: poster } : { webkit: { messageHandlers: { droplane: poster } } };
+    platform === 'android'
+      ? { [NATIVE_NAMES.androidInterface]: poster }
+      : { webkit: { messageHandlers: { [NATIVE_NAMES.iosHandler]: poster } } };
   return { scope, posted };
 }
 
-function bridgeIn(platform: 'android' | 'ios', early?: unknown[]) {
+function bridgeIn(platform: 'android' | 'ios') {
   const { scope, posted } = wrapperScope(platform);
   const received: OtherWrapperMessage[] = [];
   const log = { warn: vi.fn() };
-  const bridge = createNativeBridge({ platform, scope, early, log, onMessage: (m) => received.push(m) });
+  const bridge = createNativeBridge({ platform, scope, log, onMessage: (m) => received.push(m) });
   const entry = (raw: unknown) => (scope[ENTRY_POINT] as (raw: unknown) => void)(raw);
   return { bridge, scope, posted, received, log, entry };
 }
 
 describe('detecting a wrapper', () => {
-  it('finds the Android interface or the iOS handler, and nothing in a browser', () => {
+  it('finds the Android interface or the iOS handler by the contract’s names, and nothing in a browser', () => {
     expect(detectWrapper(wrapperScope('android').scope)).toBe('android');
     expect(detectWrapper(wrapperScope('ios').scope)).toBe('ios');
     expect(detectWrapper({})).toBeNull();
     expect(detectWrapper({ webkit: { messageHandlers: {} } })).toBeNull();
-    expect(detectWrapper({ DroplaneAndroid: {} })).toBeNull();
+    expect(detectWrapper({ webkit: {} })).toBeNull();
   });
 });
 
@@ -99,16 +104,6 @@ describe('receiving', () => {
     });
     expect(() => (scope[ENTRY_POINT] as (raw: unknown) => void)({ type: 'session', tokens: null })).not.toThrow();
     expect(log.warn).toHaveBeenCalledWith('native bridge: a session message failed', expect.any(Error));
-  });
-
-  it('takes over what the wrapper sent before the bridge loaded', () => {
-    const { scope } = wrapperScope('ios');
-    const early = queueEarlyMessages(scope);
-    (scope[ENTRY_POINT] as (raw: unknown) => void)({ type: 'session', tokens: null });
-    const received: unknown[] = [];
-    createNativeBridge({ platform: 'ios', scope, early, onMessage: (m) => received.push(m) });
-    expect(received).toEqual([{ type: 'session', tokens: null }]);
-    expect(early).toEqual([]);
   });
 });
 

@@ -5,18 +5,29 @@
  * (src-shared/protocol/native-bridge.ts): one that does not fit is logged and dropped, never thrown into the app.
  * Photos are answered here (by request id); every other message goes to `onMessage`.
  *
- * Loaded only inside a wrapper (./native.ts detects it).
+ * Loaded only inside a wrapper (./native-detect.ts detects it).
  */
 import {
   type AppToWrapper,
   checkAppMessage,
+  NATIVE_NAMES,
   parseWrapperMessage,
   type WrapperToApp,
 } from '../../src-shared/protocol/native-bridge.ts';
-import { ANDROID_INTERFACE, ENTRY_POINT, IOS_HANDLER, type NativeBridge, type WrapperPlatform } from './native.ts';
+import type { WrapperPlatform } from './native-detect.ts';
+
+const { androidInterface, iosHandler, entryPoint } = NATIVE_NAMES;
 
 type Poster = { postMessage(message: unknown): void };
 type Scope = Record<string, unknown> & { webkit?: { messageHandlers?: Record<string, Poster | undefined> } };
+
+export interface NativeBridge {
+  readonly platform: WrapperPlatform;
+  /** Checks the message against its type and posts it; false (and logged) when it does not fit or cannot go. */
+  send(message: AppToWrapper): boolean;
+  /** Asks the wrapper for one photo: the File, or null when the driver cancelled. */
+  takePhoto(): Promise<File | null>;
+}
 
 export type OtherWrapperMessage = Exclude<WrapperToApp, { type: 'photo' | 'photo_cancelled' }>;
 
@@ -24,8 +35,6 @@ export interface NativeBridgeDeps {
   platform: WrapperPlatform;
   /** The page's global scope (window; a plain object in tests). */
   scope: object;
-  /** Messages the wrapper sent before the bridge loaded (native.ts queueEarlyMessages). */
-  early?: unknown[];
   onMessage: (message: OtherWrapperMessage) => void;
   log?: Pick<Console, 'warn'>;
 }
@@ -49,8 +58,8 @@ export function createNativeBridge(deps: NativeBridgeDeps): NativeBridgeHandle {
   let photoSeq = 0;
 
   function post(message: AppToWrapper) {
-    if (deps.platform === 'android') (scope[ANDROID_INTERFACE] as Poster).postMessage(JSON.stringify(message));
-    else scope.webkit?.messageHandlers?.[IOS_HANDLER]?.postMessage(message);
+    if (deps.platform === 'android') (scope[androidInterface] as Poster).postMessage(JSON.stringify(message));
+    else scope.webkit?.messageHandlers?.[iosHandler]?.postMessage(message);
   }
 
   const bridge: NativeBridgeHandle = {
@@ -102,7 +111,6 @@ export function createNativeBridge(deps: NativeBridgeDeps): NativeBridgeHandle {
     },
   };
 
-  scope[ENTRY_POINT] = (raw: unknown) => bridge.receive(raw);
-  for (const raw of deps.early?.splice(0) ?? []) bridge.receive(raw);
+  scope[entryPoint] = (raw: unknown) => bridge.receive(raw);
   return bridge;
 }

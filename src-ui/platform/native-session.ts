@@ -6,31 +6,36 @@
  *    A wrapper that does not answer within HANDSHAKE_TIMEOUT_MS is not waited for longer: the app starts as it would
  *    in a browser, and a later `session` still signs the driver in.
  * 2. Once the core runs (`attach`): later sessions and links, the wrapper's positions (to the core, marked as the
- *    wrapper's, and to the map), and the driver's tokens back to the wrapper whenever they change (refresh tokens
- *    rotate), or `signed_out`.
+ *    wrapper's, and to the map), the driver's tokens back to the wrapper whenever they change (refresh tokens
+ *    rotate) or `signed_out`, the route's start and end, and the app's links, calls and photo inputs
+ *    (native-handoffs.ts).
  */
 import { effect } from '@preact/signals-core';
 import type { Remote } from 'comlink';
-import { navigate } from 'wouter/use-browser-location';
-import type { LinkEntry, WorkerApi } from '../../src-shared/api/worker-api.ts';
-import { APP_VERSION } from '../../src-shared/domain/version.ts';
-import { type HandedTokens, NATIVE_BRIDGE_PROTOCOL } from '../../src-shared/protocol/native-bridge.ts';
+import type { LinkEntry, PlatformInit, WorkerApi } from '../../src-shared/api/worker-api.ts';
+import {
+  type AppToWrapper,
+  type HandedTokens,
+  NATIVE_BRIDGE_PROTOCOL,
+} from '../../src-shared/protocol/native-bridge.ts';
 import { PATHS } from '../app/paths.ts';
 import type { StateSignals } from '../bridge/mirror.ts';
 import { reportWrapperFix } from './geolocation.ts';
 import { storeLink } from './link-session.ts';
-import { setNativeBridge, type WrapperPlatform } from './native.ts';
 import { createNativeBridge, type OtherWrapperMessage } from './native-bridge.ts';
+import type { WrapperPlatform } from './native-detect.ts';
+import { handOff } from './native-handoffs.ts';
 
 /** How long the start waits for the wrapper's `session`: a wrapper answers from memory, well within this. */
 export const HANDSHAKE_TIMEOUT_MS = 1500;
 
 export interface NativeSession {
-  /** What the wrapper handed over in the handshake. */
-  tokens: HandedTokens | null;
+  /** What the wrapper handed over in the handshake: the core starts with it. */
+  init: Pick<PlatformInit, 'handedTokens'>;
+  /** A shared link the wrapper handed over (kept for the browser session already). */
   link: LinkEntry | null;
   /** Wires the rest once the core has started and its state is mirrored; returns the stop. */
-  attach(api: Remote<WorkerApi>, state: Pick<StateSignals, 'session'>): () => void;
+  attach(api: Remote<WorkerApi>, state: Pick<StateSignals, 'session' | 'appConfig' | 'route'>): () => void;
 }
 
 const sameTokens = (a: HandedTokens | null | undefined, b: HandedTokens | null | undefined) =>
@@ -43,11 +48,29 @@ const linkOf = (m: Extract<OtherWrapperMessage, { type: 'link' }>): LinkEntry =>
   webView: true,
 });
 
-export async function startNativeSession(
-  platform: WrapperPlatform,
-  early: unknown[],
-  scope: object = window,
-): Promise<NativeSession> {
+/**
+ * The open route's start and end, as the wrapper hears of them (it tracks the driver in the background meanwhile):
+ * a change of the shown route's status to in_progress or finished. A route that opens already started (or
+ * finished) is not reported again: its first status is where it stands.
+ */
+export function reportRoutes(
+  route: StateSignals['route'],
+  send: (message: Extract<AppToWrapper, { type: 'route_started' | 'route_finished' }>) => void,
+): () => void {
+  let seen: { id: number; status: string } | null = null;
+  return effect(() => {
+    const shown = route.value?.route;
+    if (!shown) return;
+    const before = seen?.id === shown.id ? seen.status : null;
+    seen = { id: shown.id, status: shown.status };
+    if (before === null || before === shown.status) return;
+    const type =
+      shown.status === 'in_progress' ? 'route_started' : shown.status === 'finished' ? 'route_finished' : null;
+    if (type) send({ type, routeId: shown.id, projectId: shown.project_id });
+  });
+}
+
+export async function startNativeSession(platform: WrapperPlatform, scope: object = window): Promise<NativeSession> {
   let tokens: HandedTokens | null = null;
   let link: LinkEntry | null = null;
   /** Set by attach; until then messages wait (the handshake's answer is read from them). */
@@ -61,7 +84,6 @@ export async function startNativeSession(
   const bridge = createNativeBridge({
     platform,
     scope,
-    early,
     onMessage(message) {
       if (handle) return handle(message);
       if (message.type === 'session' && tokens === null) {
@@ -74,15 +96,14 @@ export async function startNativeSession(
       }
     },
   });
-  setNativeBridge(bridge);
-  bridge.send({ type: 'ready', protocol: NATIVE_BRIDGE_PROTOCOL, appVersion: APP_VERSION });
+  bridge.send({ type: 'ready', protocol: NATIVE_BRIDGE_PROTOCOL });
   let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([answer, new Promise<void>((resolve) => (timer = setTimeout(resolve, HANDSHAKE_TIMEOUT_MS)))]);
   clearTimeout(timer);
   if (link) storeLink(link);
 
   return {
-    tokens,
+    init: { handedTokens: tokens },
     link,
     attach(api, state) {
       handle = (message) => {
@@ -91,13 +112,14 @@ export async function startNativeSession(
             // null says the wrapper has no driver: the app's own session (if any) stays.
             if (message.tokens)
               void api.adoptTokens(message.tokens).then((result) => {
-                if (result.ok && location.pathname === PATHS.login) navigate(PATHS.routes, { replace: true });
+                // wouter follows the history (its navigate() is this call).
+                if (result.ok && location.pathname === PATHS.login) history.replaceState(null, '', PATHS.routes);
               });
             return;
           case 'link': {
             const entry = linkOf(message);
             storeLink(entry);
-            void api.openLink(entry).then(() => navigate(PATHS.singleRoute(entry.routeId)));
+            void api.openLink(entry).then(() => history.pushState(null, '', PATHS.singleRoute(entry.routeId)));
             return;
           }
           case 'location': {
@@ -117,12 +139,14 @@ export async function startNativeSession(
         }
       };
       for (const message of waiting.splice(0)) handle(message);
+      const stopHandOffs = handOff(bridge, () => state.appConfig.peek());
+      const stopRouteReports = reportRoutes(state.route, (message) => bridge.send(message));
 
       // The wrapper keeps the driver's current pair (it hands it over at the next start): every new pair goes to it,
       // but not the very one it handed over.
       let known: HandedTokens | null = tokens;
       let signedIn = state.session.peek().driver !== null;
-      return effect(() => {
+      const stopTokens = effect(() => {
         const session = state.session.value;
         if (session.tokens && !sameTokens(session.tokens, known)) {
           known = session.tokens;
@@ -134,6 +158,11 @@ export async function startNativeSession(
         }
         signedIn = session.driver !== null;
       });
+      return () => {
+        stopHandOffs();
+        stopRouteReports();
+        stopTokens();
+      };
     },
   };
 }

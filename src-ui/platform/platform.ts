@@ -17,10 +17,7 @@ export function takeLinkFromUrl(): LinkEntry | null {
 }
 
 /** `native`: inside a wrapper, what its handshake handed over (src-ui/platform/native-session.ts). */
-export function platformInit(
-  link: LinkEntry | null,
-  native: Pick<PlatformInit, 'embedded' | 'handedTokens'> = {},
-): PlatformInit {
+export function platformInit(link: LinkEntry | null, native?: Pick<PlatformInit, 'handedTokens'> | null): PlatformInit {
   const { settings, languageChosen } = readSettings();
   return {
     ...native,

@@ -10,7 +10,6 @@ import { useCore } from '../app/core-context.tsx';
 import { IconButton, Spinner } from '../components/index.ts';
 import { useSnackbarGuard } from '../components/snackbar-guard.ts';
 import { intentErrorText } from '../i18n/errors.ts';
-import { nativeBridge } from '../platform/native.ts';
 import styles from './PhotoStrip.module.css';
 import { ProofImage } from './ProofImage.tsx';
 
@@ -67,14 +66,6 @@ export function PhotoStrip({ photos, onChange, disabledReason, readOnly, onPhoto
     }
   };
 
-  /** Inside a native wrapper its camera takes the photo; in a browser the file input (camera or file) does. */
-  const pick = async () => {
-    const bridge = nativeBridge();
-    if (!bridge) return inputRef.current?.click();
-    const file = await bridge.takePhoto();
-    if (file && alive.current) await add(file);
-  };
-
   const remove = (index: number) => {
     setError(null);
     onChange(photos.filter((_, i) => i !== index));
@@ -111,7 +102,12 @@ export function PhotoStrip({ photos, onChange, disabledReason, readOnly, onPhoto
         )}
         {canAdd && !busy && (
           <li className={styles.tile}>
-            <button type="button" className={styles.add} aria-describedby={described} onClick={() => void pick()}>
+            <button
+              type="button"
+              className={styles.add}
+              aria-describedby={described}
+              onClick={() => inputRef.current?.click()}
+            >
               <Camera size={32} aria-hidden="true" />
               <span>{t('complete.addPhoto')}</span>
             </button>

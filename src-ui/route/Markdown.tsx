@@ -1,6 +1,5 @@
 /** A stop's markdown notes as React elements (markdown.ts parses; nothing here ever renders HTML from the text). */
 import type { ReactNode } from 'react';
-import { handOffLink } from '../platform/native.ts';
 import styles from './Markdown.module.css';
 import { type Inline, parseMarkdown } from './markdown.ts';
 
@@ -28,14 +27,8 @@ function inline(nodes: Inline[]): ReactNode[] {
       case 'link':
         return (
           // Opened outside the app, which keeps no reference to it (rel noopener noreferrer).
-          <a
-            // biome-ignore lint/suspicious/noArrayIndexKey: as above.
-            key={i}
-            href={node.href}
-            target="_blank"
-            rel="noopener noreferrer external"
-            onClick={(event) => handOffLink(event, node.href, 'link')}
-          >
+          // biome-ignore lint/suspicious/noArrayIndexKey: as above.
+          <a key={i} href={node.href} target="_blank" rel="noopener noreferrer external">
             {inline(node.children)}
           </a>
         );

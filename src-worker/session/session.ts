@@ -9,12 +9,14 @@ import type { DriverProfile } from '../../src-shared/state/app-state.ts';
 import type { Store } from '../core/store.ts';
 import type { ApiClient, ApiOutcome, RefreshOutcome, TokenSource } from '../net/api-client.ts';
 import type { AppStorage, StoredDriver } from '../storage/app-db.ts';
-import { decodeJwtPayload } from './jwt.ts';
+import { decodeJwtPayload, profileFromToken } from './jwt.ts';
 
 export const EMAIL_MAX_LENGTH = 254;
 /** A token with less than this left is renewed before a socket opens with it. */
 const TOKEN_RENEW_MARGIN_MS = 30_000;
 const ORGANISATION_CACHE = 'organisation';
+/** What only a native wrapper's session needs, loaded only then. */
+const handover = () => import('./handover.ts');
 
 export interface SessionDeps {
   store: Store;
@@ -42,9 +44,10 @@ export interface Session extends TokenSource {
   liveToken(routeId: number): Promise<string | null>;
   /**
    * The session at start: the stored driver (or the tokens a native wrapper handed over, see adopt) and the link.
-   * `embedded`: the app runs inside a native wrapper, so the tokens are mirrored into the state for it.
+   * `handed` present (a pair, or null): the app runs inside a native wrapper, and the tokens are mirrored into the
+   * state for it.
    */
-  restore(link: LinkEntry | null, handed?: TokenPair | null, embedded?: boolean): Promise<void>;
+  restore(link: LinkEntry | null, handed?: TokenPair | null): Promise<void>;
   /**
    * Signs in with tokens a native wrapper handed over. The device's own pair of the same driver is kept when it is
    * as new or newer (the app refreshed it since the wrapper last heard: refresh tokens rotate, and the server
@@ -57,19 +60,6 @@ export interface Session extends TokenSource {
   signOut(): Promise<Result>;
   openLink(link: LinkEntry): void;
   closeLink(): void;
-}
-
-function profileFromToken(accessToken: string, email: string): DriverProfile | null {
-  const p = decodeJwtPayload(accessToken);
-  if (!p || typeof p.id !== 'number') return null;
-  return {
-    id: p.id,
-    first_name: String(p.first_name ?? ''),
-    last_name: String(p.last_name ?? ''),
-    email,
-    organisationName: String(p.organisationName ?? ''),
-    organisationId: Number(p.organisationId),
-  };
 }
 
 /** Sign-in's rule: an unknown email is "No user found"; no answer is offline; anything else is a wrong password. */
@@ -94,20 +84,12 @@ export function createSession(deps: SessionDeps): Session {
   let linkSender: (Sender & { routeId: number }) | null = null;
   const driverSender = (): Sender | null => (driver ? { owner: `driver:${driver.id}`, auth: 'driver' } : null);
   let refreshing: Promise<RefreshOutcome> | null = null;
-  let embedded = false;
-
-  /** Only inside a native wrapper: the page hands each new pair to it (docs/native-bridge.md). */
-  function publishTokens() {
-    if (!embedded) return;
-    const tokens = driver
-      ? { accessToken: driver.accessToken, refreshToken: driver.refreshToken, expiresAt: driver.expiresAt }
-      : null;
-    store.update('session', (s) => ({ ...s, tokens }));
-  }
+  /** Only inside a native wrapper (handover.ts): mirrors each new pair into the state, for the page to hand over. */
+  let mirrorTokens: ((current: StoredDriver | null) => void) | undefined;
 
   function showSignedIn(profile: DriverProfile | null) {
     store.update('session', (s) => ({ ...s, status: profile ? 'signed_in' : 'signed_out', driver: profile }));
-    publishTokens();
+    mirrorTokens?.(driver);
   }
 
   const profileOf = (stored: StoredDriver): DriverProfile => {
@@ -115,26 +97,15 @@ export function createSession(deps: SessionDeps): Session {
     return profile;
   };
 
-  /** Takes a wrapper's tokens into `driver` and storage (see Session.adopt); false when they name no driver. */
-  async function takeHanded(tokens: TokenPair): Promise<boolean> {
-    const named = profileFromToken(tokens.accessToken, '');
-    if (!named) return false;
-    const storage = await deps.storage();
-    const stored = driver ?? (await storage.getDriver()) ?? null;
-    if (stored && stored.id === named.id && stored.expiresAt >= tokens.expiresAt) {
-      driver = stored;
-      return true;
-    }
-    if (stored && stored.id !== named.id) {
-      // Another driver's session: it ends (its caches go, its unsent work stays for its next session).
-      driver = null;
-      await storage.clearExceptOutbox();
-      store.set(['organisation'], null);
-      deps.onEnded();
-    }
-    driver = { ...named, ...(stored?.id === named.id ? { email: stored.email } : {}), ...tokens };
-    await storage.putDriver(driver);
-    return true;
+  /** Tokens a native wrapper handed over: the driver to go on with, or null when they name nobody (handover.ts). */
+  const takeHanded = async (tokens: TokenPair) => (await handover()).takeHandedTokens(driver, tokens, deps);
+
+  /** Signed in as `next` (stored already): shown at once, then the account loaded. */
+  async function signedInAs(next: StoredDriver): Promise<Result<DriverProfile>> {
+    driver = next;
+    showSignedIn(profileOf(next));
+    await loadAccount(next);
+    return ok(store.get().session.driver ?? profileOf(next));
   }
 
   async function loadAccount(stored: StoredDriver): Promise<void> {
@@ -197,7 +168,7 @@ export function createSession(deps: SessionDeps): Session {
         if (!res.ok) return res.kind === 'offline' ? 'offline' : 'refused';
         driver = { ...current, ...res.data };
         await (await deps.storage()).putDriver(driver);
-        publishTokens();
+        mirrorTokens?.(driver);
         return 'ok';
       })().finally(() => {
         refreshing = null;
@@ -214,13 +185,13 @@ export function createSession(deps: SessionDeps): Session {
       }
     },
 
-    async restore(link, handed = null, inWrapper = false) {
-      embedded = inWrapper;
+    async restore(link, handed) {
+      if (handed !== undefined) mirrorTokens = (await handover()).tokenMirror(store);
       const storage = await deps.storage();
       driver = (await storage.getDriver()) ?? null;
       if (link) session.openLink(link);
       // Tokens naming no driver are ignored: the stored session (if any) stays.
-      if (handed) await takeHanded(handed);
+      if (handed) driver = (await takeHanded(handed)) ?? driver;
       if (!driver) return showSignedIn(null);
       showSignedIn(profileOf(driver));
       const org = await storage.getCache<Organisation>(ORGANISATION_CACHE);
@@ -252,18 +223,14 @@ export function createSession(deps: SessionDeps): Session {
       if (!res.ok) return signInFailure(res);
       const profile = profileFromToken(res.data.accessToken, email);
       if (!profile) return fail('unknown');
-      driver = { ...profile, ...res.data };
-      await (await deps.storage()).putDriver(driver);
-      showSignedIn(profile);
-      await loadAccount(driver);
-      return ok(store.get().session.driver ?? profile);
+      const next = { ...profile, ...res.data };
+      await (await deps.storage()).putDriver(next);
+      return signedInAs(next);
     },
 
     async adopt(tokens) {
-      if (!(await takeHanded(tokens)) || !driver) return fail('unknown', 'The access token names no driver');
-      showSignedIn(profileOf(driver));
-      await loadAccount(driver);
-      return ok(store.get().session.driver ?? profileOf(driver));
+      const next = await takeHanded(tokens);
+      return next ? signedInAs(next) : fail('unknown');
     },
 
     async requestPasswordReset(raw) {

@@ -58,7 +58,7 @@ describe('tokens handed over at start', () => {
   it('start the app signed in as that driver, loaded from the server and stored', async () => {
     const dbName = newDbName();
     const tokens = await wrapperSignIn(driver.email);
-    const c = await core({ dbName, init: { embedded: true, handedTokens: tokens } });
+    const c = await core({ dbName, init: { handedTokens: tokens } });
     expect(c.state().session).toMatchObject({ status: 'signed_in', driver: { id: driver.driverId }, tokens });
     const state = await c.until((s) => s.session.driver?.email === driver.email && s.organisation !== null);
     expect(state.organisation?.name).toBe('Demo Logistics');
@@ -68,10 +68,10 @@ describe('tokens handed over at start', () => {
   it("keep the device's own pair when the app refreshed it since (the handed one was rotated away)", async () => {
     const dbName = newDbName();
     const handed = await wrapperSignIn(driver.email);
-    await (await core({ dbName, init: { embedded: true, handedTokens: handed } })).close();
+    await (await core({ dbName, init: { handedTokens: handed } })).close();
     cores.pop();
     clock += 120_000; // the access token expires: the next start refreshes, and the pair rotates
-    const refreshing = await core({ dbName, init: { embedded: true } });
+    const refreshing = await core({ dbName, init: { handedTokens: null } });
     const rotated = await refreshing.until(
       (s) => s.session.tokens != null && s.session.tokens.refreshToken !== handed.refreshToken,
     );
@@ -80,7 +80,7 @@ describe('tokens handed over at start', () => {
 
     // The wrapper never heard (its copy is the first pair): the app keeps its own, so no used token goes back.
     clock += 30_000;
-    const c = await core({ dbName, init: { embedded: true, handedTokens: handed } });
+    const c = await core({ dbName, init: { handedTokens: handed } });
     expect(c.state().session.tokens).toEqual(rotated.session.tokens);
     await c.until((s) => s.session.driver?.email === driver.email);
     expect(c.state().session.status).toBe('signed_in');
@@ -97,7 +97,7 @@ describe('tokens handed over at start', () => {
     await createOutboxStore(storage.db).add(outboxItem({ id: 'w1', routeId: 7, owner: `driver:${driver.driverId}` }));
     storage.close();
 
-    const c = await core({ dbName, init: { embedded: true, handedTokens: await wrapperSignIn(other.email) } });
+    const c = await core({ dbName, init: { handedTokens: await wrapperSignIn(other.email) } });
     expect(c.state().session.driver?.id).toBe(other.driverId);
     await c.until((s) => s.session.driver?.email === other.email);
     expect(await stored(dbName)).toMatchObject({ id: other.driverId });
@@ -113,7 +113,7 @@ describe('tokens handed over at start', () => {
     await first.close();
     cores.pop();
     const bogus = { accessToken: 'not.a.token', refreshToken: 'x', expiresAt: clock + 60_000 };
-    const c = await core({ dbName, init: { embedded: true, handedTokens: bogus } });
+    const c = await core({ dbName, init: { handedTokens: bogus } });
     expect(c.state().session).toMatchObject({ status: 'signed_in', driver: { id: driver.driverId } });
     expect(c.state().session.tokens?.accessToken).not.toBe('not.a.token');
   });
@@ -121,7 +121,7 @@ describe('tokens handed over at start', () => {
 
 describe('tokens in the state', () => {
   it('follow the sign-in and sign-out inside a wrapper, for the page to hand back', async () => {
-    const c = await core({ init: { embedded: true } });
+    const c = await core({ init: { handedTokens: null } });
     expect(c.state().session.tokens).toBeNull();
     await c.api.signIn(driver.email, PASSWORD);
     await c.until((s) => typeof s.session.tokens?.accessToken === 'string');
@@ -138,7 +138,7 @@ describe('tokens in the state', () => {
 
 describe('tokens handed over later', () => {
   it('sign a signed-out app in (the wrapper signed the driver in itself)', async () => {
-    const c = await core({ init: { embedded: true } });
+    const c = await core({ init: { handedTokens: null } });
     expect(c.state().session.status).toBe('signed_out');
     const result = await c.api.adoptTokens(await wrapperSignIn(driver.email));
     expect(result).toMatchObject({ ok: true, value: { id: driver.driverId, email: driver.email } });
@@ -146,7 +146,7 @@ describe('tokens handed over later', () => {
   });
 
   it('that name nobody are refused', async () => {
-    const c = await core({ init: { embedded: true } });
+    const c = await core({ init: { handedTokens: null } });
     const result = await c.api.adoptTokens({ accessToken: 'x', refreshToken: 'y', expiresAt: 1 });
     expect(result).toMatchObject({ ok: false, error: 'unknown' });
     expect(c.state().session.status).toBe('signed_out');

@@ -11,13 +11,12 @@ import { useCore } from '../../app/core-context.tsx';
 import { PATHS } from '../../app/paths.ts';
 import { ListRow, ListSection, Logo, TopBar } from '../../components/index.ts';
 import { formatLongDate, toDate } from '../../i18n/format.ts';
-import { handOffLink } from '../../platform/native.ts';
 import { useNav } from '../shared/navigation.ts';
 import { PanelScreen } from '../shared/PanelScreen.tsx';
 import shared from '../shared/shared.module.css';
 import styles from './about.module.css';
 
-/** External pages open in the browser, never inside the app; inside a native wrapper, the wrapper opens them. */
+/** External pages open in the browser, never inside the app (inside a native wrapper, the wrapper opens them: native-handoffs.ts). */
 const EXTERNAL = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
 export function AboutScreen() {
@@ -56,7 +55,6 @@ export function AboutScreen() {
               href={config.termsUrl}
               trailing="external"
               {...EXTERNAL}
-              onClick={(event) => handOffLink(event, config.termsUrl, 'terms')}
             />
             <ListRow
               icon={ShieldCheck}
@@ -64,7 +62,6 @@ export function AboutScreen() {
               href={config.privacyUrl}
               trailing="external"
               {...EXTERNAL}
-              onClick={(event) => handOffLink(event, config.privacyUrl, 'privacy')}
             />
           </ListSection>
         </div>

@@ -1,7 +1,6 @@
-/** "By signing in, you agree to the Terms of service." The link opens outside the app (the wrapper's, inside one). */
+/** "By signing in, you agree to the Terms of service." The link opens outside the app. */
 import { useTranslation } from 'react-i18next';
 import { splitTag } from '../../i18n/tagged.ts';
-import { handOffLink } from '../../platform/native.ts';
 import styles from './login.module.css';
 
 export function LoginTerms({ termsUrl }: { termsUrl: string | undefined }) {
@@ -11,12 +10,7 @@ export function LoginTerms({ termsUrl }: { termsUrl: string | undefined }) {
     <p className={styles.terms}>
       {before}
       {termsUrl ? (
-        <a
-          href={termsUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          onClick={(event) => handOffLink(event, termsUrl, 'terms')}
-        >
+        <a href={termsUrl} target="_blank" rel="noopener noreferrer">
           {inner}
         </a>
       ) : (

@@ -15,7 +15,6 @@ import { PATHS } from '../../app/paths.ts';
 import { BottomSheet } from '../../components/BottomSheet.tsx';
 import { IconButton, ListRow, ListSection } from '../../components/index.ts';
 import { RadioList } from '../../components/RadioList.tsx';
-import { handOffLink } from '../../platform/native.ts';
 import { chooseSetting } from '../../platform/platform.ts';
 import { useNav } from '../shared/navigation.ts';
 import { chooseMapTheme, shownMapTheme } from './map-theme.ts';
@@ -95,10 +94,7 @@ export function MoreSheet({ open, onClose }: { open: boolean; onClose: () => voi
               target="_blank"
               rel="noopener noreferrer"
               trailing="external"
-              onClick={(event) => {
-                handOffLink(event, supportUrl, 'help');
-                closeRef.current?.();
-              }}
+              onClick={() => closeRef.current?.()}
             />
           )}
           <ListRow icon={UserRound} label={t('route.more.account')} onClick={() => nav.go(PATHS.account)} />

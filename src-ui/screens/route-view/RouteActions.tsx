@@ -20,7 +20,6 @@ import { LoadingOverlay } from '../../components/LoadingOverlay.tsx';
 import { intentErrorText } from '../../i18n/errors.ts';
 import { formatWeekdayDayMonth } from '../../i18n/format.ts';
 import { geoPosition } from '../../platform/geolocation.ts';
-import { reportRoute } from '../../platform/native.ts';
 import { useNav } from '../shared/navigation.ts';
 import { blockMessage } from './route-view-text.ts';
 import type { RouteSession } from './use-route-session.ts';
@@ -98,8 +97,6 @@ export function RouteActionsProvider({ base, session, children }: RouteActionsPr
       retryWhenSent.current = !result.ok && result.error === 'unsent_pending';
       if (result.ok) {
         finished.current = true;
-        const done = route();
-        if (done) reportRoute('route_finished', done);
         return;
       }
       if (result.error === 'unsent_pending') {
@@ -190,11 +187,7 @@ export function RouteActionsProvider({ base, session, children }: RouteActionsPr
     const result = await api.startRoute(position());
     setStarting(false);
     setConfirming(false);
-    if (result.ok) {
-      const started = state.route.peek()?.route;
-      if (started) reportRoute('route_started', started);
-      return;
-    }
+    if (result.ok) return;
     if (result.error === 'start_too_early' && result.message) {
       const date = formatWeekdayDayMonth(result.message, latest.current.language);
       feedback.alert({ title: t('alerts.title'), message: t('Route.allowedStartDate', { date }) });

@@ -14,7 +14,6 @@ import type { NavigationApp } from '../../../src-shared/domain/settings.ts';
 import type { Route, Stop } from '../../../src-shared/protocol/entities.ts';
 import { Button, cx } from '../../components/index.ts';
 import { useSnackbarGuard } from '../../components/snackbar-guard.ts';
-import { handOffMap } from '../../platform/native.ts';
 import { useRouteActions } from './RouteActions.tsx';
 import styles from './stop-actions.module.css';
 
@@ -75,11 +74,11 @@ function StopActionsView({ stop, main, navigationApp, busy = false, className }:
         href={directions}
         target="_blank"
         rel="noopener noreferrer"
-        onClick={(event) => {
-          actions.directions(event, stop);
-          // Inside a native wrapper the wrapper opens the navigation app.
-          if (!event.defaultPrevented) handOffMap(event, directions, navigationApp, stop.address);
-        }}
+        // Inside a native wrapper the bridge hands these to the wrapper's navigation app (native-handoffs.ts).
+        data-directions-app={navigationApp}
+        data-directions-lat={stop.address.lat}
+        data-directions-lng={stop.address.lng}
+        onClick={(event) => actions.directions(event, stop)}
       >
         <Navigation size={20} strokeWidth={2.25} aria-hidden="true" />
         <span>{t('route.actions.directions')}</span>

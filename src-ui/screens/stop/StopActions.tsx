@@ -14,7 +14,6 @@ import { oneClickAllowed } from '../../../src-shared/domain/proofs.ts';
 import { isDone } from '../../../src-shared/domain/stops.ts';
 import { Button, cx } from '../../components/index.ts';
 import { useSnackbarGuard } from '../../components/snackbar-guard.ts';
-import { handOffCall } from '../../platform/native.ts';
 import styles from './actions.module.css';
 import frame from './stop.module.css';
 import { loadPhoneRule, numberToCall, useCallNumber } from './use-call-number.ts';
@@ -109,23 +108,21 @@ export function StopActions({ view, base }: { view: Ready; base: string }) {
       (rule) => numberToCall(rule, callInput),
       () => null,
     );
-    if (!number) cannotCall();
-    else if (!handOffCall(number)) location.href = `tel:${number}`;
+    if (!number) return cannotCall();
+    // Dialled as the Call link would be (a link's click, which a native wrapper's bridge takes over).
+    const link = document.createElement('a');
+    link.href = `tel:${number}`;
+    document.body.append(link);
+    link.click();
+    link.remove();
   }
 
   const call =
     phone === undefined ? (
       <Tile icon={Phone} label={t('stop.actions.call')} onClick={() => void callWhenLoaded()} />
     ) : phone ? (
-      <Tile
-        icon={Phone}
-        label={t('stop.actions.call')}
-        href={`tel:${phone}`}
-        onClick={(event) => {
-          // Inside a native wrapper the wrapper places the call; in a browser the tel: link does.
-          if (handOffCall(phone)) event.preventDefault();
-        }}
-      />
+      // Inside a native wrapper the bridge hands the tel: link's number to the wrapper (native-handoffs.ts).
+      <Tile icon={Phone} label={t('stop.actions.call')} href={`tel:${phone}`} />
     ) : (
       <Tile icon={PhoneOff} label={t('stop.actions.call')} onClick={cannotCall} />
     );
