@@ -2,6 +2,9 @@
 /**
  * `npm run dev`: the API server (restarted by tsx when server code changes) and vite's dev server together.
  * Ctrl+C stops both; when either stops on its own, the other is stopped too.
+ *
+ * `npm run dev -- --wrapper android` (or ios): the page runs inside a simulated native wrapper, with its message
+ * log on screen (scripts/simulated-wrapper, docs/native-bridge.md).
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -11,6 +14,18 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const apiPort = process.env.PORT || '8080';
 const devUrl = 'http://localhost:5173';
+
+function wrapperArgument(argv) {
+  const at = argv.findIndex((arg) => arg === '--wrapper' || arg.startsWith('--wrapper='));
+  if (at === -1) return undefined;
+  const value = argv[at].includes('=') ? argv[at].split('=')[1] : argv[at + 1];
+  if (value !== 'android' && value !== 'ios') {
+    console.error(`--wrapper takes android or ios, not "${value ?? ''}"`);
+    process.exit(2);
+  }
+  return value;
+}
+const wrapper = wrapperArgument(process.argv.slice(2));
 
 function bin(pkg, name) {
   const manifest = JSON.parse(readFileSync(join(root, 'node_modules', pkg, 'package.json'), 'utf8'));
@@ -35,7 +50,10 @@ const children = [
     // The app is opened through vite's server, so printed links point there (and its origin may open the socket).
     PUBLIC_URL: process.env.PUBLIC_URL || devUrl,
   }),
-  start([bin('vite', 'vite'), '--port', '5173', '--strictPort'], { API_URL: `http://localhost:${apiPort}` }),
+  start([bin('vite', 'vite'), '--port', '5173', '--strictPort'], {
+    API_URL: `http://localhost:${apiPort}`,
+    ...(wrapper ? { DROPLANE_WRAPPER: wrapper } : {}),
+  }),
 ];
 
 const running = () => children.filter((child) => child.exitCode === null && child.signalCode === null);

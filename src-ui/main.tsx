@@ -14,18 +14,24 @@ import { connectCore, coreModeFrom } from './bridge/connect.ts';
 import { startMirror } from './bridge/mirror.ts';
 import { initI18n, setLanguage } from './i18n/index.ts';
 import { keepDriverData } from './platform/keep-data.ts';
+import { detectWrapper } from './platform/native-detect.ts';
 import { platformInit, takeLinkFromUrl, watchConnectivity } from './platform/platform.ts';
 import { applyTheme } from './platform/theme.ts';
 import './styles/tokens.css';
 import './styles/global.css';
 
 async function boot() {
-  const link = takeLinkFromUrl();
+  // The core's script first: it downloads while the wrapper (if any) answers.
+  const connecting = connectCore(coreModeFrom(location.search));
+  // Inside a native wrapper, its bridge (a chunk a browser never loads) and the handshake: the tokens or link it
+  // hands over decide the first screen, so the start waits for them (briefly, see native-session.ts).
+  const wrapper = detectWrapper();
+  const native = wrapper && (await import('./platform/native-session.ts').then((m) => m.startNativeSession(wrapper)));
+  const link = native ? native.link : takeLinkFromUrl();
   if (link) history.replaceState(null, '', PATHS.singleRoute(link.routeId));
 
-  const init = platformInit(link);
-  // The core's script first, then the first screen's code: both download while the core starts.
-  const connecting = connectCore(coreModeFrom(location.search));
+  const init = platformInit(link, native?.init);
+  // The first screen's code downloads while the core starts.
   preloadScreenFor(location.pathname, init.settings.language);
   const connection = await connecting;
   const { api } = connection;
@@ -39,6 +45,7 @@ async function boot() {
   });
 
   watchConnectivity(api);
+  native?.attach(api, mirror.state);
   keepDriverData(mirror.state);
   if (takeUpdatedFlag()) void api.notify('app_updated');
   void registerServiceWorker();

@@ -6,6 +6,7 @@
 import type { SettingKey, Settings } from '../domain/settings.ts';
 import type { Variant } from '../domain/variant.ts';
 import type { CleaningStatus } from '../protocol/entities.ts';
+import type { TokenPair } from '../protocol/http.ts';
 import type { ConnectivityState, DriverProfile, LinkSession, NoticeKind } from '../state/app-state.ts';
 import type { Patch, Snapshot } from '../state/patch.ts';
 
@@ -97,8 +98,17 @@ export interface PreparedPhoto {
   bytes: number;
 }
 
+/**
+ * Where a position comes from: the page's own geolocation watch, or a native wrapper (docs/native-bridge.md), which
+ * keeps tracking while the driver is in a navigation app. A wrapper's positions win while it keeps sending them.
+ */
+export type PositionSource = 'browser' | 'wrapper';
+
 /** A position fix, or the reason the device has none (permission denied, unavailable, timeout). */
-export type PositionReport = { lat: number; lng: number; accuracy?: number } | { error: string };
+export type PositionReport = ({ lat: number; lng: number; accuracy?: number } | { error: string }) & {
+  /** 'browser' when absent. */
+  source?: PositionSource;
+};
 
 /** A shared link as the URL carried it, with its token. */
 export interface LinkEntry extends LinkSession {
@@ -117,6 +127,13 @@ export interface PlatformInit {
   link: LinkEntry | null;
   online: boolean;
   visible: boolean;
+  /**
+   * Only inside a native wrapper (docs/native-bridge.md): the tokens it handed over at start, or null when it has no
+   * driver. The app starts signed in as that driver, unless the device holds a newer pair of the same driver (the app
+   * refreshed them since; refresh tokens rotate). Present at all, the driver's tokens are mirrored into
+   * `session.tokens`, so the page can hand refreshed ones back to the wrapper.
+   */
+  handedTokens?: TokenPair | null;
 }
 
 /** Receives every patch, in version order. Passed once, wrapped in Comlink's proxy(). */
@@ -139,6 +156,12 @@ export interface WorkerApi {
   requestPasswordReset(email: string): Promise<Result>;
   /** Clears everything stored except the per-route unsent lists. */
   signOut(): Promise<Result>;
+
+  /**
+   * Tokens a native wrapper handed over after the start (it signed the driver in itself): the app signs in as that
+   * driver, as at a start with `handedTokens`. `unknown` when the access token names no driver.
+   */
+  adoptTokens(tokens: TokenPair): Promise<Result<DriverProfile>>;
 
   /** Opens a shared link's session (kept for the browser session by the platform layer). */
   openLink(link: LinkEntry): Promise<Result>;

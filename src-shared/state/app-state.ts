@@ -7,7 +7,7 @@ import type { RouteSection } from '../domain/route-list.ts';
 import type { Settings } from '../domain/settings.ts';
 import { DEFAULT_SETTINGS } from '../domain/settings.ts';
 import type { Organisation, Route } from '../protocol/entities.ts';
-import type { AppConfig } from '../protocol/http.ts';
+import type { AppConfig, TokenPair } from '../protocol/http.ts';
 
 /** Who the access token says the driver is (the Account screen reads these). */
 export interface DriverProfile {
@@ -32,6 +32,11 @@ export interface SessionState {
   status: 'loading' | 'signed_out' | 'signed_in';
   driver: DriverProfile | null;
   link: LinkSession | null;
+  /**
+   * The driver's current tokens, only when the app runs inside a native wrapper (PlatformInit.handedTokens present): the page
+   * hands them to the wrapper after each change, as refresh tokens rotate. Absent in a browser.
+   */
+  tokens?: TokenPair | null;
 }
 
 export type NoticeKind =

@@ -12,7 +12,6 @@ import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Switch } from 'wouter';
 import { ProgressBar } from '../components/index.ts';
 import { withRouteMessages } from '../i18n/index.ts';
-import { AccountScreen } from '../screens/account/AccountScreen.tsx';
 import { LoginScreen } from '../screens/login/LoginScreen.tsx';
 import { useCore } from './core-context.tsx';
 import { fallbackPath, PATHS } from './paths.ts';
@@ -20,7 +19,10 @@ import { loadRouteScreen, loadRoutesScreen } from './screen-loaders.ts';
 
 const RoutesScreen = lazy(() => withRouteMessages(loadRoutesScreen()));
 const RouteScreen = lazy(() => withRouteMessages(loadRouteScreen()));
-// Settings and About are never where the app opens: their code loads when the driver goes there.
+// Account, Settings and About are never where the app opens: their code loads when the driver goes there.
+const AccountScreen = lazy(async () => ({
+  default: (await import('../screens/account/AccountScreen.tsx')).AccountScreen,
+}));
 const SettingsScreen = lazy(async () => ({
   default: (await import('../screens/settings/SettingsScreen.tsx')).SettingsScreen,
 }));

@@ -98,23 +98,53 @@ export function createGeolocation(geo: Geolocation | undefined): GeolocationSour
 }
 
 const device = createGeolocation(typeof navigator !== 'undefined' ? navigator.geolocation : undefined);
+/**
+ * The last fix a native wrapper reported (docs/native-bridge.md), or null. It wins over the webview's own, as the
+ * core's location timer prefers the wrapper's too (src-worker/live/location-tracker.ts).
+ */
+const wrapperFix = signal<GeoFix | null>(null);
 
-/** The device's last fix, or null. */
-export const geoPosition: ReadonlySignal<GeoFix | null> = device.position;
+/** A value read from signals: `.value` subscribes (in an effect, or a component with useSignals()), `.peek()` not. */
+export interface SignalRead<T> {
+  readonly value: T;
+  peek(): T;
+}
+
+/**
+ * The device's last fix (the wrapper's when it reports one), or null. Read through both signals rather than a
+ * `computed`, which would be one more export of the first screen's shared chunk for this alone.
+ */
+export const geoPosition: SignalRead<GeoFix | null> = {
+  get value() {
+    return wrapperFix.value ?? device.position.value;
+  },
+  peek: () => wrapperFix.peek() ?? device.position.peek(),
+};
 /** Why there is no (fresh) fix, or null. */
-export const geoError: ReadonlySignal<GeoError | null> = device.error;
+export const geoError: SignalRead<GeoError | null> = {
+  get value() {
+    return wrapperFix.value ? null : device.error.value;
+  },
+  peek: () => (wrapperFix.peek() ? null : device.error.peek()),
+};
+
+/** A native wrapper's fix; null when it says it has none (then the webview's own shows again). */
+export function reportWrapperFix(fix: GeoFix | null): void {
+  wrapperFix.value = fix;
+}
 /** Holds the device's position watch; call the returned function to release it. */
 export const startGeolocation = (): (() => void) => device.start();
 
 /**
- * Forwards the device's fixes (and why there is none) to the core, which owns the live location timer
- * (src-worker/live/location-tracker.ts). Returns the stop.
+ * Forwards the webview's own fixes (and why there is none) to the core, which owns the live location timer
+ * (src-worker/live/location-tracker.ts). A wrapper's fixes reach the core from the bridge, marked as the wrapper's
+ * (src-ui/platform/native-session.ts). Returns the stop.
  */
 export function forwardPositions(report: (position: PositionReport) => unknown): () => void {
   return effect(() => {
-    const fix = geoPosition.value;
-    const error = geoError.value;
-    if (error) void report({ error });
-    else if (fix) void report({ lat: fix.lat, lng: fix.lng, accuracy: fix.accuracy });
+    const fix = device.position.value;
+    const error = device.error.value;
+    if (error) void report({ error, source: 'browser' });
+    else if (fix) void report({ lat: fix.lat, lng: fix.lng, accuracy: fix.accuracy, source: 'browser' });
   });
 }

@@ -16,9 +16,11 @@ export function takeLinkFromUrl(): LinkEntry | null {
   return fromUrl;
 }
 
-export function platformInit(link: LinkEntry | null): PlatformInit {
+/** `native`: inside a wrapper, what its handshake handed over (src-ui/platform/native-session.ts). */
+export function platformInit(link: LinkEntry | null, native?: Pick<PlatformInit, 'handedTokens'> | null): PlatformInit {
   const { settings, languageChosen } = readSettings();
   return {
+    ...native,
     baseUrl: location.origin,
     settings,
     languageChosen,

@@ -3,7 +3,7 @@
  * storage), so it runs the same in the worker, inline on the main thread, and in Node tests.
  */
 import { releaseProxy } from 'comlink';
-import { fail, ok, okVoid, type PatchListener, type WorkerApi } from '../../src-shared/api/worker-api.ts';
+import { fail, ok, okVoid, type PatchListener, type Result, type WorkerApi } from '../../src-shared/api/worker-api.ts';
 import { isSettingValue } from '../../src-shared/domain/settings.ts';
 import {
   type ConnectivityState,
@@ -189,6 +189,13 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
     }
   }
 
+  /** A sign-in (with a password or a wrapper's tokens): what the driver left waiting on the device is sent. */
+  async function signedIn<T>(signingIn: Promise<Result<T>>): Promise<Result<T>> {
+    const result = await signingIn;
+    if (result.ok) void sendWaiting().catch(() => {});
+    return result;
+  }
+
   function releaseListener() {
     listener?.[releaseProxy]?.();
     listener = null;
@@ -202,7 +209,7 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
       store.set(['connectivity'], { online: init.online, visible: init.visible });
       // Starting offline is said at once, as going offline later is.
       if (!init.online) notify('no_internet');
-      await session.restore(init.link);
+      await session.restore(init.link, init.handedTokens);
       // Stale-while-revalidate: a signed-in start shows the list as it was last shown at once (in this very
       // snapshot, so the first paint has it, with or without a network) and asks the server for it right away,
       // not when the screen asks.
@@ -241,12 +248,9 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
       if (result.ok) void routes().catch(() => {});
       return result;
     },
-    async signIn(email, password) {
-      const result = await session.signIn(email, password);
-      if (result.ok) void sendWaiting().catch(() => {});
-      return result;
-    },
+    signIn: (email, password) => signedIn(session.signIn(email, password)),
     requestPasswordReset: (email) => session.requestPasswordReset(email),
+    adoptTokens: (tokens) => signedIn(session.adopt(tokens)),
     signOut: () => session.signOut(),
     async openLink(link) {
       session.openLink(link);

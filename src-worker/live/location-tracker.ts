@@ -6,6 +6,11 @@
  * native wrapper (reportPosition); the worker only keeps the latest. The timer stops when the route is no longer in
  * progress, the session ends, or the page has been hidden longer than HIDDEN_LIMIT_MS (a phone in a pocket with the
  * app in the background: a native wrapper keeps tracking on its own and reports positions, which restart it).
+ *
+ * Two sources can report at once inside a wrapper: the webview's own geolocation (while the page is visible) and the
+ * wrapper's (docs/native-bridge.md). The wrapper's win: while it has reported within WRAPPER_PRIORITY_MS, the
+ * page's are ignored, so the dispatcher never sees the driver jump between two fixes of different quality. A wrapper
+ * that stops reporting hands back to the page's own after that time.
  */
 import type { PositionReport } from '../../src-shared/api/worker-api.ts';
 import type { LocationMessage } from '../../src-shared/protocol/socket.ts';
@@ -14,6 +19,8 @@ import type { Timers } from '../outbox/outbox.ts';
 export const LOCATION_INTERVAL_MS = 30_000;
 /** Hidden longer than this, the page's own position is stale (browsers stop watching it): the timer stops. */
 export const HIDDEN_LIMIT_MS = 5 * 60_000;
+/** A wrapper's position keeps the page's own out this long: two of the timer's intervals. */
+export const WRAPPER_PRIORITY_MS = 2 * LOCATION_INTERVAL_MS;
 
 export interface TrackedRoute {
   routeId: number;
@@ -37,6 +44,8 @@ export function createLocationTracker(deps: LocationTrackerDeps) {
   let ticks = 0;
   let latest: PositionReport | null = null;
   let hiddenSince: number | null = null;
+  /** When the wrapper last reported (epoch ms), or null when it never has. */
+  let wrapperAt: number | null = null;
 
   function stop() {
     if (timer !== null) deps.timers.clear(timer);
@@ -75,6 +84,8 @@ export function createLocationTracker(deps: LocationTrackerDeps) {
       if (route) start();
     },
     position(report: PositionReport) {
+      if (report.source === 'wrapper') wrapperAt = deps.now();
+      else if (wrapperAt !== null && deps.now() - wrapperAt < WRAPPER_PRIORITY_MS) return;
       latest = report;
       // A position while hidden (a native wrapper tracking in the background) is as good as a visible page's.
       hiddenSince = null;

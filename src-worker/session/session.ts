@@ -9,11 +9,13 @@ import type { DriverProfile } from '../../src-shared/state/app-state.ts';
 import type { Store } from '../core/store.ts';
 import type { ApiClient, ApiOutcome, RefreshOutcome, TokenSource } from '../net/api-client.ts';
 import type { AppStorage, StoredDriver } from '../storage/app-db.ts';
-import { decodeJwtPayload } from './jwt.ts';
+import { decodeJwtPayload, profileFromToken } from './jwt.ts';
 
 /** A token with less than this left is renewed before a socket opens with it. */
 const TOKEN_RENEW_MARGIN_MS = 30_000;
 const ORGANISATION_CACHE = 'organisation';
+/** What only a native wrapper's session needs, loaded only then. */
+const handover = () => import('./handover.ts');
 
 export interface SessionDeps {
   store: Store;
@@ -41,26 +43,24 @@ export interface Session extends TokenSource {
   senders(): Sender[];
   /** The token a route's live channel carries (its link's, else the driver's), refreshed first when about to expire. */
   liveToken(routeId: number): Promise<string | null>;
-  restore(link: LinkEntry | null): Promise<void>;
+  /**
+   * The session at start: the stored driver (or the tokens a native wrapper handed over, see adopt) and the link.
+   * `handed` present (a pair, or null): the app runs inside a native wrapper, and the tokens are mirrored into the
+   * state for it.
+   */
+  restore(link: LinkEntry | null, handed?: TokenPair | null): Promise<void>;
+  /**
+   * Signs in with tokens a native wrapper handed over. The device's own pair of the same driver is kept when it is
+   * as new or newer (the app refreshed it since the wrapper last heard: refresh tokens rotate, and the server
+   * revokes a family whose old token is used again); another driver's session ends first.
+   */
+  adopt(tokens: TokenPair): Promise<Result<DriverProfile>>;
   checkEmail(email: string): Promise<Result>;
   signIn(email: string, password: string): Promise<Result<DriverProfile>>;
   requestPasswordReset(email: string): Promise<Result>;
   signOut(): Promise<Result>;
   openLink(link: LinkEntry): void;
   closeLink(): void;
-}
-
-function profileFromToken(accessToken: string, email: string): DriverProfile | null {
-  const p = decodeJwtPayload(accessToken);
-  if (!p || typeof p.id !== 'number') return null;
-  return {
-    id: p.id,
-    first_name: String(p.first_name ?? ''),
-    last_name: String(p.last_name ?? ''),
-    email,
-    organisationName: String(p.organisationName ?? ''),
-    organisationId: Number(p.organisationId),
-  };
 }
 
 /** Sign-in's rule: an unknown email is "No user found"; no answer is offline; anything else is a wrong password. */
@@ -85,9 +85,30 @@ export function createSession(deps: SessionDeps): Session {
   let linkSender: (Sender & { routeId: number }) | null = null;
   const driverSender = (): Sender | null => (driver ? { owner: `driver:${driver.id}`, auth: 'driver' } : null);
   let refreshing: Promise<RefreshOutcome> | null = null;
+  /** Only inside a native wrapper (handover.ts): mirrors each new pair into the state, for the page to hand over. */
+  let mirrorTokens: ((current: StoredDriver | null) => void) | undefined;
 
   function showSignedIn(profile: DriverProfile | null) {
     store.update('session', (s) => ({ ...s, status: profile ? 'signed_in' : 'signed_out', driver: profile }));
+    mirrorTokens?.(driver);
+  }
+
+  const profileOf = (stored: StoredDriver): DriverProfile => {
+    const { accessToken: _a, refreshToken: _r, expiresAt: _e, ...profile } = stored;
+    return profile;
+  };
+
+  /** Tokens a native wrapper handed over: the driver to go on with, or null when they name nobody (handover.ts). */
+  const takeHanded = async (tokens: TokenPair) => (await handover()).takeHandedTokens(driver, tokens, deps);
+
+  /** Signed in as `next` (stored already): shown at once, then the account loaded. */
+  async function signedInAs(next: StoredDriver): Promise<Result<DriverProfile>> {
+    driver = next;
+    showSignedIn(profileOf(next));
+    // The list is asked for beside the account's two calls, not after them: tap to first card is two round trips.
+    deps.onSignedIn?.();
+    await loadAccount(next);
+    return ok(store.get().session.driver ?? profileOf(next));
   }
 
   async function loadAccount(stored: StoredDriver): Promise<void> {
@@ -100,8 +121,7 @@ export function createSession(deps: SessionDeps): Session {
     if (me.ok && driver) {
       driver = { ...driver, first_name: me.data.first_name, last_name: me.data.last_name, email: me.data.email };
       await storage.putDriver(driver);
-      const { accessToken: _a, refreshToken: _r, expiresAt: _e, ...profile } = driver;
-      showSignedIn(profile);
+      showSignedIn(profileOf(driver));
     }
     if (org.ok) {
       store.set(['organisation'], org.data);
@@ -151,6 +171,7 @@ export function createSession(deps: SessionDeps): Session {
         if (!res.ok) return res.kind === 'offline' ? 'offline' : 'refused';
         driver = { ...current, ...res.data };
         await (await deps.storage()).putDriver(driver);
+        mirrorTokens?.(driver);
         return 'ok';
       })().finally(() => {
         refreshing = null;
@@ -167,13 +188,15 @@ export function createSession(deps: SessionDeps): Session {
       }
     },
 
-    async restore(link) {
+    async restore(link, handed) {
+      if (handed !== undefined) mirrorTokens = (await handover()).tokenMirror(store);
       const storage = await deps.storage();
       driver = (await storage.getDriver()) ?? null;
       if (link) session.openLink(link);
+      // Tokens naming no driver are ignored: the stored session (if any) stays.
+      if (handed) driver = (await takeHanded(handed)) ?? driver;
       if (!driver) return showSignedIn(null);
-      const { accessToken: _a, refreshToken: _r, expiresAt: _e, ...profile } = driver;
-      showSignedIn(profile);
+      showSignedIn(profileOf(driver));
       const org = await storage.getCache<Organisation>(ORGANISATION_CACHE);
       if (org) store.set(['organisation'], org);
       // Fresh copies when online; the cached ones keep an offline start working.
@@ -203,13 +226,14 @@ export function createSession(deps: SessionDeps): Session {
       if (!res.ok) return signInFailure(res);
       const profile = profileFromToken(res.data.accessToken, email);
       if (!profile) return fail('unknown');
-      driver = { ...profile, ...res.data };
-      await (await deps.storage()).putDriver(driver);
-      showSignedIn(profile);
-      // The list is asked for beside the account's two calls, not after them: tap to first card is two round trips.
-      deps.onSignedIn?.();
-      await loadAccount(driver);
-      return ok(store.get().session.driver ?? profile);
+      const next = { ...profile, ...res.data };
+      await (await deps.storage()).putDriver(next);
+      return signedInAs(next);
+    },
+
+    async adopt(tokens) {
+      const next = await takeHanded(tokens);
+      return next ? signedInAs(next) : fail('unknown');
     },
 
     async requestPasswordReset(raw) {

@@ -16,7 +16,7 @@ import { PanelScreen } from '../shared/PanelScreen.tsx';
 import shared from '../shared/shared.module.css';
 import styles from './about.module.css';
 
-/** External pages open in the browser, never inside the app (the native wrappers will route these later). */
+/** External pages open in the browser, never inside the app (inside a native wrapper, the wrapper opens them: native-handoffs.ts). */
 const EXTERNAL = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
 export function AboutScreen() {

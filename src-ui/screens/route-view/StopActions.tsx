@@ -46,6 +46,7 @@ export interface StopActionsProps {
 
 function StopActionsView({ stop, main, navigationApp, busy = false, className }: StopActionsProps) {
   const { t } = useTranslation();
+  const directions = directionsUrl(navigationApp, stop.address);
   const actions = useRouteActions();
   const [resuming, setResuming] = useState(false);
   const shown = main ? MAIN[main] : null;
@@ -70,9 +71,13 @@ function StopActionsView({ stop, main, navigationApp, busy = false, className }:
     <div ref={guard} role="group" aria-label={t('stop.actions.label')} className={cx(styles.actions, className)}>
       <a
         className={styles.tile}
-        href={directionsUrl(navigationApp, stop.address)}
+        href={directions}
         target="_blank"
         rel="noopener noreferrer"
+        // Inside a native wrapper the bridge hands these to the wrapper's navigation app (native-handoffs.ts).
+        data-directions-app={navigationApp}
+        data-directions-lat={stop.address.lat}
+        data-directions-lng={stop.address.lng}
         onClick={(event) => actions.directions(event, stop)}
       >
         <Navigation size={20} strokeWidth={2.25} aria-hidden="true" />

@@ -108,14 +108,20 @@ export function StopActions({ view, base }: { view: Ready; base: string }) {
       (rule) => numberToCall(rule, callInput),
       () => null,
     );
-    if (number) location.href = `tel:${number}`;
-    else cannotCall();
+    if (!number) return cannotCall();
+    // Dialled as the Call link would be (a link's click, which a native wrapper's bridge takes over).
+    const link = document.createElement('a');
+    link.href = `tel:${number}`;
+    document.body.append(link);
+    link.click();
+    link.remove();
   }
 
   const call =
     phone === undefined ? (
       <Tile icon={Phone} label={t('stop.actions.call')} onClick={() => void callWhenLoaded()} />
     ) : phone ? (
+      // Inside a native wrapper the bridge hands the tel: link's number to the wrapper (native-handoffs.ts).
       <Tile icon={Phone} label={t('stop.actions.call')} href={`tel:${phone}`} />
     ) : (
       <Tile icon={PhoneOff} label={t('stop.actions.call')} onClick={cannotCall} />
