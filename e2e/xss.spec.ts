@@ -34,6 +34,8 @@ test('no payload in a stop, a unit or the route runs anywhere the app shows it',
   dispatch,
   signIn,
 }) => {
+  // It walks the route view, More info and the complete screen of several stops: longer than one screen's test.
+  test.setTimeout(120_000);
   await listMode(context, server);
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
