@@ -6,6 +6,7 @@ import { createTokenService } from './auth/tokens.ts';
 import type { Config } from './config.ts';
 import type { ServerContext } from './context.ts';
 import { openDatabase } from './db/database.ts';
+import { adoptSharedSecrets } from './db/shared-secrets.ts';
 import { registerAppConfigRoute } from './http/app-config-route.ts';
 import { registerAuthRoutes } from './http/auth-routes.ts';
 import { registerCompression } from './http/compression.ts';
@@ -14,6 +15,7 @@ import { installErrorHandler } from './http/errors.ts';
 import { registerImageRoutes } from './http/image-routes.ts';
 import { registerOrganisationRoutes } from './http/organisation-routes.ts';
 import { registerOsrmRoutes } from './http/osrm-routes.ts';
+import { requestLimitStore } from './http/request-limit-store.ts';
 import { RequestLog } from './http/request-log.ts';
 import { registerRouteRoutes } from './http/route-routes.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -50,6 +52,7 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 
 export async function buildServer(config: Config, options: BuildOptions = {}): Promise<Server> {
   const { db, dialect } = await openDatabase(config);
+  if (dialect === 'postgres') await adoptSharedSecrets(db, config);
   const now = options.now ?? Date.now;
   const ctx: ServerContext = {
     config,
@@ -80,7 +83,8 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   });
   installErrorHandler(app);
   installValidation(app);
-  await app.register(rateLimit, { global: false });
+  // Counted in the database, so a limit holds across every process that shares it.
+  await app.register(rateLimit, { global: false, store: requestLimitStore(ctx) });
   registerSecurityHeaders(app, ctx);
   await registerCompression(app);
   await app.register(websocket, {
