@@ -23,12 +23,13 @@ import { registerStaticApp } from './http/static-app.ts';
 import { registerStopRoutes } from './http/stop-routes.ts';
 import { installValidation } from './http/validation.ts';
 import { createMemoryHub, type EventHub } from './socket/hub.ts';
+import { createPostgresHub } from './socket/postgres-hub.ts';
 import { registerSocket } from './socket/socket-route.ts';
 
 export interface BuildOptions {
   /** Milliseconds since the epoch; tests move it. */
   now?: () => number;
-  /** Replaces the in-process hub (the PostgreSQL deployment relays through LISTEN/NOTIFY). */
+  /** Replaces the event hub (in-process on SQLite; relayed through LISTEN/NOTIFY on PostgreSQL). */
   hub?: EventHub;
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
@@ -54,15 +55,6 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   const { db, dialect } = await openDatabase(config);
   if (dialect === 'postgres') await adoptSharedSecrets(db, config);
   const now = options.now ?? Date.now;
-  const ctx: ServerContext = {
-    config,
-    db,
-    dialect,
-    now,
-    tokens: createTokenService(config.jwtSecret, config, now),
-    hub: options.hub ?? createMemoryHub(),
-    cspReports: [],
-  };
 
   const app = Fastify({
     bodyLimit: config.bodyLimitBytes,
@@ -81,6 +73,21 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
           },
     logController: new RequestLog(),
   });
+
+  const ctx: ServerContext = {
+    config,
+    db,
+    dialect,
+    now,
+    tokens: createTokenService(config.jwtSecret, config, now),
+    // Processes sharing a PostgreSQL database relay events to each other's sockets through it.
+    hub:
+      options.hub ??
+      (dialect === 'postgres'
+        ? await createPostgresHub({ connectionString: config.databaseUrl!, db, log: app.log, now })
+        : createMemoryHub()),
+    cspReports: [],
+  };
   installErrorHandler(app);
   installValidation(app);
   // Counted in the database, so a limit holds across every process that shares it.

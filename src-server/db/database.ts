@@ -53,7 +53,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '003-slim-completions': { up: (d) => slimCompletions.up(d, dialect) },
     '004-abuse-limits': { up: (d) => abuseLimits.up(d) },
     '005-images-by-stop': { up: (d) => imagesByStop.up(d) },
-    '006-scale-out': { up: (d) => scaleOut.up(d) },
+    '006-scale-out': { up: (d) => scaleOut.up(d, dialect) },
   };
 }
 

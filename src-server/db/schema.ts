@@ -217,6 +217,16 @@ export interface ServerSecretsTable {
   value: string;
 }
 
+/** Socket events as relayed between processes on PostgreSQL (socket/postgres-hub.ts); kept an hour. */
+export interface HubEventsTable {
+  /** PostgreSQL's bigserial arrives as text: read through Number(). */
+  id: Generated<number | string>;
+  route_id: number;
+  /** The ServerMessage as JSON. */
+  body: string;
+  created_at: string;
+}
+
 export interface Database {
   organisations: OrganisationsTable;
   drivers: DriversTable;
@@ -234,6 +244,7 @@ export interface Database {
   attempt_limits: AttemptLimitsTable;
   request_limits: RequestLimitsTable;
   server_secrets: ServerSecretsTable;
+  hub_events: HubEventsTable;
 }
 
 export type StopRow = Selectable<StopsTable>;

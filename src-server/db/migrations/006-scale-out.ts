@@ -5,12 +5,15 @@
  *   processes behind a load balancer would let a client make N times the limit.
  * - `server_secrets`: the token-signing key and the dispatcher token when the environment gives none, so a token
  *   issued by one process is taken by every other (PostgreSQL deployments; SQLite keeps DATA_DIR/secrets.json).
+ * - `hub_events`: the socket events of the last hour, numbered, as published through LISTEN/NOTIFY
+ *   (socket/postgres-hub.ts): a process whose listening connection was lost for a moment catches up from here, and
+ *   an event too large for a notification's 8000 bytes is read from here.
  */
 import type { Kysely } from 'kysely';
-import { notNull } from './001-initial.ts';
+import { type Dialect, notNull } from './001-initial.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   await db.schema
     .createTable('request_limits')
     // "<route>|<client address>".
@@ -25,4 +28,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('name', 'text', (c) => c.primaryKey())
     .addColumn('value', 'text', notNull)
     .execute();
+  // bigserial: every dispatcher change of every route takes a number, for as long as the deployment lives.
+  await db.schema
+    .createTable('hub_events')
+    .$call((t) =>
+      dialect === 'postgres'
+        ? t.addColumn('id', 'bigserial', (c) => c.primaryKey())
+        : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement()),
+    )
+    .addColumn('route_id', 'integer', notNull)
+    // The ServerMessage as JSON.
+    .addColumn('body', 'text', notNull)
+    .addColumn('created_at', 'text', notNull)
+    .execute();
+  await db.schema.createIndex('hub_events_created').on('hub_events').column('created_at').execute();
 }
