@@ -77,7 +77,8 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('src-server/main.ts', () => {
+// Each test starts one or two real processes (tsx compiles the server first): slow on a loaded machine.
+describe('src-server/main.ts', { timeout: 60_000 }, () => {
   it('seeds an empty database, prints the banner, serves, and exits 0 on SIGTERM', async () => {
     const run = start({});
     const text = await banner(run);
