@@ -5,7 +5,8 @@ export default defineConfig({
     include: ['tests/**/*.test.ts', 'src-*/**/*.test.{ts,tsx}'],
     // The fault and abuse suite kills servers and floods sockets: it runs on its own, after these (scripts/test.mjs,
     // vitest.reliability.config.ts), so its load cannot time out a neighbour.
-    exclude: ['e2e/**', 'node_modules/**', 'tests/reliability/**'],
+    // tests/postgres needs a PostgreSQL cluster: vitest.postgres.config.ts runs it, with tests/server again.
+    exclude: ['e2e/**', 'node_modules/**', 'tests/reliability/**', 'tests/postgres/**'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

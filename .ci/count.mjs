@@ -2,9 +2,10 @@
  * Counts the results of both suites from their JSON reports and prints the last line of a CI run:
  * "N passed, N failed" (", N skipped" when any). Exits 1 when anything failed.
  *
- *   node .ci/count.mjs .ci/vitest.json .ci/vitest-reliability.json .ci/playwright.json
+ *   node .ci/count.mjs .ci/vitest.json .ci/vitest-postgres.json .ci/vitest-reliability.json .ci/playwright.json
  *
- * Every file but the last is a vitest report; the last is Playwright's.
+ * Every file but the last is a vitest report (the SQLite run, the server tests on PostgreSQL, the fault and abuse
+ * suite); the last is Playwright's.
  *
  * A suite without a readable report could not run: it counts as one failure. So does a test file that failed to
  * load, and a run that failed outside any test (an unhandled error, a failed global setup).

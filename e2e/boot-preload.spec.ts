@@ -89,5 +89,8 @@ test("sign-in: the list's code is fetched while the password is typed, and the l
   expect(screen, paths.join('\n')).toBeLessThan(signIn);
   expect(features, paths.join('\n')).toBeLessThan(signIn);
   // One list request: the screen's first load takes the one the core started at sign-in.
-  expect(paths.filter((p) => p === '/v1/projects/routes'), paths.join('\n')).toHaveLength(1);
+  expect(
+    paths.filter((p) => p === '/v1/projects/routes'),
+    paths.join('\n'),
+  ).toHaveLength(1);
 });

@@ -6,6 +6,7 @@ import { createTokenService } from './auth/tokens.ts';
 import type { Config } from './config.ts';
 import type { ServerContext } from './context.ts';
 import { openDatabase } from './db/database.ts';
+import { adoptSharedSecrets } from './db/shared-secrets.ts';
 import { registerAppConfigRoute } from './http/app-config-route.ts';
 import { registerAuthRoutes } from './http/auth-routes.ts';
 import { registerCompression } from './http/compression.ts';
@@ -14,6 +15,7 @@ import { installErrorHandler } from './http/errors.ts';
 import { registerImageRoutes } from './http/image-routes.ts';
 import { registerOrganisationRoutes } from './http/organisation-routes.ts';
 import { registerOsrmRoutes } from './http/osrm-routes.ts';
+import { requestLimitStore } from './http/request-limit-store.ts';
 import { RequestLog } from './http/request-log.ts';
 import { registerRouteRoutes } from './http/route-routes.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -21,12 +23,13 @@ import { registerStaticApp } from './http/static-app.ts';
 import { registerStopRoutes } from './http/stop-routes.ts';
 import { installValidation } from './http/validation.ts';
 import { createMemoryHub, type EventHub } from './socket/hub.ts';
+import { createPostgresHub } from './socket/postgres-hub.ts';
 import { registerSocket } from './socket/socket-route.ts';
 
 export interface BuildOptions {
   /** Milliseconds since the epoch; tests move it. */
   now?: () => number;
-  /** Replaces the in-process hub (the PostgreSQL deployment relays through LISTEN/NOTIFY). */
+  /** Replaces the event hub (in-process on SQLite; relayed through LISTEN/NOTIFY on PostgreSQL). */
   hub?: EventHub;
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
@@ -50,16 +53,8 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 
 export async function buildServer(config: Config, options: BuildOptions = {}): Promise<Server> {
   const { db, dialect } = await openDatabase(config);
+  if (dialect === 'postgres') await adoptSharedSecrets(db, config);
   const now = options.now ?? Date.now;
-  const ctx: ServerContext = {
-    config,
-    db,
-    dialect,
-    now,
-    tokens: createTokenService(config.jwtSecret, config, now),
-    hub: options.hub ?? createMemoryHub(),
-    cspReports: [],
-  };
 
   const app = Fastify({
     bodyLimit: config.bodyLimitBytes,
@@ -78,9 +73,25 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
           },
     logController: new RequestLog(),
   });
+
+  const ctx: ServerContext = {
+    config,
+    db,
+    dialect,
+    now,
+    tokens: createTokenService(config.jwtSecret, config, now),
+    // Processes sharing a PostgreSQL database relay events to each other's sockets through it.
+    hub:
+      options.hub ??
+      (dialect === 'postgres'
+        ? await createPostgresHub({ connectionString: config.databaseUrl!, db, log: app.log, now })
+        : createMemoryHub()),
+    cspReports: [],
+  };
   installErrorHandler(app);
   installValidation(app);
-  await app.register(rateLimit, { global: false });
+  // Counted in the database, so a limit holds across every process that shares it.
+  await app.register(rateLimit, { global: false, store: requestLimitStore(ctx) });
   registerSecurityHeaders(app, ctx);
   await registerCompression(app);
   await app.register(websocket, {

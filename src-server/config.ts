@@ -11,11 +11,18 @@ export interface Config {
   dataDir: string;
   /** postgres://... switches to PostgreSQL; unset means SQLite in DATA_DIR. */
   databaseUrl: string | null;
+  /** PostgreSQL connections per process (DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
   seed: 'demo' | 'none';
   publicUrl: string;
   staticDir: string;
   jwtSecret: string;
   dispatchToken: string;
+  /**
+   * The secrets the environment did not set, which were generated into DATA_DIR/secrets.json. On PostgreSQL the
+   * database's copy replaces them (db/shared-secrets.ts), so every process shares one.
+   */
+  generatedSecrets: SecretName[];
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   linkTokenTtlSeconds: number;
@@ -145,14 +152,23 @@ function timeZone(env: Env): string {
   return (tz && timeZoneName(tz)) || DEMO_TIME_ZONE;
 }
 
-interface StoredSecrets {
+export interface StoredSecrets {
   jwtSecret: string;
   dispatchToken: string;
 }
 
+export type SecretName = keyof StoredSecrets;
+
+const secretsFile = (dataDir: string) => join(dataDir, 'secrets.json');
+
+/** Keeps the secrets in use where `npm run dispatch` looks for the dispatcher token. */
+export function saveSecrets(dataDir: string, secrets: StoredSecrets): void {
+  writeFileSync(secretsFile(dataDir), JSON.stringify(secrets, null, 2), { mode: 0o600 });
+}
+
 /** Secrets come from the environment; when unset they are made once and kept under DATA_DIR. */
-function loadSecrets(dataDir: string): StoredSecrets {
-  const file = join(dataDir, 'secrets.json');
+export function loadSecrets(dataDir: string): StoredSecrets {
+  const file = secretsFile(dataDir);
   if (existsSync(file)) {
     const stored = JSON.parse(readFileSync(file, 'utf8')) as StoredSecrets;
     if (stored.jwtSecret && stored.dispatchToken) return stored;
@@ -161,7 +177,7 @@ function loadSecrets(dataDir: string): StoredSecrets {
     jwtSecret: randomBytes(32).toString('base64url'),
     dispatchToken: `dsp_${randomBytes(24).toString('base64url')}`,
   };
-  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  saveSecrets(dataDir, secrets);
   return secrets;
 }
 
@@ -178,11 +194,16 @@ export function loadConfig(env: Env = process.env): Config {
     host: env.HOST || '0.0.0.0',
     dataDir,
     databaseUrl: str(env, 'DATABASE_URL'),
+    databasePoolSize: Math.max(1, int(env, 'DATABASE_POOL_SIZE', 10)),
     seed,
     publicUrl,
     staticDir: resolve(env.STATIC_DIR || './dist'),
     jwtSecret: env.JWT_SECRET || stored!.jwtSecret,
     dispatchToken: env.DISPATCH_TOKEN || stored!.dispatchToken,
+    generatedSecrets: [
+      ...(env.JWT_SECRET ? [] : (['jwtSecret'] as const)),
+      ...(env.DISPATCH_TOKEN ? [] : (['dispatchToken'] as const)),
+    ],
     accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL', 15 * 60),
     refreshTokenTtlSeconds: int(env, 'REFRESH_TOKEN_TTL', 30 * 24 * 3600),
     linkTokenTtlSeconds: int(env, 'LINK_TOKEN_TTL', 7 * 24 * 3600),

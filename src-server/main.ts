@@ -107,7 +107,9 @@ async function main(): Promise<void> {
   if (config.port === 0 && !process.env.PUBLIC_URL) {
     // PORT=0 asks the system for a free port; the URLs derived from the port (public, support, terms and
     // privacy URLs) follow the port it gave. Config is shared by reference, so the routes see the change.
-    Object.assign(config, loadConfig({ ...process.env, PORT: String(port) }));
+    // The secrets stay: on PostgreSQL they may be the database's shared ones (db/shared-secrets.ts).
+    const { jwtSecret, dispatchToken } = config;
+    Object.assign(config, loadConfig({ ...process.env, PORT: String(port) }), { jwtSecret, dispatchToken });
   }
   // Also after a restart: it lists only the demo accounts this database really has.
   const summary = await demoSummary(server.ctx);

@@ -53,3 +53,19 @@ export function createClient(baseUrl: string, maxSockets = 256) {
 }
 
 export type HttpClient = ReturnType<typeof createClient>;
+
+/**
+ * What a round-robin load balancer does: each request to the next process, with no stickiness (a driver's calls
+ * land on any of them). One process: the plain client.
+ */
+export function createBalancedClient(baseUrls: string[], maxSockets = 256): HttpClient {
+  const clients = baseUrls.map((url) => createClient(url, maxSockets));
+  if (clients.length === 1) return clients[0]!;
+  let next = 0;
+  return {
+    send: (...args) => clients[next++ % clients.length]!.send(...args),
+    close: () => {
+      for (const client of clients) client.close();
+    },
+  };
+}

@@ -1,6 +1,7 @@
 /**
  * The simulated working day, compressed in time: every driver sends its position by PATCH every 60 s and on
- * the socket every 30 s, and completes a stop with two 800 px photos every few minutes, each at a random phase.
+ * the socket every 30 s, and completes a stop with two 800 px photos every few minutes, each at a random phase;
+ * the dispatcher republishes a random route each second, timed until that driver's socket hears it.
  */
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
@@ -8,14 +9,19 @@ import type { SimDriver } from './fleet.ts';
 import type { HttpClient } from './http.ts';
 
 export interface LoadOptions {
-  baseUrl: string;
+  /** The processes' base URLs: driver i keeps its socket on process i mod n (HTTP calls go round-robin). */
+  baseUrls: string[];
   seconds: number;
   /** Time compression: 10 means ten minutes of traffic per real minute. */
   speed: number;
   /** Seconds between two completions of one driver, before compression. */
   completionEvery: number;
   photos: [string, string];
+  /** The dispatcher API's token: a republish of a random route each second, timed until its socket hears it. */
+  dispatchToken: string;
 }
+
+export const EVENT_ROW = 'socket event, dispatcher to driver';
 
 export interface LoadResult {
   latencies: Record<string, number[]>;
@@ -28,18 +34,20 @@ export interface LoadResult {
 const PERIOD = { location: 60, socket: 30 } as const;
 
 export async function runLoad(client: HttpClient, fleet: SimDriver[], o: LoadOptions): Promise<LoadResult> {
-  const latencies: Record<string, number[]> = { 'PATCH location': [], 'POST stop completion': [] };
-  const errors: Record<string, number> = { 'PATCH location': 0, 'POST stop completion': 0 };
+  const latencies: Record<string, number[]> = { 'PATCH location': [], 'POST stop completion': [], [EVENT_ROW]: [] };
+  const errors: Record<string, number> = { 'PATCH location': 0, 'POST stop completion': 0, [EVENT_ROW]: 0 };
+  /** When the republish of a route was sent, until its socket hears it. */
+  const eventSent = new Map<number, number>();
   let socketSent = 0;
   let socketErrors = 0;
   const timers: NodeJS.Timeout[] = [];
   const sockets: WebSocket[] = [];
   const inFlight = new Set<Promise<unknown>>();
 
-  const wsBase = o.baseUrl.replace(/^http/, 'ws');
+  const wsBases = o.baseUrls.map((url) => url.replace(/^http/, 'ws'));
   await Promise.all(
     fleet.map(
-      (d) =>
+      (d, i) =>
         new Promise<void>((resolve, reject) => {
           const q = new URLSearchParams({
             routeId: String(d.routeId),
@@ -48,13 +56,19 @@ export async function runLoad(client: HttpClient, fleet: SimDriver[], o: LoadOpt
             deviceId: `bench-${d.routeId}`,
             token: d.token,
           });
-          const ws = new WebSocket(`${wsBase}/v1/socket?${q}`);
+          const ws = new WebSocket(`${wsBases[i % wsBases.length]}/v1/socket?${q}`);
           ws.once('open', () => resolve());
           ws.once('error', reject);
           ws.on('message', (raw) => {
-            if (JSON.parse(String(raw)).type === 'error') socketErrors++;
+            const message = JSON.parse(String(raw)) as { type: string };
+            if (message.type === 'error') socketErrors++;
+            const sent = eventSent.get(d.routeId);
+            if (message.type === 'republish' && sent !== undefined) {
+              latencies[EVENT_ROW]!.push(performance.now() - sent);
+              eventSent.delete(d.routeId);
+            }
           });
-          sockets.push(ws);
+          sockets[i] = ws;
         }),
     ),
   );
@@ -111,11 +125,38 @@ export async function runLoad(client: HttpClient, fleet: SimDriver[], o: LoadOpt
     });
   });
 
+  // The dispatcher: through any process (round-robin), so with two processes half the events cross between them.
+  timers.push(
+    setInterval(() => {
+      const d = fleet[Math.floor(Math.random() * fleet.length)]!;
+      if (eventSent.has(d.routeId)) return;
+      eventSent.set(d.routeId, performance.now());
+      const call = client.send('POST', `/v1/dispatch/routes/${d.routeId}/republish`, undefined, {
+        authorization: `Bearer ${o.dispatchToken}`,
+      });
+      call.then(
+        (res) => {
+          if (res.status >= 300) {
+            errors[EVENT_ROW]!++;
+            eventSent.delete(d.routeId);
+          }
+        },
+        () => {
+          errors[EVENT_ROW]!++;
+          eventSent.delete(d.routeId);
+        },
+      );
+    }, 1000),
+  );
+
   const started = performance.now();
   await new Promise((r) => setTimeout(r, o.seconds * 1000));
   for (const t of timers) clearTimeout(t);
   await Promise.all(inFlight);
   const seconds = (performance.now() - started) / 1000;
+  // An event still unheard a second after the load: lost.
+  await new Promise((r) => setTimeout(r, 1000));
+  errors[EVENT_ROW]! += eventSent.size;
   for (const ws of sockets) ws.close();
   return { latencies, errors, socketSent, socketErrors, seconds };
 }

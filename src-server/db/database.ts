@@ -8,6 +8,7 @@ import * as organisationTimeZone from './migrations/002-organisation-time-zone.t
 import * as slimCompletions from './migrations/003-slim-completions.ts';
 import * as abuseLimits from './migrations/004-abuse-limits.ts';
 import * as imagesByStop from './migrations/005-images-by-stop.ts';
+import * as scaleOut from './migrations/006-scale-out.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -17,13 +18,17 @@ export interface OpenDatabase {
   dialect: Dialect;
 }
 
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<OpenDatabase> {
+export async function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'databasePoolSize'>>,
+): Promise<OpenDatabase> {
   const dialect: Dialect = config.databaseUrl?.startsWith('postgres') ? 'postgres' : 'sqlite';
   let db: Db;
   if (dialect === 'postgres') {
     const pg = await import('pg');
     db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.default.Pool({ connectionString: config.databaseUrl!, max: 10 }) }),
+      dialect: new PostgresDialect({
+        pool: new pg.default.Pool({ connectionString: config.databaseUrl!, max: config.databasePoolSize ?? 10 }),
+      }),
     });
   } else {
     const { default: SQLite } = await import('better-sqlite3');
@@ -48,6 +53,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '003-slim-completions': { up: (d) => slimCompletions.up(d, dialect) },
     '004-abuse-limits': { up: (d) => abuseLimits.up(d) },
     '005-images-by-stop': { up: (d) => imagesByStop.up(d) },
+    '006-scale-out': { up: (d) => scaleOut.up(d, dialect) },
   };
 }
 

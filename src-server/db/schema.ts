@@ -203,6 +203,30 @@ export interface AttemptLimitsTable {
   wait_until: string | null;
 }
 
+/** Requests per route and client address in the current window (http/request-limit-store.ts). */
+export interface RequestLimitsTable {
+  key: string;
+  hits: number;
+  /** Milliseconds since the epoch; PostgreSQL's bigint arrives as text, so it is read through Number(). */
+  window_ends_at: number | string;
+}
+
+/** Secrets every process of a PostgreSQL deployment shares when the environment sets none (db/shared-secrets.ts). */
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+}
+
+/** Socket events as relayed between processes on PostgreSQL (socket/postgres-hub.ts); kept an hour. */
+export interface HubEventsTable {
+  /** PostgreSQL's bigserial arrives as text: read through Number(). */
+  id: Generated<number | string>;
+  route_id: number;
+  /** The ServerMessage as JSON. */
+  body: string;
+  created_at: string;
+}
+
 export interface Database {
   organisations: OrganisationsTable;
   drivers: DriversTable;
@@ -218,6 +242,9 @@ export interface Database {
   route_events: RouteEventsTable;
   links: LinksTable;
   attempt_limits: AttemptLimitsTable;
+  request_limits: RequestLimitsTable;
+  server_secrets: ServerSecretsTable;
+  hub_events: HubEventsTable;
 }
 
 export type StopRow = Selectable<StopsTable>;

@@ -30,6 +30,7 @@ import {
   assignDriver,
   createDispatchedRoute,
   createLink,
+  lockRouteRow,
   removeStop,
   reorderStops,
   replaceSettings,
@@ -54,6 +55,15 @@ import { badRequest, notFound } from './errors.ts';
 
 export function registerDispatchRouteCalls(app: FastifyInstance, ctx: ServerContext): void {
   const transact = <T>(work: (trx: Trx) => Promise<T>) => inTransaction(ctx.db, work);
+  /**
+   * A change to one route, under that route's row lock: of two processes changing a route at once (a reorder and a
+   * stop removal, or a completion, which takes the same lock) one waits for the other's commit and reads its result.
+   */
+  const onRoute = <T>(routeId: number, work: (trx: Trx) => Promise<T>) =>
+    transact(async (trx) => {
+      await lockRouteRow(trx, ctx.dialect, routeId);
+      return work(trx);
+    });
 
   /** The change is committed whatever happens here; a failed relay is logged, not turned into an error answer. */
   async function publish(request: FastifyRequest, routeId: number, message: ServerMessage): Promise<void> {
@@ -108,7 +118,7 @@ export function registerDispatchRouteCalls(app: FastifyInstance, ctx: ServerCont
     { schema: { params: stopParams, body: updateStopBody } },
     async (request): Promise<Stop> => {
       const { routeId, stopId } = request.params;
-      const stop = await transact((trx) => updateStop(trx, routeId, stopId, request.body, isoNow(ctx)));
+      const stop = await onRoute(routeId, (trx) => updateStop(trx, routeId, stopId, request.body, isoNow(ctx)));
       await publish(request, routeId, {
         type: 'stop_update',
         data: { route_id: routeId, stop, updated_at: stop.updated_at },
@@ -123,7 +133,7 @@ export function registerDispatchRouteCalls(app: FastifyInstance, ctx: ServerCont
     async (request): Promise<Route> => {
       const { routeId } = request.params;
       const { stop_ids } = request.body;
-      await transact((trx) => reorderStops(trx, routeId, stop_ids, isoNow(ctx)));
+      await onRoute(routeId, (trx) => reorderStops(trx, routeId, stop_ids, isoNow(ctx)));
       await publish(request, routeId, { type: 'route_reorder', data: { route_id: routeId, stop_ids } });
       return currentRoute(routeId);
     },
@@ -136,7 +146,7 @@ export function registerDispatchRouteCalls(app: FastifyInstance, ctx: ServerCont
     { schema: { params: stopParams } },
     async (request): Promise<Route> => {
       const { routeId, stopId } = request.params;
-      const stop_ids = await transact((trx) => removeStop(trx, routeId, stopId, isoNow(ctx)));
+      const stop_ids = await onRoute(routeId, (trx) => removeStop(trx, routeId, stopId, isoNow(ctx)));
       await publish(request, routeId, { type: 'route_reorder', data: { route_id: routeId, stop_ids } });
       return currentRoute(routeId);
     },
@@ -147,7 +157,7 @@ export function registerDispatchRouteCalls(app: FastifyInstance, ctx: ServerCont
     { schema: { params: routeParams, body: publicationSettingsBody } },
     async (request): Promise<PublicationSettings> => {
       const { routeId } = request.params;
-      const settings = await transact((trx) => replaceSettings(trx, routeId, request.body, isoNow(ctx)));
+      const settings = await onRoute(routeId, (trx) => replaceSettings(trx, routeId, request.body, isoNow(ctx)));
       await publish(request, routeId, {
         type: 'publication_settings',
         data: { route_id: routeId, publication_settings: settings },
@@ -161,7 +171,7 @@ export function registerDispatchRouteCalls(app: FastifyInstance, ctx: ServerCont
     { schema: { params: routeParams } },
     async (request): Promise<Route> => {
       const { routeId } = request.params;
-      await transact((trx) => republishRoute(trx, routeId, isoNow(ctx)));
+      await onRoute(routeId, (trx) => republishRoute(trx, routeId, isoNow(ctx)));
       await publish(request, routeId, { type: 'republish', data: { route_id: routeId } });
       return currentRoute(routeId);
     },
@@ -173,7 +183,7 @@ export function registerDispatchRouteCalls(app: FastifyInstance, ctx: ServerCont
     async (request): Promise<Route> => {
       const { routeId } = request.params;
       const { driver_id } = request.body;
-      await transact((trx) => assignDriver(trx, routeId, driver_id, isoNow(ctx)));
+      await onRoute(routeId, (trx) => assignDriver(trx, routeId, driver_id, isoNow(ctx)));
       await publish(request, routeId, { type: 'driver_change', data: { route_id: routeId, driver_id } });
       return currentRoute(routeId);
     },
@@ -202,7 +212,7 @@ export function registerDispatchRouteCalls(app: FastifyInstance, ctx: ServerCont
     { schema: { params: linkParams } },
     async (request): Promise<LinkRevokeAnswer> => {
       const { routeId, linkId } = request.params;
-      const revokedAt = await transact((trx) => revokeLink(trx, routeId, linkId, isoNow(ctx)));
+      const revokedAt = await onRoute(routeId, (trx) => revokeLink(trx, routeId, linkId, isoNow(ctx)));
       return { linkId, revoked_at: revokedAt };
     },
   );

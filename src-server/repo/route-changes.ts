@@ -11,6 +11,7 @@ import type {
   UpdateStopRequest,
 } from '../../src-shared/protocol/dispatch.ts';
 import type { PublicationSettings, Requirements, Route, Stop, Unit } from '../../src-shared/protocol/entities.ts';
+import type { Dialect } from '../db/migrations/001-initial.ts';
 import type { Database, RouteRow, StopPatch } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../domain/errors.ts';
 import { planRoute } from '../domain/eta.ts';
@@ -20,6 +21,15 @@ import { createRoute, DEFAULT_START_SECONDS, loadRoute, loadStops, ROUTE_NOT_FOU
 import { DEFAULT_REQUIREMENTS, serializeSettings, serializeStop } from './serialize.ts';
 
 type Trx = Transaction<Database>;
+
+/**
+ * Takes the route's row lock until the transaction ends (PostgreSQL; SQLite's transactions take turns on its one
+ * connection anyway), so concurrent changes to one route, from any process, run one after the other.
+ */
+export async function lockRouteRow(trx: Trx, dialect: Dialect, routeId: number): Promise<void> {
+  if (dialect === 'postgres')
+    await trx.selectFrom('routes').select('id').where('id', '=', routeId).forUpdate().execute();
+}
 
 export async function requireRoute(trx: Trx, routeId: number): Promise<RouteRow> {
   const route = await trx.selectFrom('routes').selectAll().where('id', '=', routeId).executeTakeFirst();

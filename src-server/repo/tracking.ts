@@ -3,12 +3,15 @@
  * (`service_change` on the socket or POST .../events). Both the HTTP calls and the socket store through here, so
  * both refuse the same things: a plan without the feature, a position for a route not in progress, a stop of
  * another route, and more than the per-sender limit a minute (LOCATION_RATE_LIMIT, EVENT_RATE_LIMIT). The limits
- * count the sender's rows of the last minute, so they hold across server processes without state of their own.
+ * count the sender's rows of the last minute, so they hold across server processes without state of their own; the
+ * count and the insert are one step per sender, so concurrent messages cannot all pass the count first.
  */
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Plan, PlanFlag } from '../../src-shared/protocol/entities.ts';
 import type { LocationData, ServiceChangeData } from '../../src-shared/protocol/socket.ts';
 import { type Principal, principalKey } from '../auth/principal.ts';
 import { isoNow, type ServerContext } from '../context.ts';
+import type { Database } from '../db/schema.ts';
 import { parseCoordinate } from '../domain/coordinates.ts';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../domain/errors.ts';
 import { STOP_NOT_FOUND_MESSAGE } from '../domain/route-rules.ts';
@@ -17,6 +20,10 @@ export type TrackingSource = 'http' | 'socket';
 
 export const NOT_IN_PROGRESS_LOCATION_MESSAGE = 'Positions are recorded only while the route is in progress';
 const WINDOW_MS = 60_000;
+/** The advisory lock class of the per-sender limits (the key within it is the sender's hash). */
+const SENDER_LOCK = 18_002;
+
+type Q = Kysely<Database> | Transaction<Database>;
 
 export async function organisationPlan(ctx: ServerContext, organisationId: number): Promise<Plan> {
   const row = await ctx.db
@@ -45,11 +52,24 @@ function assertUnderLimit(ctx: ServerContext, limit: number, what: string, count
   throw tooManyRequests(`Too many ${what}: at most ${limit} a minute`, wait / 1000);
 }
 
-async function assertLocationRate(ctx: ServerContext, sender: string): Promise<void> {
+/**
+ * Runs the count and the insert of one sender's row as one step: in a transaction holding the sender's advisory lock
+ * on PostgreSQL (so two processes cannot both count below the limit and both insert), in a transaction on SQLite
+ * (which runs its transactions one at a time on its one connection).
+ */
+function asOneStep(ctx: ServerContext, sender: string, work: (trx: Transaction<Database>) => Promise<void>) {
+  return ctx.db.transaction().execute(async (trx) => {
+    if (ctx.dialect === 'postgres')
+      await sql`select pg_advisory_xact_lock(${SENDER_LOCK}, hashtext(${sender}))`.execute(trx);
+    await work(trx);
+  });
+}
+
+async function assertLocationRate(db: Q, ctx: ServerContext, sender: string): Promise<void> {
   const limit = ctx.config.locationRateLimit;
   if (limit <= 0) return;
   const since = new Date(ctx.now() - WINDOW_MS).toISOString();
-  const row = await ctx.db
+  const row = await db
     .selectFrom('locations')
     .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('recorded_at').as('oldest')])
     .where('principal', '=', sender)
@@ -58,11 +78,11 @@ async function assertLocationRate(ctx: ServerContext, sender: string): Promise<v
   assertUnderLimit(ctx, limit, 'positions', Number(row.count), row.oldest);
 }
 
-async function assertEventRate(ctx: ServerContext, sender: string): Promise<void> {
+async function assertEventRate(db: Q, ctx: ServerContext, sender: string): Promise<void> {
   const limit = ctx.config.eventRateLimit;
   if (limit <= 0) return;
   const since = new Date(ctx.now() - WINDOW_MS).toISOString();
-  const row = await ctx.db
+  const row = await db
     .selectFrom('route_events')
     .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('received_at').as('oldest')])
     .where('principal', '=', sender)
@@ -97,11 +117,13 @@ export async function recordLocation(
   const route = await ctx.db.selectFrom('routes').select('status').where('id', '=', routeId).executeTakeFirst();
   if (route?.status !== 'in_progress') throw conflict(NOT_IN_PROGRESS_LOCATION_MESSAGE);
   const sender = principalKey(principal);
-  await assertLocationRate(ctx, sender);
-  await ctx.db
-    .insertInto('locations')
-    .values({ route_id: routeId, principal: sender, lat, lng, error, source, recorded_at: isoNow(ctx) })
-    .execute();
+  await asOneStep(ctx, sender, async (trx) => {
+    await assertLocationRate(trx, ctx, sender);
+    await trx
+      .insertInto('locations')
+      .values({ route_id: routeId, principal: sender, lat, lng, error, source, recorded_at: isoNow(ctx) })
+      .execute();
+  });
 }
 
 /** A stop's status event (the schema has checked its shape), for a route the caller may reach. */
@@ -125,16 +147,18 @@ export async function recordServiceChange(
     .executeTakeFirst();
   if (!stop) throw notFound(STOP_NOT_FOUND_MESSAGE, 'service');
   const sender = principalKey(principal);
-  await assertEventRate(ctx, sender);
-  await ctx.db
-    .insertInto('route_events')
-    .values({
-      route_id: routeId,
-      principal: sender,
-      type: 'service_change',
-      body: JSON.stringify(data),
-      source,
-      received_at: isoNow(ctx),
-    })
-    .execute();
+  await asOneStep(ctx, sender, async (trx) => {
+    await assertEventRate(trx, ctx, sender);
+    await trx
+      .insertInto('route_events')
+      .values({
+        route_id: routeId,
+        principal: sender,
+        type: 'service_change',
+        body: JSON.stringify(data),
+        source,
+        received_at: isoNow(ctx),
+      })
+      .execute();
+  });
 }

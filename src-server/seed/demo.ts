@@ -4,7 +4,7 @@
  * organisations, so a restart never duplicates it.
  */
 import { randomBytes } from 'node:crypto';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { addDays } from '../../src-shared/domain/dates.ts';
 import { instantInZone, wallClock } from '../../src-shared/domain/time-zone.ts';
 import type { CreateRouteRequest } from '../../src-shared/protocol/dispatch.ts';
@@ -224,6 +224,9 @@ async function writeDemo(trx: Trx, ctx: ServerContext, passwordHash: string): Pr
     .execute();
 }
 
+/** The advisory lock key of the seed (any number no other lock uses). */
+const SEED_LOCK = 18_001;
+
 /**
  * Seeds the demo when the database has no organisations. Returns what to tell the person who started the server,
  * or null when the database already had data and nothing was written.
@@ -233,7 +236,9 @@ export async function seedDemo(ctx: ServerContext): Promise<DemoSummary | null> 
   // Hashed once, outside the transaction: argon2 is deliberately slow.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const wrote = await ctx.db.transaction().execute(async (trx) => {
-    // Checked again inside: another process may have seeded meanwhile (PostgreSQL deployments).
+    // Processes starting together on one PostgreSQL database seed one at a time (the lock ends with the
+    // transaction), and each checks again inside: another may have seeded meanwhile.
+    if (ctx.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
     if (await hasOrganisations(ctx, trx)) return false;
     await writeDemo(trx, ctx, passwordHash);
     return true;

@@ -1,6 +1,7 @@
 /**
- * Delivers dispatcher events to the sockets of a route. In one process this is a map of listeners; the
- * PostgreSQL deployment swaps in a hub that relays through LISTEN/NOTIFY so every process hears every event.
+ * Delivers dispatcher events to the sockets of a route. In one process this is a map of listeners; on PostgreSQL
+ * the server uses postgres-hub.ts, which relays every event through LISTEN/NOTIFY to every process sharing the
+ * database, each handing it to this map of its own sockets.
  */
 import type { ServerMessage } from '../../src-shared/protocol/socket.ts';
 

@@ -12,6 +12,8 @@ import { type Config, loadConfig } from '../../src-server/config.ts';
 export interface TestServer {
   server: Server;
   config: Config;
+  /** The PostgreSQL database's URL; null on SQLite. */
+  databaseUrl: string | null;
   /** http://127.0.0.1:PORT */
   url: string;
   /** ws://127.0.0.1:PORT */
@@ -37,13 +39,21 @@ export interface Answer<T> {
 
 export interface StartOptions extends BuildOptions {
   env?: Record<string, string>;
+  /**
+   * Another server's PostgreSQL database to share (two server processes on one database); that server drops it on
+   * its close, so close this one first.
+   */
+  sameDatabaseAs?: TestServer;
+  /** A PostgreSQL database made by the test (createPostgresDatabase); the test drops it. */
+  databaseUrl?: string;
 }
 
 /**
- * With TEST_DATABASE_URL=postgres://... every test server gets a fresh PostgreSQL database of its own (dropped on
- * close), so the whole suite also runs on PostgreSQL. Unset: SQLite in a temporary folder.
+ * With TEST_DATABASE_URL=postgres://... (a superuser's URL: scripts/pg-cluster.mjs) every test server gets a fresh
+ * PostgreSQL database of its own (dropped on close), so the whole suite also runs on PostgreSQL. Unset: SQLite in a
+ * temporary folder, and this answers null.
  */
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
   const admin = process.env.TEST_DATABASE_URL;
   if (!admin) return null;
   const { default: pg } = await import('pg');
@@ -67,9 +77,12 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
 
 export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'droplane-test-'));
-  const postgres = await createPostgresDatabase();
+  const given = options.databaseUrl ?? options.sameDatabaseAs?.databaseUrl ?? null;
+  if (options.sameDatabaseAs && !given) throw new Error('sameDatabaseAs needs a server on PostgreSQL');
+  const postgres = given ? null : await createPostgresDatabase();
+  const databaseUrl = given ?? postgres?.url ?? null;
   const config = loadConfig({
-    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     DATA_DIR: dataDir,
     PORT: '0',
     SEED: 'none',
@@ -81,7 +94,8 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     TIME_ZONE: Intl.DateTimeFormat().resolvedOptions().timeZone,
     ...options.env,
   });
-  const server = await buildServer(config, { logger: false, ...options });
+  const { env: _env, sameDatabaseAs: _shared, databaseUrl: _url, ...build } = options;
+  const server = await buildServer(config, { logger: false, ...build });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const address = server.app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
@@ -108,6 +122,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   return {
     server,
     config,
+    databaseUrl,
     url,
     wsUrl: url.replace('http', 'ws'),
     request,

@@ -1,9 +1,13 @@
-/** The real process as `npm start` runs it: banner, demo sign-in over HTTP, clean exit on SIGTERM. */
+/**
+ * The real process as `npm start` runs it: banner, demo sign-in over HTTP, clean exit on SIGTERM. With
+ * TEST_DATABASE_URL the processes run on a PostgreSQL database of this file's (DATABASE_URL), else on SQLite.
+ */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresDatabase } from '../helpers/server.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const BANNER_END = /^Database: .*$/m;
@@ -15,6 +19,7 @@ interface Running {
 }
 
 let dataDir: string;
+let postgres: Awaited<ReturnType<typeof createPostgresDatabase>> = null;
 const started: ChildProcess[] = [];
 
 function start(env: Record<string, string>): Running {
@@ -31,6 +36,7 @@ function start(env: Record<string, string>): Running {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       STATIC_DIR: join(dataDir, 'no-dist'),
+      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -59,15 +65,20 @@ async function banner(run: Running, timeoutMs = 15_000): Promise<string> {
 
 const urlOf = (text: string) => /running at (http:\/\/\S+)/.exec(text)?.[1];
 
-beforeAll(() => {
+beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'droplane-main-'));
+  postgres = await createPostgresDatabase();
 });
 afterEach(() => {
   for (const child of started.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
 });
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+afterAll(async () => {
+  await postgres?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
-describe('src-server/main.ts', () => {
+// Each test starts one or two real processes (tsx compiles the server first): slow on a loaded machine.
+describe('src-server/main.ts', { timeout: 60_000 }, () => {
   it('seeds an empty database, prints the banner, serves, and exits 0 on SIGTERM', async () => {
     const run = start({});
     const text = await banner(run);
@@ -77,7 +88,7 @@ describe('src-server/main.ts', () => {
     expect(text).toContain('driver@example.com / demo-password');
     expect(text).toMatch(new RegExp(`${url}/\\?projectId=\\d+&routeId=\\d+&token=[\\w.-]+`));
     expect(text).toMatch(/Dispatcher token: dsp_[\w-]+/);
-    expect(text).toContain(join(dataDir, 'droplane.sqlite'));
+    expect(text).toContain(postgres ? 'Database: PostgreSQL (DATABASE_URL)' : join(dataDir, 'droplane.sqlite'));
 
     const port = new URL(url!).port;
     const res = await fetch(`http://127.0.0.1:${port}/v1/drivers/signin`, {
@@ -118,4 +129,41 @@ describe('src-server/main.ts', () => {
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
   });
+
+  // Several processes behind a load balancer start together on one empty database: one seeds, the others wait for
+  // its commit and find the data; all of them take tokens signed by any other (the secrets are the database's).
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'seeds once when two processes start at once on one PostgreSQL database',
+    async () => {
+      const fresh = (await createPostgresDatabase())!;
+      try {
+        const otherDir = mkdtempSync(join(tmpdir(), 'droplane-main-'));
+        const runs = [
+          start({ DATABASE_URL: fresh.url }),
+          start({ DATABASE_URL: fresh.url, DATA_DIR: otherDir, STATIC_DIR: join(otherDir, 'no-dist') }),
+        ];
+        const texts = await Promise.all(runs.map((run) => banner(run, 30_000)));
+        expect(texts.filter((text) => text.includes('Demo data seeded'))).toHaveLength(1);
+        const tokens = texts.map((text) => /Dispatcher token: (\S+)/.exec(text)?.[1]);
+        expect(tokens[0]).toBeTruthy();
+        expect(tokens[1]).toBe(tokens[0]);
+        const [a, b] = texts.map((text) => new URL(urlOf(text)!).port);
+        const signIn = await fetch(`http://127.0.0.1:${a}/v1/drivers/signin`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'driver@example.com', password: 'demo-password' }),
+        });
+        const { accessToken } = (await signIn.json()) as { accessToken: string };
+        const routes = await fetch(`http://127.0.0.1:${b}/v1/projects/routes`, {
+          headers: { authorization: `Bearer ${accessToken}` },
+        });
+        expect(routes.status).toBe(200);
+        for (const run of runs) run.child.kill('SIGTERM');
+        expect(await Promise.all(runs.map((run) => run.exited))).toEqual([0, 0]);
+        rmSync(otherDir, { recursive: true, force: true });
+      } finally {
+        await fresh.drop();
+      }
+    },
+  );
 });

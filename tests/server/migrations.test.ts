@@ -1,14 +1,16 @@
 /**
  * A database as the previous version left it is migrated in place: completions that stored the whole route answer
- * (before migration 003) keep answering their replays from the slim record. SQLite only: the database is made in a
- * folder the test server then opens (with TEST_DATABASE_URL the suite's servers use PostgreSQL instead).
+ * (before migration 003) keep answering their replays from the slim record. On SQLite the old database is made in
+ * a folder the test server then opens; with TEST_DATABASE_URL in a PostgreSQL database it then opens (where the
+ * migration also moves the id sequence past the copied ids).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src-server/auth/passwords.ts';
 import { migrations } from '../../src-server/db/database.ts';
@@ -20,12 +22,14 @@ import { localDate } from '../../src-shared/domain/geo.ts';
 import type { Route } from '../../src-shared/protocol/entities.ts';
 import { IDEMPOTENCY_HEADER, type StoredStopRoute } from '../../src-shared/protocol/http.ts';
 import { PASSWORD, signIn, stopsAroundUtrecht } from '../helpers/fixtures.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { createPostgresDatabase, startTestServer, type TestServer } from '../helpers/server.ts';
 
 const dirs: string[] = [];
 const servers: TestServer[] = [];
+const drops: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const server of servers) await server.close();
+  for (const drop of drops) await drop();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -38,12 +42,22 @@ const BODY = { status: 'finished', completion_note: 'Before the upgrade' };
 async function databaseBefore003() {
   const dir = mkdtempSync(join(tmpdir(), 'droplane-migrate-'));
   dirs.push(dir);
-  const sqlite = new SQLite(join(dir, 'droplane.sqlite'));
-  sqlite.pragma('foreign_keys = ON');
+  const postgres = await createPostgresDatabase();
+  if (postgres) drops.push(postgres.drop);
+  const dialect = postgres ? 'postgres' : 'sqlite';
   // biome-ignore lint/suspicious/noExplicitAny: the old schema has a column the typed one no longer has
-  const db = new Kysely<any>({ dialect: new SqliteDialect({ database: sqlite }) });
+  let db: Kysely<any>;
+  if (postgres) {
+    db = new Kysely({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: postgres.url, max: 1 }) }),
+    });
+  } else {
+    const sqlite = new SQLite(join(dir, 'droplane.sqlite'));
+    sqlite.pragma('foreign_keys = ON');
+    db = new Kysely({ dialect: new SqliteDialect({ database: sqlite }) });
+  }
   // Only the migrations before 003: a later one run first would leave them out of order.
-  const older = Object.fromEntries(Object.entries(migrations('sqlite')).filter(([name]) => name < '003'));
+  const older = Object.fromEntries(Object.entries(migrations(dialect)).filter(([name]) => name < '003'));
   const { error } = await new Migrator({ db, provider: { getMigrations: async () => older } }).migrateToLatest();
   if (error) throw error;
 
@@ -99,13 +113,13 @@ async function databaseBefore003() {
     })
     .execute();
   await db.destroy();
-  return { dir, email, key, path, routeId, stopId, answer };
+  return { dir, databaseUrl: postgres?.url, email, key, path, routeId, stopId, answer };
 }
 
 describe('migration 003 (slim completions)', () => {
-  it.skipIf(process.env.TEST_DATABASE_URL)('converts stored answers, which keep answering replays', async () => {
+  it('converts stored answers, which keep answering replays', async () => {
     const before = await databaseBefore003();
-    const t = await startTestServer({ env: { DATA_DIR: before.dir } });
+    const t = await startTestServer({ env: { DATA_DIR: before.dir }, databaseUrl: before.databaseUrl });
     servers.push(t);
     const { db } = t.server.ctx;
     const row = await db.selectFrom('completions').selectAll().executeTakeFirstOrThrow();

@@ -1,0 +1,195 @@
+/**
+ * The event hub of a PostgreSQL deployment: several server processes share one database, and a dispatcher change
+ * made through any of them must reach the driver's socket on whichever process holds it. PostgreSQL relays it
+ * (LISTEN/NOTIFY on one channel; no extra broker), so no load balancer needs sticky sessions.
+ *
+ * - publish: the event is numbered and kept an hour (`hub_events`), then announced with NOTIFY. Every process,
+ *   this one included, hears it on its one listening connection and hands it to the sockets of that route it holds
+ *   (the in-process hub). The notification carries the event itself unless it is over PostgreSQL's 8000-byte
+ *   limit, then only its number, and the listener reads it from the table.
+ * - A listening connection that drops is opened again (waiting up to 5 s between tries); once it listens again it
+ *   reads the events numbered after the last one it heard, so its drivers miss none of the gap.
+ * - NOTIFYs reach the listeners in commit order, and publish is called after the change's commit.
+ */
+import { sql } from 'kysely';
+import pg from 'pg';
+import type { ServerMessage } from '../../src-shared/protocol/socket.ts';
+import type { Db } from '../db/database.ts';
+import { createMemoryHub, type EventHub } from './hub.ts';
+
+export const HUB_CHANNEL = 'droplane_events';
+/** Under PostgreSQL's 8000-byte payload limit, with room for the envelope. */
+const MAX_INLINE_BYTES = 7_500;
+/** Events are kept this long for listeners that reconnect; older ones are deleted at most every SWEEP_EVERY_MS. */
+const KEEP_MS = 60 * 60 * 1000;
+const SWEEP_EVERY_MS = 10 * 60 * 1000;
+const MAX_RECONNECT_WAIT_MS = 5_000;
+/** Event numbers remembered to drop a notification already delivered by a catch-up read. */
+const REMEMBERED_IDS = 1_000;
+
+interface Notice {
+  id: number;
+  routeId: number;
+  /** Absent when the event was too large to travel in the notification. */
+  message?: ServerMessage;
+}
+
+export interface HubLog {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface PostgresHubOptions {
+  connectionString: string;
+  /** The server's pool: publishing and reading events use it, the listening connection is the hub's own. */
+  db: Db;
+  log: HubLog;
+  now?: () => number;
+}
+
+/** Connects the listening connection before it resolves, so an event published after start is heard. */
+export async function createPostgresHub(options: PostgresHubOptions): Promise<EventHub & { reconnects(): number }> {
+  const { db, log } = options;
+  const now = options.now ?? Date.now;
+  const local = createMemoryHub();
+  const delivered = new Set<number>();
+  let lastId = 0;
+  let client: pg.Client | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | null = null;
+  let reconnectCount = 0;
+  let lastSweep = 0;
+  let queue: Promise<void> = Promise.resolve();
+
+  function remember(id: number): boolean {
+    if (delivered.has(id)) return false;
+    delivered.add(id);
+    if (delivered.size > REMEMBERED_IDS) delivered.delete(delivered.values().next().value!);
+    lastId = Math.max(lastId, id);
+    return true;
+  }
+
+  async function deliver(notice: Notice): Promise<void> {
+    if (!remember(notice.id) || local.listenerCount(notice.routeId) === 0) return;
+    let message = notice.message;
+    if (!message) {
+      const row = await db.selectFrom('hub_events').select('body').where('id', '=', notice.id).executeTakeFirst();
+      if (!row) {
+        log.warn({ id: notice.id }, 'socket event gone before it was read');
+        return;
+      }
+      message = JSON.parse(row.body) as ServerMessage;
+    }
+    await local.publish(notice.routeId, message);
+  }
+
+  /** The events this process missed while it was not listening, for the routes it has sockets on. */
+  async function catchUp(): Promise<void> {
+    const rows = await db
+      .selectFrom('hub_events')
+      .select(['id', 'route_id', 'body'])
+      .where('id', '>', lastId)
+      .orderBy('id')
+      .execute();
+    for (const row of rows)
+      await deliver({ id: Number(row.id), routeId: row.route_id, message: JSON.parse(row.body) as ServerMessage });
+  }
+
+  function onNotification(payload: string | undefined): void {
+    let notice: Notice;
+    try {
+      notice = JSON.parse(payload ?? '') as Notice;
+    } catch {
+      log.warn({ payload: payload?.slice(0, 200) }, 'socket event notification not understood');
+      return;
+    }
+    // One after another: an event read from the table is not overtaken by the next, smaller one.
+    queue = queue
+      .then(() => deliver(notice))
+      .catch((error: unknown) => log.error({ err: error }, 'socket event not delivered'));
+  }
+
+  async function listen(): Promise<void> {
+    const next = new pg.Client({ connectionString: options.connectionString });
+    next.on('notification', (n) => {
+      if (n.channel === HUB_CHANNEL) onNotification(n.payload);
+    });
+    next.on('error', (error) => log.warn({ err: { message: error.message } }, 'socket event listener lost'));
+    next.on('end', () => {
+      if (client === next) {
+        client = null;
+        scheduleReconnect(100);
+      }
+    });
+    await next.connect();
+    await next.query(`LISTEN ${HUB_CHANNEL}`);
+    if (closed) {
+      await next.end();
+      return;
+    }
+    client = next;
+  }
+
+  function scheduleReconnect(wait: number): void {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      listen()
+        .then(() => {
+          reconnectCount++;
+          queue = queue.then(catchUp);
+          return queue;
+        })
+        .catch((error: unknown) => {
+          log.warn({ err: { message: (error as Error).message } }, 'socket event listener not reconnected');
+          scheduleReconnect(Math.min(wait * 2, MAX_RECONNECT_WAIT_MS));
+        });
+    }, wait);
+    retry.unref();
+  }
+
+  async function sweep(at: number): Promise<void> {
+    if (at - lastSweep < SWEEP_EVERY_MS) return;
+    lastSweep = at;
+    await db
+      .deleteFrom('hub_events')
+      .where('created_at', '<', new Date(at - KEEP_MS).toISOString())
+      .execute();
+  }
+
+  const newest = await db
+    .selectFrom('hub_events')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  lastId = Number(newest?.id ?? 0);
+  await listen();
+
+  return {
+    async publish(routeId, message) {
+      const at = now();
+      const body = JSON.stringify(message);
+      const row = await db
+        .insertInto('hub_events')
+        .values({ route_id: routeId, body, created_at: new Date(at).toISOString() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const id = Number(row.id);
+      let payload = JSON.stringify({ id, routeId, message } satisfies Notice);
+      if (Buffer.byteLength(payload) > MAX_INLINE_BYTES) payload = JSON.stringify({ id, routeId } satisfies Notice);
+      await sql`select pg_notify(${HUB_CHANNEL}, ${payload})`.execute(db);
+      await sweep(at);
+    },
+    subscribe: local.subscribe,
+    listenerCount: local.listenerCount,
+    reconnects: () => reconnectCount,
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      const last = client;
+      client = null;
+      await last?.end();
+      await queue;
+      await local.close();
+    },
+  };
+}
