@@ -122,6 +122,7 @@ const PUBLICATION_KEYS: Record<string, Kind> = {
   completion_notes: 'boolean',
   signature_capture: 'boolean',
   age_verification: 'boolean',
+  barcode_scanning: 'boolean',
 };
 
 const BOOLEANS: Record<string, boolean> = {

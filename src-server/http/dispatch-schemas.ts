@@ -152,11 +152,13 @@ const settingsFields = {
   completion_notes: flag,
   signature_capture: flag,
   age_verification: flag,
+  barcode_scanning: flag,
 } as const;
 
 export const publicationSettingsBody = {
   type: 'object',
-  required: Object.keys(settingsFields),
+  // barcode_scanning came later (issue 19): a replacement without it turns it on, as for a new route.
+  required: Object.keys(settingsFields).filter((key) => key !== 'barcode_scanning'),
   additionalProperties: false,
   properties: settingsFields,
 } as const;

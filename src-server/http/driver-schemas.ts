@@ -3,8 +3,13 @@
  * built from the shared field schemas of schemas.ts: a stop's status event is checked by the same rules on the
  * socket and on POST .../events, and its fields by the same rules as the stop update's.
  */
-import { CLEANING_STATUSES, STOP_STATUSES } from '../../src-shared/protocol/entities.ts';
-import { MAX_IMAGES } from '../../src-shared/protocol/http.ts';
+import {
+  CLEANING_STATUSES,
+  STOP_STATUSES,
+  UNIT_SCAN_METHODS,
+  UNIT_SCAN_REASONS,
+} from '../../src-shared/protocol/entities.ts';
+import { MAX_IMAGES, MAX_UNIT_SCANS } from '../../src-shared/protocol/http.ts';
 import { MAX_STOPS } from './dispatch-schemas.ts';
 import {
   coordinate,
@@ -17,6 +22,20 @@ import {
   noteText,
   signatureName,
 } from './schemas.ts';
+
+/** One unit's scan state in a stop update (issue 19); whether the unit is the stop's is the write's to check. */
+const unitScan = {
+  type: 'object',
+  required: ['id', 'barcode_scanned'],
+  additionalProperties: false,
+  properties: {
+    id: { type: 'string', minLength: 1, maxLength: 100 },
+    barcode_scanned: { type: 'boolean' },
+    scan_reason: { type: 'string', nullable: true, enum: [...UNIT_SCAN_REASONS, null] },
+    scan_method: { type: 'string', nullable: true, enum: [...UNIT_SCAN_METHODS, null] },
+    scanned_at: { ...instant, nullable: true },
+  },
+} as const;
 
 /** The stop update (completion). Types and shapes; the rules between fields are in domain/stop-update.ts. */
 export const stopUpdateBody = {
@@ -39,6 +58,7 @@ export const stopUpdateBody = {
     cleaning_status: { type: 'string', nullable: true, enum: [...CLEANING_STATUSES, null] },
     cleaning_definition: noteText,
     sticker: { type: 'boolean', nullable: true },
+    units: { type: 'array', maxItems: MAX_UNIT_SCANS, items: unitScan },
   },
 } as const;
 

@@ -6,6 +6,7 @@
 import type { SettingKey, Settings } from '../domain/settings.ts';
 import type { Variant } from '../domain/variant.ts';
 import type { CleaningStatus } from '../protocol/entities.ts';
+import type { UnitScanUpdate } from '../protocol/http.ts';
 import type { ConnectivityState, DriverProfile, LinkSession, NoticeKind } from '../state/app-state.ts';
 import type { Patch, Snapshot } from '../state/patch.ts';
 
@@ -73,6 +74,8 @@ export interface StopCompletion {
   };
   /** The cleaning variant's status picker. */
   cleaning?: { status: CleaningStatus; definition: string | null; sticker: boolean };
+  /** The scan state of the stop's units (issue 19), for a delivered stop; left out, the stop's units keep theirs. */
+  units?: UnitScanUpdate[];
   /** The variant the screen used (its URL mock); the organisation's when absent. */
   variant?: Variant;
 }

@@ -53,7 +53,13 @@ export interface StopInput {
   duration?: number;
   days_on_the_road?: number;
   time_windows?: TimeWindow[];
-  units?: Array<Omit<Unit, 'id' | 'barcode_scanned'> & { id?: string; barcode_scanned?: boolean }>;
+  /** A unit's scan fields are the driver's to set (stop updates); the dispatcher may only reset barcode_scanned. */
+  units?: Array<
+    Omit<Unit, 'id' | 'barcode_scanned' | 'scan_reason' | 'scan_method' | 'scanned_at'> & {
+      id?: string;
+      barcode_scanned?: boolean;
+    }
+  >;
   requirements?: Partial<Requirements>;
 }
 
@@ -95,8 +101,9 @@ export interface LinkAnswer {
   linkId: string;
 }
 
-/** PUT .../publication-settings replaces every setting. */
-export type PublicationSettingsRequest = Omit<PublicationSettings, 'id'>;
+/** PUT .../publication-settings replaces every setting (barcode_scanning left out: on). */
+export type PublicationSettingsRequest = Omit<PublicationSettings, 'id' | 'barcode_scanning'> &
+  Partial<Pick<PublicationSettings, 'barcode_scanning'>>;
 
 /** DELETE .../links/{linkId}. */
 export interface LinkRevokeAnswer {

@@ -1,5 +1,13 @@
 /** Request and answer bodies of the driver API (spec section 7, reference-backend.md). */
-import type { CleaningStatus, Route, Stop, StopStatus, VehicleProfile } from './entities.ts';
+import type {
+  CleaningStatus,
+  Route,
+  Stop,
+  StopStatus,
+  UnitScanMethod,
+  UnitScanReason,
+  VehicleProfile,
+} from './entities.ts';
 
 /** Every error answer: `{"message": string, "field"?: string}`. */
 export interface ApiError {
@@ -66,7 +74,27 @@ export interface StopUpdateRequest {
   cleaning_status?: CleaningStatus | null;
   cleaning_definition?: string | null;
   sticker?: boolean | null;
+  /**
+   * Extension (issue 19): the scan state of the stop's units, for a delivered stop. Each names a unit of this stop; a
+   * unit left out keeps what the stop has. Absent: every unit keeps what it has.
+   */
+  units?: UnitScanUpdate[];
 }
+
+/** One unit's scan state as the driver left it: scanned (by camera or typed), or marked with a reason, or neither. */
+export interface UnitScanUpdate {
+  id: string;
+  barcode_scanned: boolean;
+  /** Only on a unit not scanned. */
+  scan_reason?: UnitScanReason | null;
+  /** Only on a scanned unit. */
+  scan_method?: UnitScanMethod | null;
+  /** When it was scanned or marked, on the device's clock (ISO 8601). */
+  scanned_at?: string | null;
+}
+
+/** At most this many units in one stop update (a stop's units are a handful; the cap keeps a request bounded). */
+export const MAX_UNIT_SCANS = 200;
 
 /**
  * A replay's answer (header `Idempotent-Replayed: true`) when the sender can no longer open the route or the stop

@@ -4,7 +4,9 @@
  */
 import type { StopCompletion } from '../../../src-shared/api/worker-api.ts';
 import type { CollectedProofs } from '../../../src-shared/domain/completion-rules.ts';
-import type { Stop } from '../../../src-shared/protocol/entities.ts';
+import { isAccountedFor, scannableUnits, scanUpdateOf } from '../../../src-shared/domain/unit-scans.ts';
+import type { Stop, Unit } from '../../../src-shared/protocol/entities.ts';
+import type { UnitScanUpdate } from '../../../src-shared/protocol/http.ts';
 
 export * from '../../../src-shared/domain/completion-rules.ts';
 
@@ -17,17 +19,21 @@ export interface ProofDraft {
   /** YYYY-MM-DD, kept once the recipient was verified as 18 or older. */
   birthDate: string | null;
   verified: boolean;
+  /** The stop's units with the scan states of this visit (issue 19): scanned, marked, or neither. */
+  units: Unit[];
 }
 
 /** What a stop already has (editing a finished stop), or nothing. */
 export function proofDraftOf(
-  stop: Pick<Stop, 'images' | 'signature' | 'signature_name' | 'recipient_date_of_birth'>,
+  stop: Pick<Stop, 'images' | 'signature' | 'signature_name' | 'recipient_date_of_birth'> &
+    Partial<Pick<Stop, 'units'>>,
 ): ProofDraft {
   return {
     photos: [...(stop.images ?? [])],
     signature: stop.signature ? { image: stop.signature, name: stop.signature_name ?? '' } : null,
     birthDate: stop.recipient_date_of_birth ?? null,
     verified: Boolean(stop.recipient_date_of_birth),
+    units: [...(stop.units ?? [])],
   };
 }
 
@@ -37,6 +43,7 @@ export function collectedProofs(draft: ProofDraft): CollectedProofs {
     signature: draft.signature !== null,
     signatureName: draft.signature?.name ?? '',
     ageVerified: draft.verified && draft.birthDate !== null,
+    unaccountedUnits: scannableUnits(draft.units).filter((u) => !isAccountedFor(u)).length,
   };
 }
 
@@ -48,4 +55,14 @@ export function completionProofs(draft: ProofDraft): NonNullable<StopCompletion[
     signature_name: draft.signature?.name.trim() || null,
     recipient_date_of_birth: draft.verified ? draft.birthDate : null,
   };
+}
+
+/**
+ * StopCompletion.units: the scan state of every unit with a barcode, when the route may scan; none otherwise (a stop
+ * without such units sends exactly what it always did).
+ */
+export function completionUnits(draft: ProofDraft, scanning: boolean): UnitScanUpdate[] | undefined {
+  if (!scanning) return undefined;
+  const scannable = scannableUnits(draft.units);
+  return scannable.length > 0 ? scannable.map(scanUpdateOf) : undefined;
 }
