@@ -100,6 +100,23 @@ export interface PreparedPhoto {
   bytes: number;
 }
 
+/**
+ * A camera frame to decode (issue 19): an ImageBitmap the platform layer grabbed (transferred, so it costs no copy),
+ * or ImageData-like pixels. Written structurally: src-shared has no DOM lib.
+ */
+export interface BarcodeFrame {
+  readonly width: number;
+  readonly height: number;
+  /** RGBA pixels, when the frame is ImageData-like rather than an ImageBitmap. */
+  readonly data?: Uint8ClampedArray;
+}
+
+/** A code found in a frame: its text and its symbology (as the decoder names it). */
+export interface DecodedBarcode {
+  text: string;
+  format: string;
+}
+
 /** A position fix, or the reason the device has none (permission denied, unavailable, timeout). */
 export type PositionReport = { lat: number; lng: number; accuracy?: number } | { error: string };
 
@@ -184,6 +201,11 @@ export interface WorkerApi {
    * preparePhoto answers the core's resized photo.
    */
   loadImage(url: string): Promise<Result<BlobLike>>;
+  /**
+   * The barcodes in a camera frame, decoded off the main thread (the browser's BarcodeDetector, else zxing-wasm loaded
+   * on the first frame). An ImageBitmap is closed once read. `unknown` when no decoder could be loaded.
+   */
+  decodeBarcodes(frame: BarcodeFrame): Promise<Result<DecodedBarcode[]>>;
   /** A completion the server refused (in `outbox.parked`) goes back in the queue and is sent again. */
   retryCompletion(id: string): Promise<Result>;
   /** A completion the server refused is thrown away, at the driver's word only. */
