@@ -5,7 +5,6 @@
  */
 import { expose } from 'comlink';
 import { createWorkerApi } from './core/create-worker-api.ts';
-import { nativeDetectorOf } from './scan/native-detector.ts';
 import { openAppStorage } from './storage/app-db.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -20,7 +19,7 @@ expose(
     openWebSocket: (url) => new WebSocket(url),
     // Shared by every tab's worker: two tabs never flush the same queue at once.
     locks: self.navigator.locks ? (name, task) => self.navigator.locks.request(name, task) : undefined,
-    barcodeDetector: nativeDetectorOf(self),
+    barcodeScope: self,
   }),
   self,
 );

@@ -4,7 +4,6 @@
  */
 import { expose } from 'comlink';
 import { createWorkerApi } from './core/create-worker-api.ts';
-import { nativeDetectorOf } from './scan/native-detector.ts';
 import { openAppStorage } from './storage/app-db.ts';
 
 export function exposeInlineCore(port: MessagePort): void {
@@ -17,7 +16,7 @@ export function exposeInlineCore(port: MessagePort): void {
       outboxChannel: () => new BroadcastChannel('droplane-outbox'),
       openWebSocket: (url) => new globalThis.WebSocket(url),
       locks: globalThis.navigator?.locks ? (name, task) => globalThis.navigator.locks.request(name, task) : undefined,
-      barcodeDetector: nativeDetectorOf(globalThis),
+      barcodeScope: globalThis,
     }),
     port,
   );

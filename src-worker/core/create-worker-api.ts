@@ -17,7 +17,7 @@ import { createPreparedPhotos, isPhotoHandle } from '../media/prepared-photos.ts
 import { createApiClient } from '../net/api-client.ts';
 import type { LockRunner, OutboxChannel, Timers } from '../outbox/outbox.ts';
 import type { RouteFeatures } from '../routes/route-features.ts';
-import type { BarcodeDecoder, NativeDetector, ReadPixels } from '../scan/barcode-decoder.ts';
+import type { FrameDecoderDeps } from '../scan/frame-decoder.ts';
 import { createSession } from '../session/session.ts';
 import { type AppStorage, ROUTE_LIST_CACHE } from '../storage/app-db.ts';
 import { createStore } from './store.ts';
@@ -46,10 +46,10 @@ export interface WorkerDeps {
   outboxChannel?: () => OutboxChannel;
   /** Opens the open route's live channel (the worker's WebSocket; `ws` in tests). Without it there is none. */
   openWebSocket?: OpenWebSocket;
-  /** The browser's BarcodeDetector, where it has one; without it frames are decoded with zxing-wasm. */
-  barcodeDetector?: () => Promise<NativeDetector | null>;
+  /** The worker's global scope, where the browser's BarcodeDetector lives if it has one (else zxing-wasm decodes). */
+  barcodeScope?: FrameDecoderDeps['barcodeScope'];
   /** zxing-wasm's reader (the file's bytes in Node tests); the app's own asset when not given. */
-  loadBarcodeReader?: () => Promise<ReadPixels>;
+  loadBarcodeReader?: FrameDecoderDeps['loadBarcodeReader'];
 }
 
 /** What tests and the benchmark may reach besides the contract. */
@@ -122,7 +122,7 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
   );
   /** Stored proof images load on first use (its code too): most starts show none. */
   let proofImages: Promise<ReturnType<typeof import('../media/proof-images.ts')['createProofImages']>> | null = null;
-  let barcodes: Promise<BarcodeDecoder> | null = null;
+  let frames: Promise<ReturnType<typeof import('../scan/frame-decoder.ts')['createFrameDecoder']>> | null = null;
   let tilePrefetch: Promise<ReturnType<typeof import('../map/prefetch-tiles.ts')['createTilePrefetch']>> | null = null;
   let routeFeatures: Promise<RouteFeatures> | null = null;
   /** The route features load on first use (see route-features.ts). */
@@ -303,18 +303,8 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
     },
 
     async decodeBarcodes(frame) {
-      barcodes ??= import('../scan/barcode-decoder.ts').then((m) =>
-        m.createBarcodeDecoder({
-          nativeDetector: deps.barcodeDetector,
-          loadReader: deps.loadBarcodeReader ?? (() => import('../scan/load-reader.ts').then((r) => r.loadAppReader())),
-          toPixels: m.bitmapPixels,
-        }),
-      );
-      try {
-        return ok(await (await barcodes).decode(frame));
-      } catch {
-        return fail('unknown');
-      }
+      frames ??= import('../scan/frame-decoder.ts').then((m) => m.createFrameDecoder(deps));
+      return (await frames)(frame);
     },
 
     async retryCompletion(id) {

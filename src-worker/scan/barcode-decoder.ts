@@ -21,21 +21,8 @@ export interface NativeDetector {
   detect(source: unknown): Promise<ReadonlyArray<{ rawValue: string; format: string }>>;
 }
 
-/** The codes a parcel label carries: retail (EAN/UPC), logistics (Code 128, Code 39, ITF) and 2D (QR, Data Matrix). */
-export const NATIVE_FORMATS = [
-  'ean_13',
-  'ean_8',
-  'upc_a',
-  'upc_e',
-  'code_128',
-  'code_39',
-  'itf',
-  'qr_code',
-  'data_matrix',
-] as const;
-
 export interface DecoderDeps {
-  /** The browser's BarcodeDetector for NATIVE_FORMATS, or null where there is none (most desktop browsers). */
+  /** The browser's BarcodeDetector for the parcels' formats (native-detector.ts), or null where there is none (most desktop browsers). */
   nativeDetector?: () => Promise<NativeDetector | null>;
   /** zxing-wasm's reader, loaded when first needed. */
   loadReader: () => Promise<ReadPixels>;

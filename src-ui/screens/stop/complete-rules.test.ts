@@ -8,7 +8,6 @@ import {
   collectedProofs,
   completionNotes,
   completionProofs,
-  completionUnits,
   cutNote,
   missingProofs,
   NOTHING_COLLECTED,
@@ -238,14 +237,5 @@ describe('unit scans in the draft (issue 19)', () => {
       collected,
     });
     expect(check).toMatchObject({ ok: false, proofs: ['barcode'], alert: 'fulfill_requirements' });
-  });
-
-  it('sends the scan state of the units with a barcode, only when the route may scan', () => {
-    const units = [unit('a', 'A', true), unit('c', null)];
-    expect(completionUnits(draft(units), true)).toEqual([
-      { id: 'a', barcode_scanned: true, scan_reason: null, scan_method: 'camera', scanned_at: null },
-    ]);
-    expect(completionUnits(draft(units), false)).toBeUndefined();
-    expect(completionUnits(draft([unit('c', null)]), true)).toBeUndefined();
   });
 });

@@ -4,9 +4,8 @@
  */
 import type { StopCompletion } from '../../../src-shared/api/worker-api.ts';
 import type { CollectedProofs } from '../../../src-shared/domain/completion-rules.ts';
-import { isAccountedFor, scannableUnits, scanUpdateOf } from '../../../src-shared/domain/unit-scans.ts';
+import { isAccountedFor, scannableUnits } from '../../../src-shared/domain/unit-scans.ts';
 import type { Stop, Unit } from '../../../src-shared/protocol/entities.ts';
-import type { UnitScanUpdate } from '../../../src-shared/protocol/http.ts';
 
 export * from '../../../src-shared/domain/completion-rules.ts';
 
@@ -55,14 +54,4 @@ export function completionProofs(draft: ProofDraft): NonNullable<StopCompletion[
     signature_name: draft.signature?.name.trim() || null,
     recipient_date_of_birth: draft.verified ? draft.birthDate : null,
   };
-}
-
-/**
- * StopCompletion.units: the scan state of every unit with a barcode, when the route may scan; none otherwise (a stop
- * without such units sends exactly what it always did).
- */
-export function completionUnits(draft: ProofDraft, scanning: boolean): UnitScanUpdate[] | undefined {
-  if (!scanning) return undefined;
-  const scannable = scannableUnits(draft.units);
-  return scannable.length > 0 ? scannable.map(scanUpdateOf) : undefined;
 }
