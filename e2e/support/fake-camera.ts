@@ -28,8 +28,8 @@ function yuvFrame(pixels: Pixels): Buffer {
   return Buffer.concat([Buffer.from('FRAME\n', 'latin1'), luma, chroma]);
 }
 
-/** Writes the video and answers the launch options that make it the camera. */
-export function fakeCamera(name: string, shots: Shot[]) {
+/** Writes the video into the temporary folder and answers its path. */
+export function writeCameraVideo(name: string, shots: Shot[]): string {
   const blank = { width: 1, height: 1, data: new Uint8ClampedArray([255, 255, 255, 255]) };
   const frames: Buffer[] = [Buffer.from(`YUV4MPEG2 W${WIDTH} H${HEIGHT} F${FPS}:1 Ip A1:1 C420jpeg\n`, 'latin1')];
   for (const shot of shots) {
@@ -44,13 +44,17 @@ export function fakeCamera(name: string, shots: Shot[]) {
   }
   const file = join(tmpdir(), `droplane-${name}-${process.pid}.y4m`);
   writeFileSync(file, Buffer.concat(frames));
-  return {
-    ...CHROMIUM,
-    args: [
-      ...CHROMIUM.args,
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-video-capture=${file}`,
-    ],
-  };
+  return file;
+}
+
+/** Chromium's flags that make the video the camera, with no permission prompt. */
+export const fakeCameraArgs = (file: string) => [
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+  `--use-file-for-fake-video-capture=${file}`,
+];
+
+/** Writes the video and answers the e2e launch options that make it the camera. */
+export function fakeCamera(name: string, shots: Shot[]) {
+  return { ...CHROMIUM, args: [...CHROMIUM.args, ...fakeCameraArgs(writeCameraVideo(name, shots))] };
 }
