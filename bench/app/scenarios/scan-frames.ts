@@ -46,22 +46,19 @@ export async function scanFrames(
       polling: 100,
       timeout: 60_000,
     });
+    // No named functions inside: the bench runs through tsx, whose helpers would not exist in the page.
     const measured = await page.evaluate(async (seconds) => {
       const video = document.querySelector('video')!;
-      const count = () => Number(video.dataset.decodedFrames ?? 0);
       const from = performance.now();
-      const first = count();
+      const first = Number(video.dataset.decodedFrames ?? 0);
       let frames = 0;
-      await new Promise<void>((done) => {
-        const tick = () => {
-          frames++;
-          if (performance.now() - from < seconds * 1000) requestAnimationFrame(tick);
-          else done();
-        };
-        requestAnimationFrame(tick);
-      });
-      const elapsed = (performance.now() - from) / 1000;
-      return { from, to: performance.now(), decoded: (count() - first) / elapsed, fps: frames / elapsed };
+      while (performance.now() - from < seconds * 1000) {
+        await new Promise(requestAnimationFrame);
+        frames++;
+      }
+      const to = performance.now();
+      const elapsed = (to - from) / 1000;
+      return { from, to, decoded: (Number(video.dataset.decodedFrames ?? 0) - first) / elapsed, fps: frames / elapsed };
     }, SCAN_SECONDS);
     const m = await readMetrics(page);
     const tasks = m.longTasks.filter((t) => t.start >= measured.from && t.start < measured.to);
