@@ -5,7 +5,8 @@
  * parcel is scanned or marked, and scans made offline queue with the completion and reach the server with it.
  */
 import type { Page } from '@playwright/test';
-import { dismissAlert, listMode, serverStop, startFirstStop } from './stop-windows.helpers.ts';
+import { dismissAlert, driver, listMode, serverStop, startFirstStop } from './stop-windows.helpers.ts';
+import { axeViolations } from './support/a11y.ts';
 import { underServiceWorker } from './support/app.ts';
 import { fakeCamera } from './support/fake-camera.ts';
 import { DEMO, type Dispatch, expect, type ServerInfo, test } from './support/fixtures.ts';
@@ -30,6 +31,9 @@ test.use({
   ]),
   permissions: ['camera'],
 });
+
+/** The test server's TIME_ZONE (e2e/support/server.ts): the demo organisation's, as it has none of its own. */
+const SERVER_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 const NO_PROOFS = { picture: false, signature: false, signature_name: false, age_verification: false, barcode: false };
 
@@ -102,6 +106,8 @@ test('each parcel ticks off, a parcel of another stop is named, a typed code cou
   await scan.getByRole('button', { name: 'Check code' }).click();
   await expect(scan.getByTestId('scan-progress')).toHaveText('3 of 3 scanned');
   await expect(scan.locator('[data-unit="u-c"]')).toContainText('Code typed');
+  // The Scan screen with its messages, states and buttons: no WCAG A/AA violation.
+  expect(await axeViolations(page)).toEqual([]);
   await scan.getByRole('button', { name: 'Done' }).click();
   await expect(scan).toHaveCount(0);
 
@@ -154,4 +160,32 @@ test('scanned offline: the scans wait with the completion and reach the server w
     ['u-b', true, 'camera'],
     ['u-c', false, 'missing'],
   ]);
+});
+
+test('a completion that reached the server late shows when it was saved on the phone and when it was received', async ({
+  page,
+  context,
+  server,
+  dispatch,
+  signIn,
+}) => {
+  await listMode(context, server);
+  const { route, stop } = await parcelStops(server, dispatch);
+  // Done on the phone 35 minutes ago and queued offline: sent now, with its scans.
+  const completedAt = new Date(Date.now() - 35 * 60_000);
+  const api = await driver(server, DEMO.driver);
+  await api.post(`/v1/projects/${route.project_id}/routes/${route.id}/services/${stop.id}`, {
+    status: 'finished',
+    completed_at: completedAt.toISOString(),
+    units: ['u-a', 'u-b', 'u-c'].map((id) => ({ id, barcode_scanned: true, scanned_at: completedAt.toISOString() })),
+  });
+  const saved = await serverStop(dispatch, route.id, stop.id, 'finished');
+  const time = (iso: string) =>
+    new Intl.DateTimeFormat('en', { hour: '2-digit', minute: '2-digit', timeZone: SERVER_ZONE }).format(new Date(iso));
+
+  await signIn(page, DEMO.driver);
+  await page.goto(`/routes/${route.id}/stops/${stop.id}/complete`);
+  await expect(
+    page.getByText(`Saved on the phone ${time(saved.completed_at!)}, received ${time(saved.received_at!)}`),
+  ).toBeVisible();
 });
