@@ -8,7 +8,7 @@ import * as organisationTimeZone from './migrations/002-organisation-time-zone.t
 import * as slimCompletions from './migrations/003-slim-completions.ts';
 import * as abuseLimits from './migrations/004-abuse-limits.ts';
 import * as imagesByStop from './migrations/005-images-by-stop.ts';
-import * as barcodeScanning from './migrations/006-barcode-scanning.ts';
+import * as barcodeScanning from './migrations/007-barcode-scanning.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -49,7 +49,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '003-slim-completions': { up: (d) => slimCompletions.up(d, dialect) },
     '004-abuse-limits': { up: (d) => abuseLimits.up(d) },
     '005-images-by-stop': { up: (d) => imagesByStop.up(d) },
-    '006-barcode-scanning': { up: (d) => barcodeScanning.up(d) },
+    '007-barcode-scanning': { up: (d) => barcodeScanning.up(d) },
   };
 }
 

@@ -66,7 +66,7 @@ export interface PublicationSettingsTable {
   completion_notes: Bool;
   signature_capture: Bool;
   age_verification: Bool;
-  /** Migration 006; 1 for routes that existed before. */
+  /** Migration 007; 1 for routes that existed before. */
   barcode_scanning: Bool;
 }
 

@@ -48,7 +48,7 @@ async function databaseBefore003() {
   if (error) throw error;
 
   const typed = db as Kysely<Database>;
-  // Today's repository code writes and reads publication_settings.barcode_scanning (migration 006): the column is
+  // Today's repository code writes and reads publication_settings.barcode_scanning (migration 007): the column is
   // there while it builds the old rows, and gone again before the server migrates the database.
   await db.schema
     .alterTable('publication_settings')
@@ -120,7 +120,7 @@ describe('migration 003 (slim completions)', () => {
     const storedStop = before.answer[0]!.stops[1]!;
     expect(JSON.parse(row.result)).toEqual(storedStop);
     expect(row.route_updated_at).toBe(before.answer[0]!.updated_at);
-    // Migration 006: a route that existed before barcode scanning may scan.
+    // Migration 007: a route that existed before barcode scanning may scan.
     const settings = await db.selectFrom('publication_settings').select('barcode_scanning').executeTakeFirstOrThrow();
     expect(settings.barcode_scanning).toBe(1);
 
