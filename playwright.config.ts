@@ -6,6 +6,20 @@
  */
 import { defineConfig, type ReporterDescription } from '@playwright/test';
 
+/** Chromium as every project launches it; a spec that needs more (the fake camera) adds to these args. */
+export const CHROMIUM = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
 const reporter: ReporterDescription[] = [['list']];
 if (process.env.E2E_JSON_REPORT) reporter.push(['json', { outputFile: process.env.E2E_JSON_REPORT }]);
 
@@ -25,18 +39,7 @@ export default defineConfig({
   reporter,
   use: {
     browserName: 'chromium',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: CHROMIUM,
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
     isMobile: true,

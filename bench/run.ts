@@ -1,6 +1,7 @@
 /**
- * `npm run bench [-- --runs 3 --check --only cold,warm,open,work,worker,map,signin --skip-build]`: the app benchmark (issue 7;
- * `map`, opening the 300-stop route's map view, issue 14).
+ * `npm run bench [-- --runs 3 --check --only cold,warm,open,work,worker,map,signin,scan --skip-build]`: the app
+ * benchmark (issue 7; `map`, opening the 300-stop route's map view, issue 14; `signin`, a new phone signing in,
+ * issue 20; `scan`, frames decoded while scanning, issue 19).
  * Builds the app, starts the real server on a temporary database seeded with a 200-route list and 300-stop routes,
  * and drives Debian's Chromium on a low-end phone profile (app/profile.ts) through the scenarios, each with the
  * core in its worker and inline on the main thread. Writes bench/results.json and bench/results.md, puts the
@@ -12,6 +13,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { fakeCameraArgs, writeCameraVideo } from '../e2e/support/fake-camera.ts';
 import { startAppServer } from '../e2e/support/server.ts';
 import { measureCriticalPath } from '../scripts/critical-path.mjs';
 import { makeCameraJpeg } from './app/jpeg.ts';
@@ -22,6 +24,7 @@ import { appTable, updateReadme } from './app/results-table.ts';
 import { type CoreMode, MODES, type ScenarioEnv } from './app/scenarios/common.ts';
 import { openMap, warmMap } from './app/scenarios/open-map.ts';
 import { openBigRoute } from './app/scenarios/open-route.ts';
+import { SCAN_SHOTS, scanFrames } from './app/scenarios/scan-frames.ts';
 import { signInToList } from './app/scenarios/sign-in.ts';
 import { cacheApp, coldThenWarm } from './app/scenarios/start.ts';
 import { workStops } from './app/scenarios/work-stops.ts';
@@ -34,7 +37,7 @@ const DIST = join(ROOT, 'dist');
 const RESULTS = join(ROOT, 'bench/results.json');
 const RESULTS_MD = join(ROOT, 'bench/results.md');
 const BUDGETS = join(ROOT, 'bench/budgets.json');
-const SCENARIOS = ['cold', 'warm', 'open', 'work', 'worker', 'map', 'signin'] as const;
+const SCENARIOS = ['cold', 'warm', 'open', 'work', 'worker', 'map', 'signin', 'scan'] as const;
 
 const { values } = parseArgs({
   options: {
@@ -160,6 +163,34 @@ try {
     }
     raw.signIn = signIns;
     for (const mode of MODES) addFigures('signIn', mode, medianFigures(signIns[mode]));
+  }
+  if (only.has('scan')) {
+    // The camera is Chromium's fake one, playing labels: a browser of its own.
+    const scanBrowser = await launchChromium({ extraArgs: fakeCameraArgs(writeCameraVideo('bench-scan', SCAN_SHOTS)) });
+    const scans = perMode<object>();
+    try {
+      // A stop of a work route the other scenarios leave alone; the demo generator gives its parcels barcodes.
+      const routeId = data.workRouteIds[0]!;
+      const res = await fetch(`${server.url}/v1/dispatch/routes/${routeId}`, {
+        headers: { authorization: `Bearer ${server.dispatchToken}` },
+      });
+      const { stops } = (await res.json()) as { stops: { id: number; type: string }[] };
+      const stopId = stops.find((s) => s.type === 'delivery')!.id;
+      for (let run = 0; run < runs; run++) {
+        for (const mode of order(run)) {
+          console.log(`Run ${run + 1}/${runs}, ${mode}: scanning parcels…`);
+          const context = await signedInContext(scanBrowser, server.url, env.session);
+          await installMetrics(context);
+          await cacheApp({ ...env, browser: scanBrowser }, context);
+          scans[mode].push(await scanFrames(env, context, mode, routeId, stopId));
+          await context.close();
+        }
+      }
+    } finally {
+      await scanBrowser.close();
+    }
+    raw.scan = scans;
+    for (const mode of MODES) addFigures('scan', mode, medianFigures(scans[mode]));
   }
   const scenarioNames = { cold: 'coldStart', warm: 'warmStart', open: 'openRoute' } as const;
   for (const [key, name] of Object.entries(scenarioNames)) {

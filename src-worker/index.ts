@@ -19,6 +19,7 @@ expose(
     openWebSocket: (url) => new WebSocket(url),
     // Shared by every tab's worker: two tabs never flush the same queue at once.
     locks: self.navigator.locks ? (name, task) => self.navigator.locks.request(name, task) : undefined,
+    barcodeScope: self,
   }),
   self,
 );

@@ -16,6 +16,7 @@ export function exposeInlineCore(port: MessagePort): void {
       outboxChannel: () => new BroadcastChannel('droplane-outbox'),
       openWebSocket: (url) => new globalThis.WebSocket(url),
       locks: globalThis.navigator?.locks ? (name, task) => globalThis.navigator.locks.request(name, task) : undefined,
+      barcodeScope: globalThis,
     }),
     port,
   );

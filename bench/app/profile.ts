@@ -26,7 +26,7 @@ export const SLOW_4G = {
  * The benchmark's Chromium. `webgl` swaps --disable-gpu for SwiftShader's software WebGL (the map scenario: maplibre
  * and deck.gl need WebGL; frames are slow, so only ratios and trends count).
  */
-export function launchChromium(options: { webgl?: boolean } = {}): Promise<Browser> {
+export function launchChromium(options: { webgl?: boolean; extraArgs?: string[] } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -44,6 +44,8 @@ export function launchChromium(options: { webgl?: boolean } = {}): Promise<Brows
       // local network checks take for a public page and refuse its socket to localhost; the app's own pages, served
       // by the server, are not affected.
       '--disable-features=LocalNetworkAccessChecks',
+      // The scan scenario's fake camera.
+      ...(options.extraArgs ?? []),
     ],
   });
 }

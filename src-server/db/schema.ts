@@ -66,6 +66,8 @@ export interface PublicationSettingsTable {
   completion_notes: Bool;
   signature_capture: Bool;
   age_verification: Bool;
+  /** Migration 007; 1 for routes that existed before. */
+  barcode_scanning: Bool;
 }
 
 export interface StopsTable {

@@ -7,14 +7,14 @@
 import { MAX_PHOTOS } from '../../src-shared/domain/completion-rules.ts';
 import { wallClock } from '../../src-shared/domain/time-zone.ts';
 import type { CleaningStatus } from '../../src-shared/protocol/entities.ts';
-import type { StopUpdateRequest } from '../../src-shared/protocol/http.ts';
+import type { StopUpdateRequest, UnitScanUpdate } from '../../src-shared/protocol/http.ts';
 import { parseCoordinate } from './coordinates.ts';
 import { badRequest } from './errors.ts';
 import { type DecodedImage, decodeImageDataUrl, type ImageKind, isDataUrl } from './images.ts';
 
 const TOO_MANY_IMAGES_MESSAGE = `At most ${MAX_PHOTOS} images per stop`;
 const SKIPPED_WITH_PROOF_MESSAGE =
-  'A skipped stop carries no proof of delivery: send signature, signature_name, recipient_date_of_birth and images only with status finished';
+  'A skipped stop carries no proof of delivery: send signature, signature_name, recipient_date_of_birth, images and units only with status finished';
 const CLEANING_DEFINITION_MESSAGE = 'cleaning_definition is required when cleaning_status is other';
 const DATE_OF_BIRTH_MESSAGE = 'recipient_date_of_birth must be a real date from 1900-01-01 to today';
 const FINISH_TIME_MESSAGE = 'finish_time must be a whole number of seconds from 0 to 86399';
@@ -43,6 +43,8 @@ export interface PreparedStopUpdate {
   cleaning_status: CleaningStatus | null;
   cleaning_definition: string | null;
   sticker: boolean | null;
+  /** The units' scan states as sent (whether each is a unit of this stop is checked in the write); null: none sent. */
+  units: UnitScanUpdate[] | null;
 }
 
 /** The app may resolve the image URLs it was given against the server's origin before sending them back. */
@@ -118,7 +120,35 @@ function proofOnSkip(body: StopUpdateRequest): string | null {
   if (present(body.signature_name)) return 'signature_name';
   if (present(body.recipient_date_of_birth)) return 'recipient_date_of_birth';
   if (Object.keys(body.images ?? {}).length > 0) return 'images';
+  if ((body.units ?? []).length > 0) return 'units';
   return null;
+}
+
+/**
+ * The units' scan states: each unit once, a reason only on a unit not scanned (a scanned one needs none), a method
+ * only on a scanned one. Null when none were sent.
+ */
+function unitScans(units: UnitScanUpdate[] | undefined): UnitScanUpdate[] | null {
+  if (units === undefined) return null;
+  const seen = new Set<string>();
+  return units.map((unit, i) => {
+    if (seen.has(unit.id)) throw badRequest(`units.${i}.id names a unit already listed`, `units.${i}.id`);
+    seen.add(unit.id);
+    if (unit.barcode_scanned && (unit.scan_reason ?? null) !== null)
+      throw badRequest(
+        'A scanned unit has no scan_reason: send it only for a unit not scanned',
+        `units.${i}.scan_reason`,
+      );
+    if (!unit.barcode_scanned && (unit.scan_method ?? null) !== null)
+      throw badRequest('scan_method is only for a scanned unit', `units.${i}.scan_method`);
+    return {
+      id: unit.id,
+      barcode_scanned: unit.barcode_scanned,
+      scan_reason: unit.scan_reason ?? null,
+      scan_method: unit.barcode_scanned ? (unit.scan_method ?? 'camera') : null,
+      scanned_at: unit.scanned_at ?? null,
+    };
+  });
 }
 
 export function prepareStopUpdate(body: StopUpdateRequest, now: Date, timeZone: string): PreparedStopUpdate {
@@ -147,5 +177,6 @@ export function prepareStopUpdate(body: StopUpdateRequest, now: Date, timeZone: 
     cleaning_status: body.cleaning_status ?? null,
     cleaning_definition: body.cleaning_definition ?? null,
     sticker: body.sticker ?? null,
+    units: unitScans(body.units),
   };
 }

@@ -13,6 +13,7 @@ import {
 } from '../../src-shared/domain/completion-rules.ts';
 import { featureGates, requiredProofs } from '../../src-shared/domain/proofs.ts';
 import { wallClock } from '../../src-shared/domain/time-zone.ts';
+import { unitScanFacts } from '../../src-shared/domain/unit-scans.ts';
 import { resolveVariant } from '../../src-shared/domain/variant.ts';
 import type { OrganisationConfig, Plan, Requirements } from '../../src-shared/protocol/entities.ts';
 import type { StopUpdateRequest } from '../../src-shared/protocol/http.ts';
@@ -21,7 +22,7 @@ import type { PublicationSettingsRow } from '../db/schema.ts';
 import { Refusal, type RefusalKind } from '../domain/errors.ts';
 import type { PreparedStopUpdate } from '../domain/stop-update.ts';
 import type { Q } from './routes.ts';
-import { DEFAULT_REQUIREMENTS } from './serialize.ts';
+import { DEFAULT_REQUIREMENTS, parseUnits } from './serialize.ts';
 
 /** Status, field and sentence of each refusal: 403 for a feature the plan or route lacks, 400 for a broken rule. */
 /** 400: the completion breaks a rule; 403: it carries a feature the plan or the route's settings lack. */
@@ -62,6 +63,16 @@ const REFUSALS: Record<CompletionProblem, [400 | 403, string, string]> = {
     'cleaning_definition',
     'cleaning_definition is required when cleaning_status is other',
   ],
+  units_unscanned: [
+    400,
+    'units',
+    'Every unit with a barcode must be scanned or marked missing or damaged to complete this stop',
+  ],
+  barcode_scanning_not_allowed: [
+    403,
+    'units',
+    "Barcode scanning is not part of this organisation's plan or this route's settings",
+  ],
 };
 
 export function completionRefusal(problem: CompletionProblem): Refusal {
@@ -74,13 +85,13 @@ export async function assertCompletionAllowed(
   db: Q,
   ctx: Pick<ServerContext, 'config'>,
   routeId: number,
-  stop: { requirements: string; recipient_date_of_birth: string | null },
+  stop: { requirements: string; recipient_date_of_birth: string | null; units: string },
   body: StopUpdateRequest,
   update: PreparedStopUpdate,
   /** The route's publication settings, as the caller read them under the route's lock. */
   settings: Pick<
     PublicationSettingsRow,
-    'photo_collection' | 'signature_capture' | 'age_verification' | 'completion_notes'
+    'photo_collection' | 'signature_capture' | 'age_verification' | 'completion_notes' | 'barcode_scanning'
   >,
 ): Promise<void> {
   const org = await db
@@ -96,9 +107,11 @@ export async function assertCompletionAllowed(
     signature_capture: Boolean(settings.signature_capture),
     age_verification: Boolean(settings.age_verification),
     completion_notes: Boolean(settings.completion_notes),
+    barcode_scanning: Boolean(settings.barcode_scanning),
   });
   const requirements = { ...DEFAULT_REQUIREMENTS, ...(JSON.parse(stop.requirements) as Partial<Requirements>) };
-  const required = requiredProofs(requirements, gates, config.require_name_with_signature ?? false);
+  const units = parseUnits(stop.units);
+  const required = requiredProofs(requirements, gates, config.require_name_with_signature ?? false, units);
   const variant = resolveVariant(null, { customer_id: org.customer_id }, ctx.config);
   const timeZone = org.time_zone ?? ctx.config.timeZone;
   const birthDate = update.recipient_date_of_birth;
@@ -118,6 +131,7 @@ export async function assertCompletionAllowed(
       body.cleaning_status !== undefined
         ? { status: body.cleaning_status ?? null, definition: body.cleaning_definition ?? null }
         : null,
+    units: unitScanFacts(units, update.units ?? undefined),
   };
   const completedOn = calendarDateOf(wallClock(new Date(update.completed_at), timeZone).date);
   const [first] = completionProblems(facts, { variant, required, gates, completedOn });

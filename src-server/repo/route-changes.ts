@@ -18,7 +18,7 @@ import { planRoute } from '../domain/eta.ts';
 import { STOP_NOT_FOUND_MESSAGE } from '../domain/route-rules.ts';
 import { DRIVER_NOT_FOUND, ORGANISATION_ID_NOT_FOUND } from './drivers.ts';
 import { createRoute, DEFAULT_START_SECONDS, loadRoute, loadStops, ROUTE_NOT_FOUND } from './routes.ts';
-import { DEFAULT_REQUIREMENTS, serializeSettings, serializeStop } from './serialize.ts';
+import { DEFAULT_REQUIREMENTS, serializeSettings, serializeStop, storedUnit } from './serialize.ts';
 
 type Trx = Transaction<Database>;
 
@@ -44,14 +44,7 @@ export async function touchRoute(trx: Trx, routeId: number, nowIso: string): Pro
 const newUnitId = () => `u${randomBytes(6).toString('base64url')}`;
 
 function units(input: NonNullable<StopInput['units']>): Unit[] {
-  return input.map((u) => ({
-    id: u.id ?? newUnitId(),
-    name: u.name,
-    quantity: u.quantity,
-    note: u.note ?? null,
-    barcode: u.barcode ?? null,
-    barcode_scanned: u.barcode_scanned ?? false,
-  }));
+  return input.map((u) => storedUnit(u, u.id ?? newUnitId()));
 }
 
 /** Fields stored as they come; the JSON ones are handled below. */
@@ -208,6 +201,8 @@ export async function replaceSettings(
       completion_notes: bit(input.completion_notes),
       signature_capture: bit(input.signature_capture),
       age_verification: bit(input.age_verification),
+      // Left out of the replacement by a client that predates it: on, as for a new route.
+      barcode_scanning: bit(input.barcode_scanning ?? true),
     })
     .where('route_id', '=', routeId)
     .execute();

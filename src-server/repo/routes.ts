@@ -16,6 +16,7 @@ import {
   type StopTally,
   serializeRoute,
   serializeRouteSummary,
+  storedUnit,
 } from './serialize.ts';
 
 export type Q = Kysely<Database> | Transaction<Database>;
@@ -119,6 +120,7 @@ export async function listProjectsForDriver(db: Q, driverId: number, finishedFro
       'publication_settings.completion_notes as ps_notes',
       'publication_settings.signature_capture as ps_signature',
       'publication_settings.age_verification as ps_age',
+      'publication_settings.barcode_scanning as ps_barcode',
     ])
     .where('routes.driver_id', '=', driverId)
     .where((eb) => eb.or([eb('routes.status', '!=', 'finished'), eb('projects.date', '>=', finishedFrom)]))
@@ -183,6 +185,7 @@ export async function listProjectsForDriver(db: Q, driverId: number, finishedFro
       ps_notes,
       ps_signature,
       ps_age,
+      ps_barcode,
       ...route
     } = r;
     const record: RouteRecord = {
@@ -198,6 +201,7 @@ export async function listProjectsForDriver(db: Q, driverId: number, finishedFro
         completion_notes: ps_notes,
         signature_capture: ps_signature,
         age_verification: ps_age,
+        barcode_scanning: ps_barcode,
       },
     };
     let entry = projects.get(route.project_id);
@@ -244,14 +248,7 @@ function stopRow(input: StopInput, routeId: number, position: number, updatedAt:
     notes: input.notes ?? null,
     time_windows: JSON.stringify(input.time_windows ?? []),
     units: JSON.stringify(
-      (input.units ?? []).map((u) => ({
-        id: u.id ?? `u${Date.now().toString(36)}${(unitSeq++).toString(36)}`,
-        name: u.name,
-        quantity: u.quantity,
-        note: u.note ?? null,
-        barcode: u.barcode ?? null,
-        barcode_scanned: u.barcode_scanned ?? false,
-      })),
+      (input.units ?? []).map((u) => storedUnit(u, u.id ?? `u${Date.now().toString(36)}${(unitSeq++).toString(36)}`)),
     ),
     requirements: JSON.stringify({ ...DEFAULT_REQUIREMENTS, ...input.requirements }),
     image_ids: '[]',
@@ -353,6 +350,7 @@ export async function createRoute(trx: Transaction<Database>, input: CreateRoute
       completion_notes: bool(ps.completion_notes, true),
       signature_capture: bool(ps.signature_capture, true),
       age_verification: bool(ps.age_verification, true),
+      barcode_scanning: bool(ps.barcode_scanning, true),
     })
     .execute();
   if (input.stops.length > 0) {

@@ -1,4 +1,6 @@
 /** Database rows to the API's entities (src-shared/protocol/entities.ts). */
+
+import type { StopInput } from '../../src-shared/protocol/dispatch.ts';
 import type {
   CleaningStatus,
   Distances,
@@ -29,8 +31,32 @@ export const DEFAULT_REQUIREMENTS: Requirements = {
   barcode: false,
 };
 
+/** A unit as the dispatcher gives it, as stored: a new unit (or a replaced one) has no scan yet. */
+export function storedUnit(input: NonNullable<StopInput['units']>[number], id: string): Unit {
+  return {
+    id,
+    name: input.name,
+    quantity: input.quantity,
+    note: input.note ?? null,
+    barcode: input.barcode ?? null,
+    barcode_scanned: input.barcode_scanned ?? false,
+    scan_reason: null,
+    scan_method: null,
+    scanned_at: null,
+  };
+}
+
+/** Units stored before scans had their own fields (issue 19) read as never scanned or marked. */
+export const parseUnits = (json: string): Unit[] =>
+  (JSON.parse(json) as Partial<Unit>[]).map((u) => ({
+    ...(u as Unit),
+    scan_reason: u.scan_reason ?? null,
+    scan_method: u.scan_method ?? (u.barcode_scanned ? 'camera' : null),
+    scanned_at: u.scanned_at ?? null,
+  }));
+
 export function serializeStop(row: StopRow): Stop {
-  const units = JSON.parse(row.units) as Unit[];
+  const units = parseUnits(row.units);
   return {
     id: row.id,
     type: row.type as StopType,
@@ -79,6 +105,7 @@ export function serializeSettings(row: PublicationSettingsRow): PublicationSetti
     completion_notes: row.completion_notes === 1,
     signature_capture: row.signature_capture === 1,
     age_verification: row.age_verification === 1,
+    barcode_scanning: row.barcode_scanning === 1,
   };
 }
 

@@ -3,8 +3,9 @@
  * the completion record holding what a replay needs. Either all of it is stored or none of it.
  */
 import type { Transaction } from 'kysely';
-import type { Route } from '../../src-shared/protocol/entities.ts';
-import type { StopUpdateRequest } from '../../src-shared/protocol/http.ts';
+import { applyUnitScans, hasBarcode } from '../../src-shared/domain/unit-scans.ts';
+import type { Route, Unit } from '../../src-shared/protocol/entities.ts';
+import type { StopUpdateRequest, UnitScanUpdate } from '../../src-shared/protocol/http.ts';
 import type { ServerContext } from '../context.ts';
 import type { Database } from '../db/schema.ts';
 import { badRequest, notFound } from '../domain/errors.ts';
@@ -12,7 +13,7 @@ import { assertOnlyEndStopsLeft, assertTakesStopUpdate, STOP_NOT_FOUND_MESSAGE }
 import type { ImageInput, PreparedStopUpdate } from '../domain/stop-update.ts';
 import { assertCompletionAllowed } from './completion-policy.ts';
 import { loadRouteRecord, loadStops, ROUTE_NOT_FOUND } from './routes.ts';
-import { serializeRoute } from './serialize.ts';
+import { parseUnits, serializeRoute } from './serialize.ts';
 
 type Trx = Transaction<Database>;
 type ImageKind = 'photo' | 'signature';
@@ -58,6 +59,24 @@ async function imageId(
   return row.id;
 }
 
+/**
+ * The stop's units after the update's scan states. Each named unit must be one of this stop's (a code of another
+ * stop's parcel is the app's to catch; a unit id of another stop here is a wrong request), and only a unit with a
+ * barcode can have been scanned.
+ */
+function scannedUnits(storedJson: string, scans: UnitScanUpdate[] | null): Unit[] {
+  const stored = parseUnits(storedJson);
+  if (!scans) return stored;
+  const byId = new Map(stored.map((u) => [u.id, u]));
+  scans.forEach((scan, i) => {
+    const unit = byId.get(scan.id);
+    if (!unit) throw badRequest(`units.${i}.id is not a unit of this stop`, `units.${i}.id`);
+    if (scan.barcode_scanned && !hasBarcode(unit))
+      throw badRequest(`units.${i} has no barcode to scan`, `units.${i}.barcode_scanned`);
+  });
+  return applyUnitScans(stored, scans);
+}
+
 /** Returns the answer: the route as it is after the update, in a one-route array. */
 export async function writeStopUpdate(
   trx: Trx,
@@ -96,6 +115,7 @@ export async function writeStopUpdate(
     .$if(keep.length > 0, (q) => q.where('id', 'not in', keep))
     .execute();
 
+  const units = scannedUnits(stop.units, update.units);
   const { signature: _, photos: __, ...fields } = update;
   const body: CompletionBody = { ...fields, signature: signature ?? null, images };
   await trx
@@ -115,6 +135,7 @@ export async function writeStopUpdate(
       cleaning_status: update.cleaning_status,
       cleaning_definition: update.cleaning_definition,
       sticker: update.sticker === null ? null : update.sticker ? 1 : 0,
+      units: JSON.stringify(units),
       updated_at: nowIso,
     })
     .where('id', '=', stopId)

@@ -6,7 +6,7 @@
 import type { SettingKey, Settings } from '../domain/settings.ts';
 import type { Variant } from '../domain/variant.ts';
 import type { CleaningStatus } from '../protocol/entities.ts';
-import type { TokenPair } from '../protocol/http.ts';
+import type { TokenPair, UnitScanUpdate } from '../protocol/http.ts';
 import type { ConnectivityState, DriverProfile, LinkSession, NoticeKind } from '../state/app-state.ts';
 import type { Patch, Snapshot } from '../state/patch.ts';
 
@@ -74,6 +74,8 @@ export interface StopCompletion {
   };
   /** The cleaning variant's status picker. */
   cleaning?: { status: CleaningStatus; definition: string | null; sticker: boolean };
+  /** The scan state of the stop's units (issue 19), for a delivered stop; left out, the stop's units keep theirs. */
+  units?: UnitScanUpdate[];
   /** The variant the screen used (its URL mock); the organisation's when absent. */
   variant?: Variant;
 }
@@ -103,6 +105,23 @@ export interface PreparedPhoto {
  * keeps tracking while the driver is in a navigation app. A wrapper's positions win while it keeps sending them.
  */
 export type PositionSource = 'browser' | 'wrapper';
+
+/**
+ * A camera frame to decode (issue 19): an ImageBitmap the platform layer grabbed (transferred, so it costs no copy),
+ * or ImageData-like pixels. Written structurally: src-shared has no DOM lib.
+ */
+export interface BarcodeFrame {
+  readonly width: number;
+  readonly height: number;
+  /** RGBA pixels, when the frame is ImageData-like rather than an ImageBitmap. */
+  readonly data?: Uint8ClampedArray;
+}
+
+/** A code found in a frame: its text and its symbology (as the decoder names it). */
+export interface DecodedBarcode {
+  text: string;
+  format: string;
+}
 
 /** A position fix, or the reason the device has none (permission denied, unavailable, timeout). */
 export type PositionReport = ({ lat: number; lng: number; accuracy?: number } | { error: string }) & {
@@ -204,6 +223,11 @@ export interface WorkerApi {
    * preparePhoto answers the core's resized photo.
    */
   loadImage(url: string): Promise<Result<BlobLike>>;
+  /**
+   * The barcodes in a camera frame, decoded off the main thread (the browser's BarcodeDetector, else zxing-wasm loaded
+   * on the first frame). An ImageBitmap is closed once read. `unknown` when no decoder could be loaded.
+   */
+  decodeBarcodes(frame: BarcodeFrame): Promise<Result<DecodedBarcode[]>>;
   /** A completion the server refused (in `outbox.parked`) goes back in the queue and is sent again. */
   retryCompletion(id: string): Promise<Result>;
   /** A completion the server refused is thrown away, at the driver's word only. */

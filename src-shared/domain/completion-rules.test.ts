@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { type CompletionContext, type CompletionFacts, completionProblems } from './completion-rules.ts';
 
-const NONE = { photo: false, signature: false, signatureName: false, ageVerification: false };
-const ALL_GATES = { photo: true, signature: true, ageVerification: true, notes: true };
+const NONE = { photo: false, signature: false, signatureName: false, ageVerification: false, barcode: false };
+const ALL_GATES = { photo: true, signature: true, ageVerification: true, notes: true, barcode: true };
+const SCANS_REQUIRED = { ...NONE, barcode: true };
 const ON = { year: 2026, month: 11, day: 23 };
 
 const facts = (f: Partial<CompletionFacts> = {}): CompletionFacts => ({
@@ -17,6 +18,7 @@ const facts = (f: Partial<CompletionFacts> = {}): CompletionFacts => ({
   birthDate: null,
   newBirthDate: false,
   cleaning: null,
+  units: { unaccounted: 0, changed: 0 },
   ...f,
 });
 const ctx = (c: Partial<CompletionContext> = {}): CompletionContext => ({
@@ -125,6 +127,50 @@ describe('completionProblems (spec section 5 "Proof rules", "Notes", "Age verifi
       {},
       { variant: 'cleaning', required: { ...NONE, photo: true } },
       ['photo_required'],
+    ],
+    // Issue 19: a stop whose requirements include barcode.
+    [
+      'scans required, two units neither scanned nor marked',
+      { units: { unaccounted: 2, changed: 0 } },
+      { required: SCANS_REQUIRED },
+      ['units_unscanned'],
+    ],
+    [
+      'scans required, every unit scanned or marked',
+      { units: { unaccounted: 0, changed: 3 } },
+      { required: SCANS_REQUIRED },
+      [],
+    ],
+    [
+      'scans required, after the other proofs',
+      { units: { unaccounted: 1, changed: 0 } },
+      { required: { ...SCANS_REQUIRED, photo: true } },
+      ['photo_required', 'units_unscanned'],
+    ],
+    [
+      'scans required but the stop is skipped',
+      { status: 'skipped', units: { unaccounted: 1, changed: 0 } },
+      { required: SCANS_REQUIRED },
+      [],
+    ],
+    ['scans not required, units left unscanned', { units: { unaccounted: 4, changed: 0 } }, {}, []],
+    [
+      'new scans on a route without scanning',
+      { units: { unaccounted: 0, changed: 1 } },
+      { gates: { ...ALL_GATES, barcode: false } },
+      ['barcode_scanning_not_allowed'],
+    ],
+    [
+      'kept scans on a route without scanning (an edit)',
+      { units: { unaccounted: 0, changed: 0 } },
+      { gates: { ...ALL_GATES, barcode: false } },
+      [],
+    ],
+    [
+      'cleaning: the status replaces the scans too',
+      { cleaning: { status: 'washed', definition: null }, units: { unaccounted: 1, changed: 0 } },
+      { variant: 'cleaning', required: SCANS_REQUIRED },
+      [],
     ],
   ])('%s', (_name, f, c, expected) => {
     expect(completionProblems(facts(f), ctx(c))).toEqual(expected);

@@ -6,6 +6,7 @@
  */
 import { type CalendarDate, compareDates, isAdult, MIN_BIRTH_DATE, parseIsoDate } from './age.ts';
 import type { FeatureGates, RequiredProofs } from './proofs.ts';
+import { NO_UNIT_SCANS, type UnitScanFacts } from './unit-scans.ts';
 import type { Variant } from './variant.ts';
 
 /** Notes max length (section 9). */
@@ -14,7 +15,7 @@ export const NOTE_MAX = 500;
 export type CompletionStatus = 'finished' | 'skipped';
 
 /** The proofs a Done checks, in the order the screen lists them. */
-export const PROOF_ORDER = ['signature', 'ageVerification', 'photo'] as const;
+export const PROOF_ORDER = ['signature', 'ageVerification', 'photo', 'barcode'] as const;
 export type RequiredProof = (typeof PROOF_ORDER)[number];
 
 /** What the driver has collected so far on this screen. */
@@ -23,6 +24,8 @@ export interface CollectedProofs {
   signature: boolean;
   signatureName: string;
   ageVerified: boolean;
+  /** Units with a barcode neither scanned nor marked missing or damaged (unit-scans.ts). */
+  unaccountedUnits: number;
 }
 
 export const NOTHING_COLLECTED: CollectedProofs = {
@@ -30,6 +33,7 @@ export const NOTHING_COLLECTED: CollectedProofs = {
   signature: false,
   signatureName: '',
   ageVerified: false,
+  unaccountedUnits: 0,
 };
 
 /** Input is cut at 500 characters. */
@@ -57,6 +61,7 @@ export function missingProofs(required: RequiredProofs, collected: CollectedProo
   return PROOF_ORDER.filter((kind) => {
     if (kind === 'photo') return required.photo && collected.photos < 1;
     if (kind === 'ageVerification') return required.ageVerification && !collected.ageVerified;
+    if (kind === 'barcode') return required.barcode && collected.unaccountedUnits > 0;
     return required.signature && (!collected.signature || (required.signatureName && !collected.signatureName.trim()));
   });
 }
@@ -131,7 +136,9 @@ export type CompletionProblem =
   | 'note_too_long'
   | 'internal_note_required'
   | 'cleaning_status_required'
-  | 'cleaning_definition_required';
+  | 'cleaning_definition_required'
+  | 'units_unscanned'
+  | 'barcode_scanning_not_allowed';
 
 /** A completion as it travels (the stop update), in the terms the rules need. */
 export interface CompletionFacts {
@@ -151,12 +158,15 @@ export interface CompletionFacts {
   newBirthDate: boolean;
   /** The cleaning variant's status picker; null when it was not used. */
   cleaning: { status: string | null; definition: string | null } | null;
+  /** The stop's units as the completion leaves them (unitScanFacts); NO_UNIT_SCANS for a stop without any. */
+  units: UnitScanFacts;
 }
 
 export interface CompletionContext {
   variant: Variant;
   required: RequiredProofs;
-  gates: Pick<FeatureGates, 'photo' | 'signature' | 'ageVerification' | 'notes'>;
+  gates: Pick<FeatureGates, 'photo' | 'signature' | 'ageVerification' | 'notes'> &
+    Partial<Pick<FeatureGates, 'barcode'>>;
   /** The day the stop was completed, on the organisation's calendar: the recipient's age is counted on it. */
   completedOn: CalendarDate;
 }
@@ -179,9 +189,11 @@ export function completionProblems(facts: CompletionFacts, ctx: CompletionContex
           signature: facts.signature,
           signatureName: facts.signatureName ?? '',
           ageVerified: facts.birthDate !== null,
+          unaccountedUnits: (facts.units ?? NO_UNIT_SCANS).unaccounted,
         });
     for (const kind of missing) {
       if (kind === 'photo') problems.push('photo_required');
+      else if (kind === 'barcode') problems.push('units_unscanned');
       else if (kind === 'ageVerification') problems.push('age_verification_required');
       else problems.push(facts.signature ? 'signature_name_required' : 'signature_required');
     }
@@ -189,6 +201,8 @@ export function completionProblems(facts: CompletionFacts, ctx: CompletionContex
     if (facts.newPhotos > 0 && !ctx.gates.photo) problems.push('photo_not_allowed');
     if (facts.newSignature && !ctx.gates.signature) problems.push('signature_not_allowed');
     if (facts.newBirthDate && !ctx.gates.ageVerification) problems.push('age_verification_not_allowed');
+    if ((facts.units ?? NO_UNIT_SCANS).changed > 0 && ctx.gates.barcode === false)
+      problems.push('barcode_scanning_not_allowed');
     if (facts.birthDate !== null) {
       const birth = parseIsoDate(facts.birthDate);
       if (!birth || compareDates(birth, MIN_BIRTH_DATE) < 0 || compareDates(birth, ctx.completedOn) > 0)

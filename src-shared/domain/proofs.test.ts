@@ -12,24 +12,29 @@ const none = { picture: false, signature: false, signature_name: false, age_veri
 
 describe('feature gates', () => {
   it.each([
-    ['everything on', allOn, settingsOn, { photo: true, signature: true, ageVerification: true, notes: true }],
+    [
+      'everything on',
+      allOn,
+      settingsOn,
+      { photo: true, signature: true, ageVerification: true, notes: true, barcode: true },
+    ],
     [
       'plan lacks photos',
       { ...allOn, ft_photo_collection: false },
       settingsOn,
-      { photo: false, signature: true, ageVerification: true, notes: true },
+      { photo: false, signature: true, ageVerification: true, notes: true, barcode: true },
     ],
     [
       'route turns off signatures',
       allOn,
       { ...settingsOn, signature_capture: false },
-      { photo: true, signature: false, ageVerification: true, notes: true },
+      { photo: true, signature: false, ageVerification: true, notes: true, barcode: true },
     ],
     [
       'no organisation known',
       null,
       { ...settingsOn, completion_notes: false },
-      { photo: true, signature: true, ageVerification: true, notes: false },
+      { photo: true, signature: true, ageVerification: true, notes: false, barcode: true },
     ],
   ] as const)('%s', (_name, plan, settings, expected) => {
     expect(featureGates(plan, settings)).toEqual(expected);
@@ -43,42 +48,42 @@ describe('required proofs and one-click delivery', () => {
       'nothing asked',
       none,
       false,
-      { photo: false, signature: false, signatureName: false, ageVerification: false },
+      { photo: false, signature: false, signatureName: false, ageVerification: false, barcode: false },
       true,
     ],
     [
       'a photo',
       { ...none, picture: true },
       false,
-      { photo: true, signature: false, signatureName: false, ageVerification: false },
+      { photo: true, signature: false, signatureName: false, ageVerification: false, barcode: false },
       false,
     ],
     [
       'a signature, name by organisation',
       { ...none, signature: true },
       true,
-      { photo: false, signature: true, signatureName: true, ageVerification: false },
+      { photo: false, signature: true, signatureName: true, ageVerification: false, barcode: false },
       false,
     ],
     [
       'a signature with name by stop',
       { ...none, signature: true, signature_name: true },
       false,
-      { photo: false, signature: true, signatureName: true, ageVerification: false },
+      { photo: false, signature: true, signatureName: true, ageVerification: false, barcode: false },
       false,
     ],
     [
       'a name without a signature asks nothing',
       { ...none, signature_name: true },
       true,
-      { photo: false, signature: false, signatureName: false, ageVerification: false },
+      { photo: false, signature: false, signatureName: false, ageVerification: false, barcode: false },
       true,
     ],
     [
       'age',
       { ...none, age_verification: true },
       false,
-      { photo: false, signature: false, signatureName: false, ageVerification: true },
+      { photo: false, signature: false, signatureName: false, ageVerification: true, barcode: false },
       false,
     ],
   ] as const)('%s', (_name, requirements, nameRequired, expected, oneClick) => {
@@ -90,5 +95,19 @@ describe('required proofs and one-click delivery', () => {
   it('a proof the plan lacks is not required', () => {
     const gated = featureGates({ ...allOn, ft_photo_collection: false }, settingsOn);
     expect(requiredProofs({ ...none, picture: true }, gated, false).photo).toBe(false);
+  });
+
+  it('barcode: required only with the gate and a unit to scan, and it refuses one-click delivery', () => {
+    const parcel = [{ barcode: '3SDRL0000000001' }];
+    const required = requiredProofs({ ...none, barcode: true }, gates, false, parcel);
+    expect(required.barcode).toBe(true);
+    expect(oneClickAllowed(required)).toBe(false);
+    expect(requiredProofs({ ...none, barcode: true }, gates, false, [{ barcode: null }]).barcode).toBe(false);
+    expect(requiredProofs({ ...none, barcode: true }, gates, false, []).barcode).toBe(false);
+    const planOff = featureGates({ ...allOn, ft_barcode_scanning: false }, settingsOn);
+    expect(requiredProofs({ ...none, barcode: true }, planOff, false, parcel).barcode).toBe(false);
+    const routeOff = featureGates(allOn, { ...settingsOn, barcode_scanning: false });
+    expect(routeOff.barcode).toBe(false);
+    expect(requiredProofs({ ...none, barcode: true }, routeOff, false, parcel).barcode).toBe(false);
   });
 });

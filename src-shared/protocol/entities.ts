@@ -25,6 +25,14 @@ export interface TimeWindow {
   latest: number;
 }
 
+/** Why a unit with a barcode was not scanned at delivery (issue 19): the driver marks it so. */
+export const UNIT_SCAN_REASONS = ['missing', 'damaged'] as const;
+export type UnitScanReason = (typeof UNIT_SCAN_REASONS)[number];
+
+/** How a unit's code was taken: read by the camera, or typed from a label the camera could not read. */
+export const UNIT_SCAN_METHODS = ['camera', 'manual'] as const;
+export type UnitScanMethod = (typeof UNIT_SCAN_METHODS)[number];
+
 export interface Unit {
   id: string;
   /** Only the text before a plus sign is displayed. */
@@ -33,6 +41,15 @@ export interface Unit {
   note: string | null;
   barcode: string | null;
   barcode_scanned: boolean;
+  /** Extension (issue 19): why the unit was not scanned, as the driver marked it; null when scanned or unmarked. */
+  scan_reason: UnitScanReason | null;
+  /** Extension: how a scanned unit's code was taken; null when not scanned. */
+  scan_method: UnitScanMethod | null;
+  /**
+   * Extension: when the unit was scanned or marked, on the device's clock (ISO 8601); null when neither. The server's
+   * time of receipt is the stop's `received_at`.
+   */
+  scanned_at: string | null;
 }
 
 export interface Requirements {
@@ -98,6 +115,8 @@ export interface PublicationSettings {
   completion_notes: boolean;
   signature_capture: boolean;
   age_verification: boolean;
+  /** Extension (issue 19): the driver may scan a stop's units (and a stop's `barcode` requirement applies). */
+  barcode_scanning: boolean;
 }
 
 export interface Distances {
@@ -175,6 +194,8 @@ export const PLAN_FLAGS = [
   'ft_age_verification',
   'ft_photo_collection',
   'ft_completion_notes',
+  /** Extension (issue 19): scanning units' barcodes at the stop. */
+  'ft_barcode_scanning',
 ] as const;
 export type PlanFlag = (typeof PLAN_FLAGS)[number];
 export type Plan = { name: string } & Record<PlanFlag, boolean>;

@@ -13,6 +13,7 @@ export type {
   RouteStatusRequest,
   SignInRequest,
   StopUpdateRequest,
+  UnitScanUpdate,
 } from '../schemas/driver.ts';
 
 /** Spec section 9: the email's maximum length. Notes and photos have theirs in domain/completion-rules.ts. */

@@ -154,9 +154,11 @@ const settingsFields = {
   completion_notes: Flag,
   signature_capture: Flag,
   age_verification: Flag,
+  /** Issue 19; came later: a replacement without it turns it on, as for a new route. */
+  barcode_scanning: Optional(Flag),
 };
 
-/** PUT .../publication-settings replaces every setting. */
+/** PUT .../publication-settings replaces every setting (barcode_scanning left out: on). */
 export const PublicationSettingsBody = Type.Object(settingsFields, { additionalProperties: false });
 
 export const CreateRouteBody = Type.Object(

@@ -4,7 +4,7 @@
  * Bodies are strict (no coercion, no unknown field); paths and queries are digits coerced to numbers.
  */
 import { type Static, Type } from '@sinclair/typebox';
-import { CLEANING_STATUSES, VEHICLE_PROFILES } from '../protocol/entities.ts';
+import { CLEANING_STATUSES, UNIT_SCAN_METHODS, UNIT_SCAN_REASONS, VEHICLE_PROFILES } from '../protocol/entities.ts';
 import {
   CoordinateText,
   DateOfBirth,
@@ -57,6 +57,27 @@ export const RouteStatusBody = Type.Object(
 
 export const LocationBody = Type.Object({ lat: CoordinateText, lng: CoordinateText }, { additionalProperties: false });
 
+/** At most this many units in one stop update (a stop's units are a handful; the cap keeps a request bounded). */
+export const MAX_UNIT_SCANS = 200;
+
+/**
+ * One unit's scan state as the driver left it (issue 19): scanned (by camera or typed), or marked with a reason, or
+ * neither. Whether the unit is the stop's is the write's to check.
+ */
+export const UnitScanBody = Type.Object(
+  {
+    id: Type.String({ minLength: 1, maxLength: 100 }),
+    barcode_scanned: Type.Boolean(),
+    /** Only on a unit not scanned. */
+    scan_reason: Type.Optional(NullableStringEnum(UNIT_SCAN_REASONS)),
+    /** Only on a scanned unit. */
+    scan_method: Type.Optional(NullableStringEnum(UNIT_SCAN_METHODS)),
+    /** When it was scanned or marked, on the device's clock (ISO 8601). */
+    scanned_at: Type.Optional(Nullable(Instant)),
+  },
+  { additionalProperties: false },
+);
+
 /** The stop update (completion). Types and shapes; the rules between fields are the server's domain/stop-update.ts. */
 export const StopUpdateBody = Type.Object(
   {
@@ -83,6 +104,11 @@ export const StopUpdateBody = Type.Object(
     cleaning_status: Type.Optional(NullableStringEnum(CLEANING_STATUSES)),
     cleaning_definition: Type.Optional(NoteText),
     sticker: Type.Optional(Nullable(Type.Boolean())),
+    /**
+     * Extension (issue 19): the scan state of the stop's units, for a delivered stop. Each names a unit of this stop;
+     * a unit left out keeps what the stop has. Absent: every unit keeps what it has.
+     */
+    units: Type.Optional(Type.Array(UnitScanBody, { maxItems: MAX_UNIT_SCANS })),
   },
   { additionalProperties: false },
 );
@@ -114,6 +140,7 @@ export type ServicePath = Static<typeof ServiceParams>;
 export type RouteStatusRequest = Static<typeof RouteStatusBody>;
 export type LocationRequest = Static<typeof LocationBody>;
 export type StopUpdateRequest = Static<typeof StopUpdateBody>;
+export type UnitScanUpdate = Static<typeof UnitScanBody>;
 export type EventRequest = Static<typeof EventBody>;
 export type OsrmRequest = Static<typeof OsrmBody>;
 export type OsrmOptions = Static<typeof OsrmQuery>;

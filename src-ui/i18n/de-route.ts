@@ -171,6 +171,8 @@ export const deRoute: RouteMessages = {
     outcome: 'Ergebnis',
     noNote: 'Keine Notiz',
     routeFinished: 'Die Route ist abgeschlossen, daher kann dieser Stopp nicht mehr geändert werden.',
+    savedReceived: 'Auf dem Telefon gespeichert {{saved}}, empfangen {{received}}',
+    scanRequired: 'Scanne jedes Paket oder markiere es als fehlend oder beschädigt',
   },
   signature: {
     title: 'Hier unterschreiben',
@@ -255,6 +257,34 @@ export const deRoute: RouteMessages = {
     successfull: 'Alter bestätigt: Der Empfänger ist mindestens 18 Jahre alt.',
     unsuccessfull: 'Altersprüfung fehlgeschlagen: Der Empfänger ist erst {{age}}.',
   },
+  scan: {
+    title: 'Pakete scannen',
+    action: 'Pakete scannen',
+    parcels: 'Pakete',
+    progress: '{{scanned}} von {{total}} gescannt',
+    matched: '{{name}} gescannt',
+    already: '{{name}} wurde schon gescannt',
+    unknown: 'Unbekannter Code {{code}}: kein Paket dieser Route hat ihn',
+    otherStop: 'Falsches Paket: Es gehört zu Stopp {{number}}, {{name}}',
+    otherStopUnnumbered: 'Falsches Paket: Es gehört zu {{name}}',
+    typeCode: 'Code eingeben',
+    codeLabel: 'Code auf dem Etikett',
+    check: 'Code prüfen',
+    missing: 'Fehlt',
+    damaged: 'Beschädigt',
+    markedMissing: 'Als fehlend markiert',
+    markedDamaged: 'Als beschädigt markiert',
+    scanned: 'Gescannt',
+    typed: 'Code eingegeben',
+    notScanned: 'Noch nicht gescannt',
+    clear: 'Rückgängig',
+    torchOn: 'Taschenlampe an',
+    torchOff: 'Taschenlampe aus',
+    starting: 'Kamera wird gestartet…',
+    noCamera: 'Die Kamera konnte nicht geöffnet werden. Du kannst die Codes auch eingeben.',
+    close: 'Schließen',
+    done: 'Fertig',
+  },
   disabled: {
     photoCollection:
       'Fotos sind für diese Route nicht verfügbar. Wende dich an deine Disposition, um sie freischalten zu lassen.',
@@ -264,6 +294,8 @@ export const deRoute: RouteMessages = {
       'Die Altersprüfung ist für diese Route nicht verfügbar. Wende dich an deine Disposition, um sie freischalten zu lassen.',
     completionNotes:
       'Notizen sind für diese Route nicht verfügbar. Wende dich an deine Disposition, um sie freischalten zu lassen.',
+    barcodeScanning:
+      'Scannen ist für diese Route nicht verfügbar. Wende dich an deine Disposition, um es einschalten zu lassen.',
   },
   lostConnectivity:
     'Verbindung unterbrochen. Einige Änderungen wurden noch nicht gesendet, also schließ dieses Fenster bitte nicht.',

@@ -202,6 +202,7 @@ describe('message catalogues', () => {
       'disabled.signatureCollection': 'dispatcher',
       'disabled.ageVerification': 'dispatcher',
       'disabled.completionNotes': 'dispatcher',
+      'disabled.barcodeScanning': 'dispatcher',
       lostConnectivity: "don't close",
     };
     for (const [path, part] of Object.entries(named)) {

@@ -171,6 +171,8 @@ export const nlRoute: RouteMessages = {
     outcome: 'Resultaat',
     noNote: 'Geen notitie',
     routeFinished: 'De route is afgerond, dus deze stop kan niet meer worden gewijzigd.',
+    savedReceived: 'Opgeslagen op de telefoon {{saved}}, ontvangen {{received}}',
+    scanRequired: 'Scan elk pakket, of markeer het als ontbrekend of beschadigd',
   },
   signature: {
     title: 'Teken hieronder',
@@ -255,6 +257,34 @@ export const nlRoute: RouteMessages = {
     successfull: 'Leeftijd gecontroleerd: de ontvanger is 18 jaar of ouder.',
     unsuccessfull: 'Leeftijdscontrole mislukt: de ontvanger is pas {{age}}.',
   },
+  scan: {
+    title: 'Pakketten scannen',
+    action: 'Pakketten scannen',
+    parcels: 'Pakketten',
+    progress: '{{scanned}} van {{total}} gescand',
+    matched: '{{name}} gescand',
+    already: '{{name}} was al gescand',
+    unknown: 'Onbekende code {{code}}: geen pakket van deze route heeft die',
+    otherStop: 'Verkeerd pakket: dit is voor stop {{number}}, {{name}}',
+    otherStopUnnumbered: 'Verkeerd pakket: dit is voor {{name}}',
+    typeCode: 'Code intypen',
+    codeLabel: 'Code op het etiket',
+    check: 'Code controleren',
+    missing: 'Ontbreekt',
+    damaged: 'Beschadigd',
+    markedMissing: 'Gemarkeerd als ontbrekend',
+    markedDamaged: 'Gemarkeerd als beschadigd',
+    scanned: 'Gescand',
+    typed: 'Code ingetypt',
+    notScanned: 'Nog niet gescand',
+    clear: 'Ongedaan maken',
+    torchOn: 'Zaklamp aan',
+    torchOff: 'Zaklamp uit',
+    starting: 'Camera wordt gestart…',
+    noCamera: 'De camera kon niet worden geopend. Je kunt de codes ook intypen.',
+    close: 'Sluiten',
+    done: 'Klaar',
+  },
   disabled: {
     photoCollection:
       'Foto’s zijn niet beschikbaar voor deze route. Neem contact op met je planner om dit aan te laten zetten.',
@@ -264,6 +294,8 @@ export const nlRoute: RouteMessages = {
       'Leeftijdscontrole is niet beschikbaar voor deze route. Neem contact op met je planner om dit aan te laten zetten.',
     completionNotes:
       'Notities zijn niet beschikbaar voor deze route. Neem contact op met je planner om dit aan te laten zetten.',
+    barcodeScanning:
+      'Scannen is niet beschikbaar voor deze route. Neem contact op met je planner om dit aan te laten zetten.',
   },
   lostConnectivity: 'Verbinding verbroken. Sommige wijzigingen zijn nog niet verstuurd, dus sluit dit venster niet.',
   outbox: {

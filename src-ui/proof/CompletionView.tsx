@@ -4,8 +4,9 @@
  * recipient's hidden in the internal-notes variant) and, for a delivered stop, the proofs collected: the signature
  * with the signer's name, the age verification, the photos.
  */
-import { Ban, CircleCheck, Sticker } from 'lucide-react';
+import { Ban, CircleCheck, CloudUpload, Sticker } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { syncDelayed } from '../../src-shared/domain/sync-delay.ts';
 import type { Stop } from '../../src-shared/protocol/entities.ts';
 import { cx } from '../components/index.ts';
 import styles from './CompletionView.module.css';
@@ -17,6 +18,8 @@ export interface CompletionViewProps {
   showRecipientNote: boolean;
   /** The level of the proofs' heading: 2 on a page of its own (default), 4 under a drawer's stop name. */
   headingLevel?: 2 | 4;
+  /** The organisation's time zone, for the saved and received times (the phone's when not given). */
+  timeZone?: string;
 }
 
 // Read-only: nothing is added or deleted, and what was collected shows whatever the gates say today.
@@ -40,7 +43,7 @@ const READ_ONLY: Pick<
   readOnly: true,
 };
 
-export function CompletionView({ stop, showRecipientNote, headingLevel = 2 }: CompletionViewProps) {
+export function CompletionView({ stop, showRecipientNote, headingLevel = 2, timeZone }: CompletionViewProps) {
   const signature = stop.signature ? { image: stop.signature, name: stop.signature_name ?? '' } : null;
   const photos = stop.images ?? [];
   const birthDate = stop.recipient_date_of_birth ?? null;
@@ -48,6 +51,7 @@ export function CompletionView({ stop, showRecipientNote, headingLevel = 2 }: Co
   return (
     <>
       <CompletionSummary stop={stop} showRecipientNote={showRecipientNote} />
+      <SyncTimes stop={stop} timeZone={timeZone} />
       {hasProofs && (
         <ProofSummary
           {...READ_ONLY}
@@ -99,5 +103,19 @@ function CompletionSummary({ stop, showRecipientNote }: { stop: Stop; showRecipi
         </div>
       ))}
     </dl>
+  );
+}
+
+/** "Saved on the phone 14:02, received 14:37": an offline delay is not a late delivery (issue 19). */
+function SyncTimes({ stop, timeZone }: { stop: Stop; timeZone?: string }) {
+  const { t, i18n } = useTranslation();
+  if (!syncDelayed(stop.completed_at, stop.received_at)) return null;
+  const time = (iso: string) =>
+    new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(iso));
+  return (
+    <p className={styles.syncTimes}>
+      <CloudUpload size={20} aria-hidden="true" />
+      {t('complete.savedReceived', { saved: time(stop.completed_at!), received: time(stop.received_at!) })}
+    </p>
   );
 }

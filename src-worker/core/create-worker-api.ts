@@ -17,6 +17,7 @@ import { createPreparedPhotos, isPhotoHandle } from '../media/prepared-photos.ts
 import { createApiClient } from '../net/api-client.ts';
 import type { LockRunner, OutboxChannel, Timers } from '../outbox/outbox.ts';
 import type { RouteFeatures } from '../routes/route-features.ts';
+import type { FrameDecoderDeps } from '../scan/frame-decoder.ts';
 import { createSession } from '../session/session.ts';
 import { type AppStorage, ROUTE_LIST_CACHE } from '../storage/app-db.ts';
 import { createStore } from './store.ts';
@@ -45,6 +46,10 @@ export interface WorkerDeps {
   outboxChannel?: () => OutboxChannel;
   /** Opens the open route's live channel (the worker's WebSocket; `ws` in tests). Without it there is none. */
   openWebSocket?: OpenWebSocket;
+  /** The worker's global scope, where the browser's BarcodeDetector lives if it has one (else zxing-wasm decodes). */
+  barcodeScope?: FrameDecoderDeps['barcodeScope'];
+  /** zxing-wasm's reader (the file's bytes in Node tests); the app's own asset when not given. */
+  loadBarcodeReader?: FrameDecoderDeps['loadBarcodeReader'];
 }
 
 /** What tests and the benchmark may reach besides the contract. */
@@ -118,6 +123,7 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
   );
   /** Stored proof images load on first use (its code too): most starts show none. */
   let proofImages: Promise<ReturnType<typeof import('../media/proof-images.ts')['createProofImages']>> | null = null;
+  let frames: Promise<ReturnType<typeof import('../scan/frame-decoder.ts')['createFrameDecoder']>> | null = null;
   let tilePrefetch: Promise<ReturnType<typeof import('../map/prefetch-tiles.ts')['createTilePrefetch']>> | null = null;
   let routeFeatures: Promise<RouteFeatures> | null = null;
   /**
@@ -311,6 +317,11 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
       }
       proofImages ??= import('../media/proof-images.ts').then((m) => m.createProofImages(() => api));
       return (await proofImages).load(url);
+    },
+
+    async decodeBarcodes(frame) {
+      frames ??= import('../scan/frame-decoder.ts').then((m) => m.createFrameDecoder(deps));
+      return (await frames)(frame);
     },
 
     async retryCompletion(id) {

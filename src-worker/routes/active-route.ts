@@ -13,6 +13,7 @@ import {
   startTooEarly,
   stopName,
 } from '../../src-shared/domain/stops.ts';
+import { applyUnitScans } from '../../src-shared/domain/unit-scans.ts';
 import type { Route, Stop } from '../../src-shared/protocol/entities.ts';
 import type { OsrmAnswer, StopUpdateRequest } from '../../src-shared/protocol/http.ts';
 import type { ActiveRouteState } from '../../src-shared/state/app-state.ts';
@@ -58,10 +59,14 @@ const cacheKey = (routeId: number) => `route:${routeId}`;
 /** A stop as the driver left it: done (or skipped) with their notes and time, before the server has it. */
 function withCompletion(
   stop: Stop,
-  body: Pick<StopUpdateRequest, 'status' | 'completion_note' | 'recipient_note' | 'finish_time' | 'completed_at'>,
+  body: Pick<
+    StopUpdateRequest,
+    'status' | 'completion_note' | 'recipient_note' | 'finish_time' | 'completed_at' | 'units'
+  >,
 ): Stop {
   return {
     ...stop,
+    units: applyUnitScans(stop.units ?? [], body.units),
     status: body.status,
     completion_note: body.completion_note ?? null,
     recipient_note: body.recipient_note ?? null,

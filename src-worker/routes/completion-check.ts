@@ -8,6 +8,7 @@ import { calendarDateOf, todayOf } from '../../src-shared/domain/age.ts';
 import { type CompletionProblem, completionProblems } from '../../src-shared/domain/completion-rules.ts';
 import { featureGates, requiredProofs } from '../../src-shared/domain/proofs.ts';
 import { dateInZone } from '../../src-shared/domain/time-zone.ts';
+import { unitScanFacts } from '../../src-shared/domain/unit-scans.ts';
 import { resolveVariant, type Variant } from '../../src-shared/domain/variant.ts';
 import type { Organisation, Route, Stop } from '../../src-shared/protocol/entities.ts';
 import type { AppConfig } from '../../src-shared/protocol/http.ts';
@@ -26,7 +27,12 @@ export interface CompletionCheckInput {
 export function checkCompletionInCore(input: CompletionCheckInput): CompletionProblem[] {
   const { route, stop, completion, organisation } = input;
   const gates = featureGates(organisation?.plan ?? null, route.publication_settings);
-  const required = requiredProofs(stop.requirements, gates, organisation?.config.require_name_with_signature ?? false);
+  const required = requiredProofs(
+    stop.requirements,
+    gates,
+    organisation?.config.require_name_with_signature ?? false,
+    stop.units,
+  );
   const proofs = completion.proofs ?? {};
   const stored = new Set(stop.images ?? []);
   const images = proofs.images ?? [];
@@ -49,6 +55,8 @@ export function checkCompletionInCore(input: CompletionCheckInput): CompletionPr
       cleaning: completion.cleaning
         ? { status: completion.cleaning.status, definition: completion.cleaning.definition }
         : null,
+      // A skipped stop sends no scans (stopUpdateBody), so none count.
+      units: unitScanFacts(stop.units ?? [], completion.status === 'skipped' ? undefined : completion.units),
     },
     {
       variant: input.variant ?? resolveVariant(null, organisation, input.appConfig),

@@ -39,6 +39,7 @@ export function stopUpdateBody(completion: StopCompletion, nowMs: number, timeZo
     images: Object.fromEntries((proofs.images ?? []).map((image, i) => [String(i), image])),
     finish_time: finishTime(nowMs, timeZone),
     completed_at: new Date(nowMs).toISOString(),
+    ...(completion.units ? { units: completion.units } : {}),
     ...(completion.cleaning
       ? {
           cleaning_status: completion.cleaning.status,

@@ -290,6 +290,55 @@ describe('the rules, checked in the core before anything is queued', () => {
   });
 });
 
+describe('unit scans (issue 19), in the core', () => {
+  it('refuses a delivery before every parcel is scanned or marked, then queues the scans with the completion', async () => {
+    const stops = stopsAroundUtrecht(1, {
+      requirements: { barcode: true },
+      units: [
+        { id: 'p1', name: 'Parcel', quantity: 1, note: null, barcode: '4006381333931' },
+        { id: 'p2', name: 'Envelope', quantity: 1, note: null, barcode: 'PKG-2' },
+      ],
+    });
+    const { routeId } = await makeRoute(t, driver, { date: today, stops });
+    const c = await signedIn();
+    await openRoute(c, routeId);
+    await c.api.startRoute(null);
+    const state = await c.until((s) => s.route?.route?.status === 'in_progress');
+    const stop = state.route!.route!.stops[1]!;
+    const at = new Date().toISOString();
+    const scanned = { id: 'p1', barcode_scanned: true, scan_method: 'camera' as const, scanned_at: at };
+    expect(await c.api.completeStop(stop.id, { status: 'finished', units: [scanned] })).toEqual({
+      ok: false,
+      error: 'invalid_completion',
+      message: 'units_unscanned',
+    });
+    expect(c.state().outbox.unsent).toBe(0);
+    const missing = { id: 'p2', barcode_scanned: false, scan_reason: 'missing' as const, scanned_at: at };
+    expect(await c.api.completeStop(stop.id, { status: 'finished', units: [scanned, missing] })).toEqual({ ok: true });
+    // The stop shows the scans at once (the mirror follows the core's patches); then the server has them too.
+    const shown = await c.until((s) => s.route?.route?.stops[1]?.status === 'finished');
+    expect(shown.route!.route!.stops[1]!.units.map((u) => [u.id, u.barcode_scanned, u.scan_reason])).toEqual([
+      ['p1', true, null],
+      ['p2', false, 'missing'],
+    ]);
+    const stored = async () => {
+      const row = await t.server.ctx.db
+        .selectFrom('stops')
+        .select('units')
+        .where('id', '=', stop.id)
+        .executeTakeFirst();
+      return (JSON.parse(row?.units ?? '[]') as { barcode_scanned: boolean; scan_reason: string | null }[]).map((u) => [
+        u.barcode_scanned,
+        u.scan_reason,
+      ]);
+    };
+    await expect.poll(stored).toEqual([
+      [true, null],
+      [false, 'missing'],
+    ]);
+  });
+});
+
 describe('the stop update payload', () => {
   it('a skipped stop carries only status, position and the two notes', async () => {
     const { stopUpdateBody } = await import('../../src-worker/routes/active-route.ts');

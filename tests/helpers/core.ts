@@ -39,6 +39,8 @@ export interface CoreOptions {
   requestTimeoutMs?: number;
   /** The live channel's WebSocket (default: `ws`, as Node 20 has none of its own); null for none. */
   openWebSocket?: WorkerDeps['openWebSocket'] | null;
+  /** zxing-wasm's reader for decodeBarcodes (tests/helpers/zxing.ts reads the .wasm from node_modules). */
+  loadBarcodeReader?: WorkerDeps['loadBarcodeReader'];
 }
 
 export async function startCore(options: CoreOptions): Promise<CoreHarness> {
@@ -52,6 +54,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHarness> {
     locks: options.locks,
     timers: options.timers,
     sendTimeoutMs: options.sendTimeoutMs,
+    loadBarcodeReader: options.loadBarcodeReader,
     requestTimeoutMs: options.requestTimeoutMs,
     openWebSocket:
       options.openWebSocket === null

@@ -62,6 +62,12 @@ async function databaseBefore003() {
   if (error) throw error;
 
   const typed = db as Kysely<Database>;
+  // Today's repository code writes and reads publication_settings.barcode_scanning (migration 007): the column is
+  // there while it builds the old rows, and gone again before the server migrates the database.
+  await db.schema
+    .alterTable('publication_settings')
+    .addColumn('barcode_scanning', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute();
   const now = new Date().toISOString();
   const organisationId = await createOrganisation(typed, { name: 'Before 003' }, now);
   const email = `migrate-${randomUUID()}@example.test`;
@@ -112,6 +118,7 @@ async function databaseBefore003() {
       response: JSON.stringify(answer),
     })
     .execute();
+  await db.schema.alterTable('publication_settings').dropColumn('barcode_scanning').execute();
   await db.destroy();
   return { dir, databaseUrl: postgres?.url, email, key, path, routeId, stopId, answer };
 }
@@ -127,6 +134,9 @@ describe('migration 003 (slim completions)', () => {
     const storedStop = before.answer[0]!.stops[1]!;
     expect(JSON.parse(row.result)).toEqual(storedStop);
     expect(row.route_updated_at).toBe(before.answer[0]!.updated_at);
+    // Migration 007: a route that existed before barcode scanning may scan.
+    const settings = await db.selectFrom('publication_settings').select('barcode_scanning').executeTakeFirstOrThrow();
+    expect(settings.barcode_scanning).toBe(1);
 
     const { accessToken } = await signIn(t, before.email);
     const replay = (token = accessToken) =>

@@ -174,6 +174,9 @@ describe('one route', () => {
       note: 'fragile',
       barcode: '8712345678906',
       barcode_scanned: false,
+      scan_reason: null,
+      scan_method: null,
+      scanned_at: null,
     });
     expect(delivery.arr_time).toBeGreaterThanOrEqual(39_600);
     expect(route.stops[2]!.service_time).toBe(1800);

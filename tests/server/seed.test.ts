@@ -45,7 +45,7 @@ describe('seedDemo', () => {
     const flags = (row: { plan: string }) =>
       Object.entries(JSON.parse(row.plan) as Plan).filter(([key]) => key.startsWith('ft_'));
     expect(flags(demo!).every(([, on]) => on === true)).toBe(true);
-    expect(flags(basic!)).toHaveLength(6);
+    expect(flags(basic!)).toHaveLength(7);
     expect(flags(basic!).every(([, on]) => on === false)).toBe(true);
     expect(clean!.customer_id).toBe(t.config.cleaningCustomerId);
     expect(notes!.customer_id).toBe(t.config.internalNotesCustomerId);

@@ -39,7 +39,7 @@ export function CompleteProofs({ stop, gates, required, errors, draft, onChange,
       <ProofSummary
         gates={gates}
         required={required}
-        errors={errors}
+        errors={errors.filter((kind) => kind !== 'barcode')}
         signature={draft.signature}
         onAddSignature={() => setSigning(true)}
         onDeleteSignature={() => onChange((d) => ({ ...d, signature: null }))}

@@ -10,11 +10,14 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { isDone } from '../../../src-shared/domain/stops.ts';
+import { hasScannableUnits } from '../../../src-shared/domain/unit-scans.ts';
 import { Badge, Button } from '../../components/index.ts';
 import { RadioList } from '../../components/RadioList.tsx';
 import { CleaningStatusPicker } from '../../proof/CleaningStatusPicker.tsx';
 import { CompletionView } from '../../proof/CompletionView.tsx';
 import { NotSavedPanel } from '../../route/NotSavedPanel.tsx';
+import { ScanSummary } from '../../scan/ScanSummary.tsx';
+import { draftScanUpdates, draftUnits } from '../../scan/scan-draft.ts';
 import { useNav } from '../shared/navigation.ts';
 import { NoteField } from './CompleteParts.tsx';
 import { CompleteProofs } from './CompleteProofs.tsx';
@@ -64,6 +67,9 @@ function CompleteForm({ view, base, presetSkipped }: { view: Ready; base: string
   const actions = useCompleteStop(base, view);
 
   const showRecipientNote = variant !== 'internal-notes';
+  // The parcels as scanned on this visit (on this screen or the stop window), over what the stop has stored.
+  const units = draftUnits(stop);
+  const scanning = gates.barcode && hasScannableUnits(stop);
   const input = {
     status,
     variant,
@@ -71,7 +77,7 @@ function CompleteForm({ view, base, presetSkipped }: { view: Ready; base: string
     internalNote,
     notesEnabled: gates.notes,
     required,
-    collected: collectedProofs(proofs),
+    collected: collectedProofs({ ...proofs, units }),
   };
   const check = checkCompletion(input);
   // Limits show at once; a missing note only once Done was tried.
@@ -87,7 +93,16 @@ function CompleteForm({ view, base, presetSkipped }: { view: Ready; base: string
     }
     if (!check.ok) return;
     const notes = completionNotes(input);
-    await actions.complete(status, status === 'skipped' ? notes : { ...notes, proofs: completionProofs(proofs) });
+    await actions.complete(
+      status,
+      status === 'skipped'
+        ? notes
+        : {
+            ...notes,
+            proofs: completionProofs(proofs),
+            units: draftScanUpdates(stop, scanning),
+          },
+    );
   }
 
   const deliveredLabel = t(stop.type === 'pickup' ? 'complete.pickedUp' : 'complete.delivered');
@@ -139,7 +154,7 @@ function CompleteForm({ view, base, presetSkipped }: { view: Ready; base: string
       {view.parked && <NotSavedPanel parked={view.parked} timeZone={view.organisation?.time_zone} />}
       {!editing ? (
         <div className={styles.card}>
-          <CompletionView stop={stop} showRecipientNote={showRecipientNote} />
+          <CompletionView stop={stop} showRecipientNote={showRecipientNote} timeZone={view.organisation?.time_zone} />
         </div>
       ) : (
         <>
@@ -163,6 +178,15 @@ function CompleteForm({ view, base, presetSkipped }: { view: Ready; base: string
                 draft={proofs}
                 onChange={setProofs}
               />
+              {scanning && (
+                <ScanSummary
+                  route={route}
+                  stop={stop}
+                  units={units}
+                  required={required.barcode}
+                  error={showErrors && check.proofs.includes('barcode')}
+                />
+              )}
             </div>
           )}
           <div className={`${styles.card} ${styles.section}`}>

@@ -62,6 +62,7 @@ export const DISABLED_KEYS: Record<keyof FeatureGates, string> = {
   ageVerification: 'disabled.ageVerification',
   photo: 'disabled.photoCollection',
   notes: 'disabled.completionNotes',
+  barcode: 'disabled.barcodeScanning',
 };
 
 /** Signature, Age verification, Photo; one the plan or the route's settings turn off says so, and who can help. */

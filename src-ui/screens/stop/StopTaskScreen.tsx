@@ -6,11 +6,15 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isDone } from '../../../src-shared/domain/stops.ts';
+import { hasScannableUnits } from '../../../src-shared/domain/unit-scans.ts';
 import { useFeedback } from '../../app/feedback.tsx';
 import { Badge } from '../../components/index.ts';
 import { Markdown } from '../../route/Markdown.tsx';
 import { NotSavedPanel } from '../../route/NotSavedPanel.tsx';
 import { StopDetail } from '../../route/StopDetail.tsx';
+import { ScanSummary } from '../../scan/ScanSummary.tsx';
+import { draftUnits } from '../../scan/scan-draft.ts';
 import { useNav } from '../shared/navigation.ts';
 import { StopActions } from './StopActions.tsx';
 import { StopPage, StopPageState } from './StopPage.tsx';
@@ -77,6 +81,17 @@ export function StopTaskScreen({ base, stopId }: StopScreenProps) {
           renderRequirements={(kinds) => <Requirements kinds={kinds} gates={gates} />}
         />
       </div>
+      {QUICK_ACTION_TYPES.has(stop.type) && !isDone(stop) && gates.barcode && hasScannableUnits(stop) && (
+        <div className={styles.card}>
+          <ScanSummary
+            route={view.route}
+            stop={stop}
+            units={draftUnits(stop)}
+            required={view.required.barcode}
+            error={false}
+          />
+        </div>
+      )}
     </StopPage>
   );
 }

@@ -16,9 +16,21 @@ import {
   proofDraftOf,
 } from './complete-rules.ts';
 
-const NONE: RequiredProofs = { photo: false, signature: false, signatureName: false, ageVerification: false };
-const ALL: RequiredProofs = { photo: true, signature: true, signatureName: true, ageVerification: true };
-const EVERYTHING: CollectedProofs = { photos: 1, signature: true, signatureName: 'J. Peters', ageVerified: true };
+const NONE: RequiredProofs = {
+  photo: false,
+  signature: false,
+  signatureName: false,
+  ageVerification: false,
+  barcode: false,
+};
+const ALL: RequiredProofs = { photo: true, signature: true, signatureName: true, ageVerification: true, barcode: true };
+const EVERYTHING: CollectedProofs = {
+  photos: 1,
+  signature: true,
+  signatureName: 'J. Peters',
+  ageVerified: true,
+  unaccountedUnits: 0,
+};
 const x500 = 'x'.repeat(500);
 
 describe('notes', () => {
@@ -147,6 +159,7 @@ describe('proof draft', () => {
       signature: { image: 'https://x/s.png', name: '' },
       birthDate: '1990-01-01',
       verified: true,
+      units: [],
     });
     const empty = proofDraftOf({ images: [], signature: null, signature_name: null, recipient_date_of_birth: null });
     expect(collectedProofs(empty)).toEqual(NOTHING_COLLECTED);
@@ -158,12 +171,14 @@ describe('proof draft', () => {
       signature: { image: 'data:s', name: 'J. Peters' },
       birthDate: '1990-01-01',
       verified: true,
+      units: [],
     };
     expect(collectedProofs(draft)).toEqual({
       photos: 2,
       signature: true,
       signatureName: 'J. Peters',
       ageVerified: true,
+      unaccountedUnits: 0,
     });
     expect(collectedProofs({ ...draft, verified: false }).ageVerified).toBe(false);
   });
@@ -174,6 +189,7 @@ describe('proof draft', () => {
       signature: { image: 'data:s', name: '  ' },
       birthDate: '2010-05-05',
       verified: false,
+      units: [],
     };
     expect(completionProofs(draft)).toEqual({
       images: ['data:a'],
@@ -185,5 +201,41 @@ describe('proof draft', () => {
       signature: null,
       recipient_date_of_birth: '2010-05-05',
     });
+  });
+});
+
+describe('unit scans in the draft (issue 19)', () => {
+  const unit = (id: string, barcode: string | null, scanned = false) => ({
+    id,
+    name: 'Parcel',
+    quantity: 1,
+    note: null,
+    barcode,
+    barcode_scanned: scanned,
+    scan_reason: null,
+    scan_method: scanned ? ('camera' as const) : null,
+    scanned_at: null,
+  });
+  const draft = (units: ProofDraft['units']): ProofDraft => ({
+    photos: [],
+    signature: null,
+    birthDate: null,
+    verified: false,
+    units,
+  });
+
+  it('counts the units with a barcode still to scan or mark, and refuses Done while one is left', () => {
+    const collected = collectedProofs(draft([unit('a', 'A', true), unit('b', 'B'), unit('c', null)]));
+    expect(collected.unaccountedUnits).toBe(1);
+    const check = checkCompletion({
+      status: 'finished',
+      variant: 'default',
+      recipientNote: '',
+      internalNote: '',
+      notesEnabled: true,
+      required: { ...NONE, barcode: true },
+      collected,
+    });
+    expect(check).toMatchObject({ ok: false, proofs: ['barcode'], alert: 'fulfill_requirements' });
   });
 });

@@ -4,7 +4,8 @@
  */
 import type { StopCompletion } from '../../../src-shared/api/worker-api.ts';
 import type { CollectedProofs } from '../../../src-shared/domain/completion-rules.ts';
-import type { Stop } from '../../../src-shared/protocol/entities.ts';
+import { isAccountedFor, scannableUnits } from '../../../src-shared/domain/unit-scans.ts';
+import type { Stop, Unit } from '../../../src-shared/protocol/entities.ts';
 
 export * from '../../../src-shared/domain/completion-rules.ts';
 
@@ -17,17 +18,21 @@ export interface ProofDraft {
   /** YYYY-MM-DD, kept once the recipient was verified as 18 or older. */
   birthDate: string | null;
   verified: boolean;
+  /** The stop's units with the scan states of this visit (issue 19): scanned, marked, or neither. */
+  units: Unit[];
 }
 
 /** What a stop already has (editing a finished stop), or nothing. */
 export function proofDraftOf(
-  stop: Pick<Stop, 'images' | 'signature' | 'signature_name' | 'recipient_date_of_birth'>,
+  stop: Pick<Stop, 'images' | 'signature' | 'signature_name' | 'recipient_date_of_birth'> &
+    Partial<Pick<Stop, 'units'>>,
 ): ProofDraft {
   return {
     photos: [...(stop.images ?? [])],
     signature: stop.signature ? { image: stop.signature, name: stop.signature_name ?? '' } : null,
     birthDate: stop.recipient_date_of_birth ?? null,
     verified: Boolean(stop.recipient_date_of_birth),
+    units: [...(stop.units ?? [])],
   };
 }
 
@@ -37,6 +42,7 @@ export function collectedProofs(draft: ProofDraft): CollectedProofs {
     signature: draft.signature !== null,
     signatureName: draft.signature?.name ?? '',
     ageVerified: draft.verified && draft.birthDate !== null,
+    unaccountedUnits: scannableUnits(draft.units).filter((u) => !isAccountedFor(u)).length,
   };
 }
 

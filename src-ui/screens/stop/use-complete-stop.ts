@@ -13,6 +13,7 @@ import { useCore } from '../../app/core-context.tsx';
 import { useFeedback } from '../../app/feedback.tsx';
 import { intentErrorText } from '../../i18n/errors.ts';
 import { stopName } from '../../route/stop-display.ts';
+import { dropDraft } from '../../scan/scan-draft.ts';
 import { useNav } from '../shared/navigation.ts';
 import type { CompletionStatus } from './complete-rules.ts';
 import { blockFromFailure, blockText, PROOF_SNACKBARS, successText } from './stop-messages.ts';
@@ -64,6 +65,8 @@ export function useCompleteStop(base: string, { route, stop, number, variant }: 
       const result = await api.completeStop(stop.id, { ...details, status, position: position(), variant });
       setBusy(false);
       if (result.ok) {
+        // The units' scans went with the completion (or the stop was skipped): this visit's draft is done.
+        dropDraft(stop.id);
         feedback.snackbar({
           id: `stop-completed-${stop.id}`,
           text: successText(status, stop.type, number ?? stopName(stop), t),

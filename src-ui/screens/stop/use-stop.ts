@@ -62,7 +62,12 @@ export function useStop(stopId: number): StopView {
       organisation,
       variant: resolveVariant(flag, organisation, appConfig),
       gates,
-      required: requiredProofs(stop.requirements, gates, organisation?.config.require_name_with_signature ?? false),
+      required: requiredProofs(
+        stop.requirements,
+        gates,
+        organisation?.config.require_name_with_signature ?? false,
+        stop.units,
+      ),
       unsent: active.unsentStopIds.includes(stopId),
       parked: parkedList.findLast((p) => p.routeId === route.id && p.stopId === stopId) ?? null,
     };
