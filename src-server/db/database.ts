@@ -26,11 +26,14 @@ export async function openDatabase(
   let db: Db;
   if (dialect === 'postgres') {
     const pg = await import('pg');
-    db = new Kysely<Database>({
-      dialect: new PostgresDialect({
-        pool: new pg.default.Pool({ connectionString: config.databaseUrl!, max: config.databasePoolSize ?? 10 }),
-      }),
+    const pool = new pg.default.Pool({ connectionString: config.databaseUrl!, max: config.databasePoolSize ?? 10 });
+    // An idle connection the database ends (a restart, a failover, an administrator's terminate) is an 'error' event
+    // on the pool: without a listener it would crash the process. The pool drops that connection and opens another
+    // on the next query; a query in flight gets its own error, answered as any other.
+    pool.on('error', (error) => {
+      console.warn(`PostgreSQL: an idle connection was closed (${error.message}); the pool opens a new one.`);
     });
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   } else {
     const { default: SQLite } = await import('better-sqlite3');
     const file = join(config.dataDir, 'droplane.sqlite');

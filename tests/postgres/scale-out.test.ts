@@ -204,3 +204,34 @@ describe('limits and sessions across processes', () => {
     expect(rows).toHaveLength(1);
   });
 });
+
+describe('the database ending connections', () => {
+  it('a restart or an administrator ending the idle connections does not end the server: the next call answers', async () => {
+    // Warm the pool, so it holds idle connections for the database to end.
+    expect((await fetch(`${a.url}/app-config.json`)).status).toBe(200);
+    await a.server.ctx.db.selectFrom('organisations').select('id').execute();
+    const admin = new pg.Client({ connectionString: a.databaseUrl! });
+    await admin.connect();
+    try {
+      const ended = await admin.query(
+        'SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+      );
+      expect(ended.rowCount).toBeGreaterThan(0);
+    } finally {
+      await admin.end();
+    }
+    // A process without a listener for the pool's error would have died on the ended idle connections (vitest
+    // reports that as an unhandled error); this one opens new connections and answers.
+    await expect
+      .poll(async () => (await a.server.ctx.db.selectFrom('organisations').select('id').execute()).length, {
+        timeout: 10_000,
+      })
+      .toBeGreaterThanOrEqual(0);
+    const res = await fetch(`${b.url}/v1/drivers/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'nobody@example.com' }),
+    });
+    expect(res.status).toBe(404);
+  });
+});
