@@ -32,6 +32,9 @@ async function stalledCore(): Promise<{ c: CoreHarness; faults: FaultyFetch }> {
   const c = await startCore({ baseUrl: t.url, fetch: faults.fetch, requestTimeoutMs: TIMEOUT_MS });
   cores.push(c);
   await c.api.signIn(driver.email, PASSWORD);
+  // The list the core asked for at sign-in is done before the server stalls (its answer would otherwise land in
+  // the log, or a refresh would share it): the screen's first load returns when it is.
+  await c.api.loadRouteList();
   faults.rule = () => 'hang';
   faults.log.length = 0;
   return { c, faults };
