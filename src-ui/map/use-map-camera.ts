@@ -1,0 +1,147 @@
+/**
+ * Where the map looks (camera.ts has the arithmetic): all stops the first time there are any, the active stop in
+ * the part the drawer leaves visible, a flight to each new active stop, and the driver's position while tracking
+ * (until the driver pans). Fit all and tracking are the map's two controls.
+ */
+import type * as maplibregl from 'maplibre-gl';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { insetMove, stillCentre } from './camera.ts';
+import {
+  type Bounds,
+  DEFAULT_CENTER,
+  DEFAULT_ZOOM,
+  fitPadding,
+  JUMP_ZOOM,
+  type LngLat,
+  mapPadding,
+} from './map-data.ts';
+import type { RouteMapProps } from './types.ts';
+
+const FLY_MS = 800;
+export const EASE_MS = 500;
+
+export const reducedMotion = () => matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+export interface CameraInput {
+  mapRef: RefObject<maplibregl.Map | null>;
+  ready: boolean;
+  bounds: Bounds | null;
+  bottomInset: number;
+  activeStopId: number | null;
+  /** Where the active stop is, if it has a place. */
+  activeAt: LngLat | null;
+  position: RouteMapProps['position'];
+  /** Says where the focus markers are now (RouteMap's data-active-at / data-next-at). */
+  markFocus: () => void;
+}
+
+export function useMapCamera({
+  mapRef,
+  ready,
+  bounds,
+  bottomInset,
+  activeStopId,
+  activeAt,
+  position,
+  markFocus,
+}: CameraInput) {
+  const [tracking, setTracking] = useState(false);
+  // The drawer's effect reads these when the drawer moves, not when they change.
+  const latest = useRef({ bottomInset, activeAt, tracking, position });
+  latest.current = { bottomInset, activeAt, tracking, position };
+
+  const fitTo = useCallback(
+    (target: Bounds | null, animate: boolean) => {
+      const map = mapRef.current;
+      if (!map) return;
+      const duration = animate && !reducedMotion() ? FLY_MS : 0;
+      if (!target) {
+        map.easeTo({ center: DEFAULT_CENTER, zoom: DEFAULT_ZOOM, duration });
+        return;
+      }
+      const { clientWidth, clientHeight } = map.getContainer();
+      map.fitBounds(target, {
+        padding: fitPadding(clientWidth, clientHeight, latest.current.bottomInset),
+        maxZoom: JUMP_ZOOM,
+        duration,
+      });
+    },
+    [mapRef],
+  );
+
+  // The first time there are stops: show them all.
+  const fittedRef = useRef(false);
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map || fittedRef.current || !bounds) return;
+    fittedRef.current = true;
+    map.setPadding(mapPadding(map.getContainer().clientHeight, latest.current.bottomInset));
+    fitTo(bounds, false);
+    markFocus();
+  }, [mapRef, ready, bounds, fitTo, markFocus]);
+
+  // The drawer moved (camera.ts): the active stop stays in the part left visible, else the picture keeps still.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map) return;
+    const container = map.getContainer();
+    const size = { width: container.clientWidth, height: container.clientHeight };
+    const padding = mapPadding(size.height, bottomInset);
+    const { activeAt: active, tracking: following, position: at } = latest.current;
+    if (!fittedRef.current) {
+      map.setPadding(padding);
+      return;
+    }
+    const target: LngLat | null = following && at ? [at.lng, at.lat] : active;
+    const move = insetMove(target ? map.project(target) : null, size, padding, map.isMoving());
+    if (move.kind === 'ease-to-stop' && target)
+      map.easeTo({ center: target, padding, duration: reducedMotion() ? 0 : EASE_MS });
+    else {
+      const still = stillCentre(size, padding);
+      map.jumpTo({ center: map.unproject([still.x, still.y]), padding });
+    }
+  }, [mapRef, ready, bottomInset]);
+
+  // A new active stop: fly to it.
+  const shownActiveRef = useRef(activeStopId);
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map || shownActiveRef.current === activeStopId) return;
+    shownActiveRef.current = activeStopId;
+    if (!activeAt) return;
+    setTracking(false);
+    if (reducedMotion()) map.jumpTo({ center: activeAt, zoom: JUMP_ZOOM });
+    else map.flyTo({ center: activeAt, zoom: JUMP_ZOOM, duration: FLY_MS });
+  }, [mapRef, ready, activeStopId, activeAt]);
+
+  // Tracking: follow each new position until the driver pans; the first jump zooms in to street level.
+  const zoomInOnTrackRef = useRef(false);
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map || !tracking || !position) return;
+    const zoomIn = zoomInOnTrackRef.current;
+    zoomInOnTrackRef.current = false;
+    map.easeTo({
+      center: [position.lng, position.lat],
+      ...(zoomIn ? { zoom: Math.max(map.getZoom(), JUMP_ZOOM) } : {}),
+      duration: reducedMotion() ? 0 : EASE_MS,
+    });
+  }, [mapRef, ready, tracking, position]);
+
+  return {
+    tracking,
+    stopTracking: () => setTracking(false),
+    toggleTracking() {
+      if (tracking) {
+        setTracking(false);
+        return;
+      }
+      zoomInOnTrackRef.current = true;
+      setTracking(true);
+    },
+    fitAll() {
+      setTracking(false);
+      fitTo(bounds, true);
+    },
+  };
+}
