@@ -70,43 +70,63 @@ export function reportRoutes(
   });
 }
 
-export async function startNativeSession(platform: WrapperPlatform, scope: object = window): Promise<NativeSession> {
+/**
+ * The wrapper's messages around the handshake. Before it settles, the first `session` is its answer and a `link` is
+ * the one to start on; once it has settled (answered or timed out, the start has taken what it gave), every message
+ * waits for `attach`, which handles them in order, then each new one as it comes. Nothing the wrapper sends is lost
+ * between the start and the core being ready.
+ */
+export function handshakeInbox() {
   let tokens: HandedTokens | null = null;
   let link: LinkEntry | null = null;
-  /** Set by attach; until then messages wait (the handshake's answer is read from them). */
+  let settled = false;
   let handle: ((message: OtherWrapperMessage) => void) | null = null;
   const waiting: OtherWrapperMessage[] = [];
   let answered: () => void = () => {};
   const answer = new Promise<void>((resolve) => {
     answered = resolve;
   });
-
-  const bridge = createNativeBridge({
-    platform,
-    scope,
-    onMessage(message) {
-      if (handle) return handle(message);
-      if (message.type === 'session' && tokens === null) {
+  return {
+    /** Resolves when the wrapper has answered `ready` with a session. */
+    answer,
+    receive(message: OtherWrapperMessage): void {
+      if (handle) handle(message);
+      else if (!settled && message.type === 'session' && tokens === null) {
         tokens = message.tokens;
         answered();
-      } else if (message.type === 'link') {
-        link = linkOf(message);
-      } else {
-        waiting.push(message);
-      }
+      } else if (!settled && message.type === 'link') link = linkOf(message);
+      else waiting.push(message);
     },
-  });
+    /** The handshake is over: what it gave the start. */
+    settle(): { tokens: HandedTokens | null; link: LinkEntry | null } {
+      settled = true;
+      return { tokens, link };
+    },
+    attach(handler: (message: OtherWrapperMessage) => void): void {
+      handle = handler;
+      for (const message of waiting.splice(0)) handler(message);
+    },
+  };
+}
+
+export async function startNativeSession(platform: WrapperPlatform, scope: object = window): Promise<NativeSession> {
+  const inbox = handshakeInbox();
+  const bridge = createNativeBridge({ platform, scope, onMessage: inbox.receive });
   bridge.send({ type: 'ready', protocol: NATIVE_BRIDGE_PROTOCOL });
   let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([answer, new Promise<void>((resolve) => (timer = setTimeout(resolve, HANDSHAKE_TIMEOUT_MS)))]);
+  await Promise.race([
+    inbox.answer,
+    new Promise<void>((resolve) => (timer = setTimeout(resolve, HANDSHAKE_TIMEOUT_MS))),
+  ]);
   clearTimeout(timer);
+  const { tokens, link } = inbox.settle();
   if (link) storeLink(link);
 
   return {
     init: { handedTokens: tokens },
     link,
     attach(api, state) {
-      handle = (message) => {
+      inbox.attach((message) => {
         switch (message.type) {
           case 'session':
             // null says the wrapper has no driver: the app's own session (if any) stays.
@@ -137,8 +157,7 @@ export async function startNativeSession(platform: WrapperPlatform, scope: objec
             throw new Error(`unhandled wrapper message ${JSON.stringify(never)}`);
           }
         }
-      };
-      for (const message of waiting.splice(0)) handle(message);
+      });
       const stopHandOffs = handOff(bridge, () => state.appConfig.peek());
       const stopRouteReports = reportRoutes(state.route, (message) => bridge.send(message));
 

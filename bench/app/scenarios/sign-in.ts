@@ -3,7 +3,7 @@
  * service worker yet), on the low-end profile. Figures: when the first screen is usable (the email field enabled),
  * and from the last Next (the password's) to the first route card: time, requests, and round trips in a row.
  */
-import type { BrowserContext } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { installMetrics, readMetrics, waitSeen } from '../metrics.ts';
 import { recordRequests, requestsBetween, roundTripDepth } from '../network.ts';
 import { newPhoneContext, throttledPage } from '../profile.ts';
@@ -23,7 +23,7 @@ const EMAIL_FIELD = 'input[type="email"][autocomplete="username"]:not([disabled]
 const PASSWORD_FIELD = 'input[autocomplete="current-password"]';
 
 /** Types into a field the way a keyboard does, without Playwright's in-page locator polling. */
-async function typeInto(page: import('@playwright/test').Page, selector: string, text: string): Promise<void> {
+async function typeInto(page: Page, selector: string, text: string): Promise<void> {
   await page.focus(selector);
   await page.keyboard.type(text);
 }
