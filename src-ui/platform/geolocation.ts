@@ -10,6 +10,7 @@
  */
 import { effect, type ReadonlySignal, signal } from '@preact/signals-core';
 import type { PositionReport } from '../../src-shared/api/worker-api.ts';
+import { wrapperWins } from '../../src-shared/domain/position-source.ts';
 
 export interface GeoFix {
   lat: number;
@@ -99,10 +100,12 @@ export function createGeolocation(geo: Geolocation | undefined): GeolocationSour
 
 const device = createGeolocation(typeof navigator !== 'undefined' ? navigator.geolocation : undefined);
 /**
- * The last fix a native wrapper reported (docs/native-bridge.md), or null. It wins over the webview's own, as the
- * core's location timer prefers the wrapper's too (src-worker/live/location-tracker.ts).
+ * The last fix a native wrapper reported (docs/native-bridge.md) and when it came, or null. It wins over the
+ * webview's own while it is recent, by the rule the core's location timer follows (position-source.ts).
  */
-const wrapperFix = signal<GeoFix | null>(null);
+const wrapperFix = signal<(GeoFix & { receivedAt: number }) | null>(null);
+const winning = (fix: (GeoFix & { receivedAt: number }) | null, now = Date.now()): GeoFix | null =>
+  fix && wrapperWins(fix.receivedAt, now) ? fix : null;
 
 /** A value read from signals: `.value` subscribes (in an effect, or a component with useSignals()), `.peek()` not. */
 export interface SignalRead<T> {
@@ -116,21 +119,24 @@ export interface SignalRead<T> {
  */
 export const geoPosition: SignalRead<GeoFix | null> = {
   get value() {
-    return wrapperFix.value ?? device.position.value;
+    // Both read, so a device fix after the wrapper went quiet shows (the wrapper's is checked for age then).
+    const own = device.position.value;
+    return winning(wrapperFix.value) ?? own;
   },
-  peek: () => wrapperFix.peek() ?? device.position.peek(),
+  peek: () => winning(wrapperFix.peek()) ?? device.position.peek(),
 };
 /** Why there is no (fresh) fix, or null. */
 export const geoError: SignalRead<GeoError | null> = {
   get value() {
-    return wrapperFix.value ? null : device.error.value;
+    const error = device.error.value;
+    return winning(wrapperFix.value) ? null : error;
   },
-  peek: () => (wrapperFix.peek() ? null : device.error.peek()),
+  peek: () => (winning(wrapperFix.peek()) ? null : device.error.peek()),
 };
 
 /** A native wrapper's fix; null when it says it has none (then the webview's own shows again). */
 export function reportWrapperFix(fix: GeoFix | null): void {
-  wrapperFix.value = fix;
+  wrapperFix.value = fix ? { ...fix, receivedAt: Date.now() } : null;
 }
 /** Holds the device's position watch; call the returned function to release it. */
 export const startGeolocation = (): (() => void) => device.start();

@@ -7,20 +7,17 @@
  * progress, the session ends, or the page has been hidden longer than HIDDEN_LIMIT_MS (a phone in a pocket with the
  * app in the background: a native wrapper keeps tracking on its own and reports positions, which restart it).
  *
- * Two sources can report at once inside a wrapper: the webview's own geolocation (while the page is visible) and the
- * wrapper's (docs/native-bridge.md). The wrapper's win: while it has reported within WRAPPER_PRIORITY_MS, the
- * page's are ignored, so the dispatcher never sees the driver jump between two fixes of different quality. A wrapper
- * that stops reporting hands back to the page's own after that time.
+ * Two sources can report at once inside a wrapper: the wrapper's win while it keeps reporting, a fix or why it has
+ * none (src-shared/domain/position-source.ts, the rule the page's map follows too).
  */
 import type { PositionReport } from '../../src-shared/api/worker-api.ts';
+import { LOCATION_INTERVAL_MS, wrapperWins } from '../../src-shared/domain/position-source.ts';
 import type { LocationMessage } from '../../src-shared/protocol/socket.ts';
 import type { Timers } from '../outbox/outbox.ts';
 
-export const LOCATION_INTERVAL_MS = 30_000;
+export { LOCATION_INTERVAL_MS, WRAPPER_PRIORITY_MS } from '../../src-shared/domain/position-source.ts';
 /** Hidden longer than this, the page's own position is stale (browsers stop watching it): the timer stops. */
 export const HIDDEN_LIMIT_MS = 5 * 60_000;
-/** A wrapper's position keeps the page's own out this long: two of the timer's intervals. */
-export const WRAPPER_PRIORITY_MS = 2 * LOCATION_INTERVAL_MS;
 
 export interface TrackedRoute {
   routeId: number;
@@ -85,7 +82,7 @@ export function createLocationTracker(deps: LocationTrackerDeps) {
     },
     position(report: PositionReport) {
       if (report.source === 'wrapper') wrapperAt = deps.now();
-      else if (wrapperAt !== null && deps.now() - wrapperAt < WRAPPER_PRIORITY_MS) return;
+      else if (wrapperWins(wrapperAt, deps.now())) return;
       latest = report;
       // A position while hidden (a native wrapper tracking in the background) is as good as a visible page's.
       hiddenSince = null;
