@@ -6,7 +6,7 @@
  */
 import { type CalendarDate, compareDates, isAdult, MIN_BIRTH_DATE, parseIsoDate } from './age.ts';
 import type { FeatureGates, RequiredProofs } from './proofs.ts';
-import { NO_UNIT_SCANS, type UnitScanFacts } from './unit-scans.ts';
+import type { UnitScanFacts } from './unit-scans.ts';
 import type { Variant } from './variant.ts';
 
 /** Notes max length (section 9). */
@@ -158,7 +158,7 @@ export interface CompletionFacts {
   newBirthDate: boolean;
   /** The cleaning variant's status picker; null when it was not used. */
   cleaning: { status: string | null; definition: string | null } | null;
-  /** The stop's units as the completion leaves them (unitScanFacts); NO_UNIT_SCANS for a stop without any. */
+  /** The stop's units as the completion leaves them (unitScanFacts; { unaccounted: 0, changed: 0 } with none). */
   units: UnitScanFacts;
 }
 
@@ -189,7 +189,7 @@ export function completionProblems(facts: CompletionFacts, ctx: CompletionContex
           signature: facts.signature,
           signatureName: facts.signatureName ?? '',
           ageVerified: facts.birthDate !== null,
-          unaccountedUnits: (facts.units ?? NO_UNIT_SCANS).unaccounted,
+          unaccountedUnits: facts.units.unaccounted,
         });
     for (const kind of missing) {
       if (kind === 'photo') problems.push('photo_required');
@@ -201,8 +201,7 @@ export function completionProblems(facts: CompletionFacts, ctx: CompletionContex
     if (facts.newPhotos > 0 && !ctx.gates.photo) problems.push('photo_not_allowed');
     if (facts.newSignature && !ctx.gates.signature) problems.push('signature_not_allowed');
     if (facts.newBirthDate && !ctx.gates.ageVerification) problems.push('age_verification_not_allowed');
-    if ((facts.units ?? NO_UNIT_SCANS).changed > 0 && ctx.gates.barcode === false)
-      problems.push('barcode_scanning_not_allowed');
+    if (facts.units.changed > 0 && ctx.gates.barcode === false) problems.push('barcode_scanning_not_allowed');
     if (facts.birthDate !== null) {
       const birth = parseIsoDate(facts.birthDate);
       if (!birth || compareDates(birth, MIN_BIRTH_DATE) < 0 || compareDates(birth, ctx.completedOn) > 0)

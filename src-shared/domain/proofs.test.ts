@@ -102,6 +102,9 @@ describe('required proofs and one-click delivery', () => {
     const required = requiredProofs({ ...none, barcode: true }, gates, false, parcel);
     expect(required.barcode).toBe(true);
     expect(oneClickAllowed(required)).toBe(false);
+    // Every parcel scanned or marked on the stop's window: one-click delivery carries them.
+    expect(oneClickAllowed(required, 1)).toBe(false);
+    expect(oneClickAllowed(required, 0)).toBe(true);
     expect(requiredProofs({ ...none, barcode: true }, gates, false, [{ barcode: null }]).barcode).toBe(false);
     expect(requiredProofs({ ...none, barcode: true }, gates, false, []).barcode).toBe(false);
     const planOff = featureGates({ ...allOn, ft_barcode_scanning: false }, settingsOn);

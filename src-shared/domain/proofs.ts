@@ -66,6 +66,12 @@ export function requiredProofs(
   };
 }
 
-/** One-click delivery is allowed only when no proof is required. */
-export const oneClickAllowed = (required: RequiredProofs) =>
-  !required.photo && !required.signature && !required.ageVerification && !required.barcode;
+/**
+ * One-click delivery is allowed only when no proof is required; a barcode requirement is met once every parcel
+ * is scanned or marked (`unaccountedUnits`, unit-scans.ts; unknown: not met).
+ */
+export const oneClickAllowed = (required: RequiredProofs, unaccountedUnits?: number) =>
+  !required.photo &&
+  !required.signature &&
+  !required.ageVerification &&
+  !(required.barcode && (unaccountedUnits === undefined || unaccountedUnits > 0));

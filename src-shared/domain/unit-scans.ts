@@ -51,6 +51,10 @@ export const scanUpdateOf = (unit: Unit): UnitScanUpdate => ({
   scanned_at: unit.scanned_at ?? null,
 });
 
+/** Units with a barcode neither scanned nor marked missing or damaged: what the barcode requirement still waits for. */
+export const unaccountedUnits = (units: readonly Unit[]): number =>
+  scannableUnits(units).filter((u) => !isAccountedFor(u)).length;
+
 export interface ScanProgress {
   /** Units with a barcode that were scanned. */
   scanned: number;
@@ -77,15 +81,13 @@ export interface UnitScanFacts {
   changed: number;
 }
 
-export const NO_UNIT_SCANS: UnitScanFacts = { unaccounted: 0, changed: 0 };
-
 const sameState = (a: Unit, b: Unit) =>
   a.barcode_scanned === b.barcode_scanned && (a.scan_reason ?? null) === (b.scan_reason ?? null);
 
 export function unitScanFacts(stored: readonly Unit[], updates: readonly UnitScanUpdate[] | undefined): UnitScanFacts {
   const after = applyUnitScans(stored, updates);
   return {
-    unaccounted: scannableUnits(after).filter((u) => !isAccountedFor(u)).length,
+    unaccounted: unaccountedUnits(after),
     changed: after.filter((u, i) => !sameState(u, stored[i]!)).length,
   };
 }

@@ -8,6 +8,7 @@
  */
 import type { NavigationApp } from '../domain/settings.ts';
 import { NAVIGATION_APPS } from '../domain/settings.ts';
+import type { TokenPair } from './http.ts';
 
 /**
  * The names a wrapper uses: the object an Android wrapper adds with addJavascriptInterface(obj, "DroplaneAndroid")
@@ -25,13 +26,8 @@ export const NATIVE_NAMES = {
 /** Bumped when a message changes incompatibly; the app says it in `ready`. */
 export const NATIVE_BRIDGE_PROTOCOL = 1;
 
-/** The pair the server's sign-in and refresh answer (src-shared/protocol/http.ts TokenPair). */
-export interface HandedTokens {
-  accessToken: string;
-  refreshToken: string;
-  /** When the access token expires, epoch milliseconds. */
-  expiresAt: number;
-}
+/** The pair the server's sign-in and refresh answer, as the wrapper keeps it. */
+export type HandedTokens = TokenPair;
 
 export const EXTERNAL_LINK_PURPOSES = ['terms', 'privacy', 'help', 'link'] as const;
 /** What an external link is: the About and sign-in screens' terms and privacy, the More sheet's Help, a note's link. */
@@ -71,9 +67,6 @@ export type WrapperToApp =
   /** The photo `open_camera` asked for: a JPEG or PNG, base64 (no data: prefix). */
   | { type: 'photo'; requestId: string; mimeType: 'image/jpeg' | 'image/png'; base64: string }
   | { type: 'photo_cancelled'; requestId: string };
-
-export type AppToWrapperType = AppToWrapper['type'];
-export type WrapperToAppType = WrapperToApp['type'];
 
 /** How one field is checked. A trailing `?` in the table's key makes the field optional. */
 type FieldRule =

@@ -8,7 +8,7 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import styles from './BottomSheet.module.css';
-import { trapTab, useModalLayer } from './use-modal-layer.ts';
+import { modalKeyDown, useModalLayer } from './use-modal-layer.ts';
 
 export interface BottomSheetProps {
   open: boolean;
@@ -103,13 +103,7 @@ function SheetLayer({ onClose, titleId, header, children, closeRef }: BottomShee
       aria-modal="true"
       aria-labelledby={titleId}
       tabIndex={-1}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') {
-          event.stopPropagation();
-          close();
-        }
-        if (layerRef.current) trapTab(event, layerRef.current);
-      }}
+      onKeyDown={modalKeyDown(layerRef, close)}
     >
       <div className={styles.scrim} aria-hidden="true" onClick={close} />
       <div ref={panelRef} className={styles.panel}>

@@ -2,7 +2,7 @@ import { type ReactNode, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { cx } from './cx.ts';
 import styles from './Dialog.module.css';
-import { trapTab, useModalLayer } from './use-modal-layer.ts';
+import { modalKeyDown, useModalLayer } from './use-modal-layer.ts';
 
 export interface DialogProps {
   open: boolean;
@@ -52,13 +52,7 @@ function DialogLayer({
       aria-labelledby={titleId}
       aria-describedby={descriptionId}
       tabIndex={-1}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') {
-          event.stopPropagation();
-          dismiss();
-        }
-        if (layerRef.current) trapTab(event, layerRef.current);
-      }}
+      onKeyDown={modalKeyDown(layerRef, dismiss)}
     >
       <div className={styles.scrim} aria-hidden="true" onClick={dismiss} />
       <div className={cx(styles.panel, className)}>{children}</div>

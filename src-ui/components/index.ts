@@ -42,6 +42,6 @@ export {
 } from './snackbar-queue.ts';
 export { TextField, type TextFieldProps } from './TextField.tsx';
 export { TopBar, type TopBarProps, type TopBarVariant } from './TopBar.tsx';
-export { focusableIn, MODAL_EXEMPT_ATTRIBUTE, trapTab, useModalLayer } from './use-modal-layer.ts';
+export { focusableIn, MODAL_EXEMPT_ATTRIBUTE, modalKeyDown, trapTab, useModalLayer } from './use-modal-layer.ts';
 export { focusScreenHeading, setAppTitle, useScreenTitle } from './use-screen-title.ts';
 export { type SnackbarControls, useSnackbarQueue } from './useSnackbarQueue.ts';

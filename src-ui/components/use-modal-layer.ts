@@ -64,3 +64,14 @@ export function trapTab(event: KeyboardEvent | ReactKeyboardEvent, container: HT
     first.focus();
   }
 }
+
+/** A modal layer's onKeyDown: Escape closes it (and goes no further), Tab stays inside it. */
+export function modalKeyDown(layerRef: RefObject<HTMLElement | null>, onEscape: () => void) {
+  return (event: ReactKeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onEscape();
+    }
+    if (layerRef.current) trapTab(event, layerRef.current);
+  };
+}

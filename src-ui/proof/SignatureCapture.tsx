@@ -12,7 +12,7 @@ import { Eraser } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { Button, TextField, TopBar, trapTab, useModalLayer } from '../components/index.ts';
+import { Button, modalKeyDown, TextField, TopBar, useModalLayer } from '../components/index.ts';
 import styles from './SignatureCapture.module.css';
 import { useSignaturePad } from './use-signature-pad.ts';
 
@@ -66,13 +66,7 @@ function SignatureLayer({ street, nameRequired, initialName = '', onDone, onCanc
       aria-modal="true"
       aria-label={t('signature.title')}
       tabIndex={-1}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') {
-          event.stopPropagation();
-          onCancel();
-        }
-        if (layerRef.current) trapTab(event, layerRef.current);
-      }}
+      onKeyDown={modalKeyDown(layerRef, onCancel)}
     >
       <div className={styles.screen}>
         <TopBar

@@ -14,7 +14,7 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { matchCode, scannableUnits, scanProgress } from '../../src-shared/domain/unit-scans.ts';
 import type { Route, Stop, UnitScanMethod } from '../../src-shared/protocol/entities.ts';
-import { Button, cx, IconButton, TextField, TopBar, trapTab, useModalLayer } from '../components/index.ts';
+import { Button, cx, IconButton, modalKeyDown, TextField, TopBar, useModalLayer } from '../components/index.ts';
 import { buzz } from '../platform/camera.ts';
 import { stopName } from '../route/stop-display.ts';
 import styles from './ScanPanel.module.css';
@@ -78,13 +78,7 @@ function ScanLayer({ route, stop, onClose }: ScanPanelProps) {
       aria-modal="true"
       aria-label={t('scan.title')}
       tabIndex={-1}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') {
-          event.stopPropagation();
-          onClose();
-        }
-        if (layerRef.current) trapTab(event, layerRef.current);
-      }}
+      onKeyDown={modalKeyDown(layerRef, onClose)}
     >
       <TopBar
         title={t('scan.title')}

@@ -39,7 +39,9 @@ export function ScanUnitList({ units, onMark }: ScanUnitListProps) {
             <div className={styles.unitHead}>
               <Icon className={styles.unitIcon} size={24} aria-hidden="true" />
               <span className={styles.unitText}>
-                <span className={styles.unitName}>{unit.quantity > 1 ? `${unit.quantity} × ${name}` : name}</span>
+                <span className={styles.unitName}>
+                  {unit.quantity > 1 ? t('scan.unitCount', { quantity: unit.quantity, name }) : name}
+                </span>
                 <span className={styles.unitCode}>{unit.barcode}</span>
                 <span className={styles.unitState}>{t(state.key)}</span>
               </span>
@@ -50,7 +52,7 @@ export function ScanUnitList({ units, onMark }: ScanUnitListProps) {
                   variant="secondary"
                   size="md"
                   onClick={() => onMark(unit.id, null)}
-                  aria-label={`${t('scan.clear')}: ${name}`}
+                  aria-label={t('scan.clearUnit', { name })}
                 >
                   {t('scan.clear')}
                 </Button>
@@ -60,7 +62,7 @@ export function ScanUnitList({ units, onMark }: ScanUnitListProps) {
                     variant="secondary"
                     size="md"
                     onClick={() => onMark(unit.id, 'missing')}
-                    aria-label={`${t('scan.missing')}: ${name}`}
+                    aria-label={t('scan.missingUnit', { name })}
                   >
                     {t('scan.missing')}
                   </Button>
@@ -68,7 +70,7 @@ export function ScanUnitList({ units, onMark }: ScanUnitListProps) {
                     variant="secondary"
                     size="md"
                     onClick={() => onMark(unit.id, 'damaged')}
-                    aria-label={`${t('scan.damaged')}: ${name}`}
+                    aria-label={t('scan.damagedUnit', { name })}
                   >
                     {t('scan.damaged')}
                   </Button>

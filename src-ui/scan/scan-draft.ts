@@ -42,9 +42,6 @@ export function markUnit(stopId: number, unitId: string, reason: UnitScanReason 
   });
 }
 
-/** The driver scanned or marked a parcel of this stop on this visit (the completion then sends the units). */
-export const hasScanDraft = (stopId: number) => drafts.value.has(stopId);
-
 /**
  * The completion's units: every parcel with a barcode as this visit left it, when the driver scanned or marked one
  * here and the route may scan; otherwise none, and the stop's units keep what they have (a stop without parcels to

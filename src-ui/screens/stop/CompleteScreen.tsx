@@ -10,7 +10,6 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { isDone } from '../../../src-shared/domain/stops.ts';
-import { hasScannableUnits } from '../../../src-shared/domain/unit-scans.ts';
 import { Badge, Button } from '../../components/index.ts';
 import { RadioList } from '../../components/RadioList.tsx';
 import { CleaningStatusPicker } from '../../proof/CleaningStatusPicker.tsx';
@@ -69,7 +68,7 @@ function CompleteForm({ view, base, presetSkipped }: { view: Ready; base: string
   const showRecipientNote = variant !== 'internal-notes';
   // The parcels as scanned on this visit (on this screen or the stop window), over what the stop has stored.
   const units = draftUnits(stop);
-  const scanning = gates.barcode && hasScannableUnits(stop);
+  const { scanning } = view;
   const input = {
     status,
     variant,

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { oneClickAllowed } from '../../../src-shared/domain/proofs.ts';
 import { isDone } from '../../../src-shared/domain/stops.ts';
-import { isAccountedFor, scannableUnits } from '../../../src-shared/domain/unit-scans.ts';
+import { unaccountedUnits } from '../../../src-shared/domain/unit-scans.ts';
 import { Button, cx } from '../../components/index.ts';
 import { useSnackbarGuard } from '../../components/snackbar-guard.ts';
 import { draftScanUpdates, draftUnits } from '../../scan/scan-draft.ts';
@@ -95,10 +95,8 @@ export function StopActions({ view, base }: { view: Ready; base: string }) {
   function deliver() {
     if (!actions.allowed()) return;
     // Parcels scanned or marked on this window meet the barcode requirement, and go with the one-click delivery.
-    const unaccounted = scannableUnits(draftUnits(stop)).filter((u) => !isAccountedFor(u)).length;
-    if (!oneClickAllowed({ ...required, barcode: required.barcode && unaccounted > 0 }))
-      actions.refuse(t('alerts.oneClickNotAllowed'));
-    else void actions.complete('finished', { units: draftScanUpdates(stop, view.gates.barcode) });
+    if (!oneClickAllowed(required, unaccountedUnits(draftUnits(stop)))) actions.refuse(t('alerts.oneClickNotAllowed'));
+    else void actions.complete('finished', { units: draftScanUpdates(stop, view.scanning) });
   }
 
   function arrive() {

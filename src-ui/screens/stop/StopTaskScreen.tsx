@@ -7,7 +7,6 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isDone } from '../../../src-shared/domain/stops.ts';
-import { hasScannableUnits } from '../../../src-shared/domain/unit-scans.ts';
 import { useFeedback } from '../../app/feedback.tsx';
 import { Badge } from '../../components/index.ts';
 import { Markdown } from '../../route/Markdown.tsx';
@@ -81,7 +80,7 @@ export function StopTaskScreen({ base, stopId }: StopScreenProps) {
           renderRequirements={(kinds) => <Requirements kinds={kinds} gates={gates} />}
         />
       </div>
-      {QUICK_ACTION_TYPES.has(stop.type) && !isDone(stop) && gates.barcode && hasScannableUnits(stop) && (
+      {QUICK_ACTION_TYPES.has(stop.type) && !isDone(stop) && view.scanning && (
         <div className={styles.card}>
           <ScanSummary
             route={view.route}

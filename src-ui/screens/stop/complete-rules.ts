@@ -4,7 +4,7 @@
  */
 import type { StopCompletion } from '../../../src-shared/api/worker-api.ts';
 import type { CollectedProofs } from '../../../src-shared/domain/completion-rules.ts';
-import { isAccountedFor, scannableUnits } from '../../../src-shared/domain/unit-scans.ts';
+import { unaccountedUnits } from '../../../src-shared/domain/unit-scans.ts';
 import type { Stop, Unit } from '../../../src-shared/protocol/entities.ts';
 
 export * from '../../../src-shared/domain/completion-rules.ts';
@@ -42,7 +42,7 @@ export function collectedProofs(draft: ProofDraft): CollectedProofs {
     signature: draft.signature !== null,
     signatureName: draft.signature?.name ?? '',
     ageVerified: draft.verified && draft.birthDate !== null,
-    unaccountedUnits: scannableUnits(draft.units).filter((u) => !isAccountedFor(u)).length,
+    unaccountedUnits: unaccountedUnits(draft.units),
   };
 }
 

@@ -11,6 +11,7 @@ import {
 } from '../../../src-shared/domain/proofs.ts';
 import type { Language } from '../../../src-shared/domain/settings.ts';
 import { countToShow } from '../../../src-shared/domain/stops.ts';
+import { hasScannableUnits } from '../../../src-shared/domain/unit-scans.ts';
 import type { Organisation, Route, Stop } from '../../../src-shared/protocol/entities.ts';
 import type { ParkedCompletion } from '../../../src-shared/state/app-state.ts';
 import { useCore } from '../../app/core-context.tsx';
@@ -27,6 +28,8 @@ interface Loaded {
   variant: Variant;
   gates: FeatureGates;
   required: RequiredProofs;
+  /** The stop has parcels with barcodes and the route allows scanning them: the Scan action shows (issue 19). */
+  scanning: boolean;
   /** The completion is stored on the device but not on the server yet. */
   unsent: boolean;
   /** A completion of this stop the server refused for good, kept on the device (src-worker/outbox). */
@@ -68,6 +71,7 @@ export function useStop(stopId: number): StopView {
         organisation?.config.require_name_with_signature ?? false,
         stop.units,
       ),
+      scanning: gates.barcode && hasScannableUnits(stop),
       unsent: active.unsentStopIds.includes(stopId),
       parked: parkedList.findLast((p) => p.routeId === route.id && p.stopId === stopId) ?? null,
     };
