@@ -7,10 +7,9 @@ import type { Transaction } from 'kysely';
 import type {
   CreateRouteRequest,
   PublicationSettingsRequest,
-  StopInput,
   UpdateStopRequest,
 } from '../../src-shared/protocol/dispatch.ts';
-import type { PublicationSettings, Requirements, Route, Stop, Unit } from '../../src-shared/protocol/entities.ts';
+import type { PublicationSettings, Requirements, Route, Stop } from '../../src-shared/protocol/entities.ts';
 import type { Dialect } from '../db/migrations/001-initial.ts';
 import type { Database, RouteRow, StopPatch } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../domain/errors.ts';
@@ -18,7 +17,7 @@ import { planRoute } from '../domain/eta.ts';
 import { STOP_NOT_FOUND_MESSAGE } from '../domain/route-rules.ts';
 import { DRIVER_NOT_FOUND, ORGANISATION_ID_NOT_FOUND } from './drivers.ts';
 import { createRoute, DEFAULT_START_SECONDS, loadRoute, loadStops, ROUTE_NOT_FOUND } from './routes.ts';
-import { DEFAULT_REQUIREMENTS, serializeSettings, serializeStop, storedUnit } from './serialize.ts';
+import { changedUnits, DEFAULT_REQUIREMENTS, parseUnits, serializeSettings, serializeStop } from './serialize.ts';
 
 type Trx = Transaction<Database>;
 
@@ -39,12 +38,6 @@ export async function requireRoute(trx: Trx, routeId: number): Promise<RouteRow>
 
 export async function touchRoute(trx: Trx, routeId: number, nowIso: string): Promise<void> {
   await trx.updateTable('routes').set({ updated_at: nowIso }).where('id', '=', routeId).execute();
-}
-
-const newUnitId = () => `u${randomBytes(6).toString('base64url')}`;
-
-function units(input: NonNullable<StopInput['units']>): Unit[] {
-  return input.map((u) => storedUnit(u, u.id ?? newUnitId()));
 }
 
 /** Fields stored as they come; the JSON ones are handled below. */
@@ -90,7 +83,7 @@ export async function updateStop(
     if (input[key] !== undefined) Object.assign(patch, { [key]: input[key] });
   }
   if (input.time_windows) patch.time_windows = JSON.stringify(input.time_windows);
-  if (input.units) patch.units = JSON.stringify(units(input.units));
+  if (input.units) patch.units = JSON.stringify(changedUnits(input.units, parseUnits(current.units)));
   if (input.requirements) {
     const stored = JSON.parse(current.requirements) as Partial<Requirements>;
     patch.requirements = JSON.stringify({ ...DEFAULT_REQUIREMENTS, ...stored, ...input.requirements });
@@ -201,8 +194,9 @@ export async function replaceSettings(
       completion_notes: bit(input.completion_notes),
       signature_capture: bit(input.signature_capture),
       age_verification: bit(input.age_verification),
-      // Left out of the replacement by a client that predates it: on, as for a new route.
-      barcode_scanning: bit(input.barcode_scanning ?? true),
+      // An extension (issue 19) that a client predating it leaves out of its replacement: the stored value stays,
+      // so an older dispatcher tool saving the other toggles cannot turn scanning back on unasked.
+      ...(input.barcode_scanning === undefined ? {} : { barcode_scanning: bit(input.barcode_scanning) }),
     })
     .where('route_id', '=', routeId)
     .execute();

@@ -225,7 +225,6 @@ const bool = (v: boolean | undefined, fallback: boolean) => ((v ?? fallback) ? 1
 const serviceTime = (input: StopInput) =>
   input.service_time ?? (input.type === 'start' || input.type === 'end' ? 0 : 300);
 
-let unitSeq = 0;
 function stopRow(input: StopInput, routeId: number, position: number, updatedAt: string): NewStop {
   return {
     route_id: routeId,
@@ -247,9 +246,7 @@ function stopRow(input: StopInput, routeId: number, position: number, updatedAt:
     recipient_phone: input.recipient_phone ?? null,
     notes: input.notes ?? null,
     time_windows: JSON.stringify(input.time_windows ?? []),
-    units: JSON.stringify(
-      (input.units ?? []).map((u) => storedUnit(u, u.id ?? `u${Date.now().toString(36)}${(unitSeq++).toString(36)}`)),
-    ),
+    units: JSON.stringify((input.units ?? []).map((u) => storedUnit(u))),
     requirements: JSON.stringify({ ...DEFAULT_REQUIREMENTS, ...input.requirements }),
     image_ids: '[]',
     signature_image_id: null,

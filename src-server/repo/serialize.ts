@@ -1,5 +1,6 @@
 /** Database rows to the API's entities (src-shared/protocol/entities.ts). */
 
+import { randomBytes } from 'node:crypto';
 import type { StopInput } from '../../src-shared/protocol/dispatch.ts';
 import type {
   CleaningStatus,
@@ -31,8 +32,13 @@ export const DEFAULT_REQUIREMENTS: Requirements = {
   barcode: false,
 };
 
+type UnitInput = NonNullable<StopInput['units']>[number];
+
+/** A new unit's id: random, so two processes creating stops at once never give the same one. */
+export const newUnitId = () => `u${randomBytes(6).toString('base64url')}`;
+
 /** A unit as the dispatcher gives it, as stored: a new unit (or a replaced one) has no scan yet. */
-export function storedUnit(input: NonNullable<StopInput['units']>[number], id: string): Unit {
+export function storedUnit(input: UnitInput, id: string = input.id ?? newUnitId()): Unit {
   return {
     id,
     name: input.name,
@@ -44,6 +50,22 @@ export function storedUnit(input: NonNullable<StopInput['units']>[number], id: s
     scan_method: null,
     scanned_at: null,
   };
+}
+
+/**
+ * The units a dispatcher's change leaves: a unit given again with its id and the same barcode keeps what the driver
+ * did with it (scanned, how and when, or the reason it was not), since a renamed or recounted parcel is still the
+ * parcel the driver scanned; a new unit, or one whose barcode changed, starts unscanned.
+ */
+export function changedUnits(input: readonly UnitInput[], stored: readonly Unit[]): Unit[] {
+  const byId = new Map(stored.map((u) => [u.id, u]));
+  return input.map((u) => {
+    const next = storedUnit(u);
+    const before = u.id === undefined ? undefined : byId.get(u.id);
+    if (!before || before.barcode !== next.barcode || u.barcode_scanned !== undefined) return next;
+    const { barcode_scanned, scan_reason, scan_method, scanned_at } = before;
+    return { ...next, barcode_scanned, scan_reason, scan_method, scanned_at };
+  });
 }
 
 /** Units stored before scans had their own fields (issue 19) read as never scanned or marked. */

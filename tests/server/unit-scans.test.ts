@@ -160,6 +160,38 @@ describe('a stop whose requirements include barcode', () => {
   });
 });
 
+describe("a dispatcher's change to a stop's units", () => {
+  const unitsOf = async (s: RouteSession) => (await detail(s)).stops.find((x) => x.id === s.stopIds[1])!.units;
+  const change = (s: RouteSession, units: StopInput['units']) =>
+    t.dispatch('PATCH', `/v1/dispatch/routes/${s.routeId}/stops/${s.stopIds[1]}`, { units });
+
+  it('keeps what the driver did with a unit given again with its id and barcode; a new or rebarcoded unit starts unscanned', async () => {
+    const s = await started();
+    const done = await updateStop(t, s, 1, {
+      status: 'finished',
+      units: [
+        scanned('s1-a'),
+        { id: 's1-b', barcode_scanned: false, scan_reason: 'damaged', scanned_at: capturedAt() },
+      ],
+    });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    const [a, b] = parcels(1)!;
+    const res = await change(s, [
+      { ...a!, name: 'Parcel (heavy)' },
+      { ...b!, barcode: '3SDRL0000000099' },
+      { name: 'Extra box', quantity: 1, note: null, barcode: '4006381333999' },
+    ]);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const units = await unitsOf(s);
+    expect(units.map((u) => [u.id, u.name, u.barcode_scanned, u.scan_method, u.scan_reason])).toEqual([
+      ['s1-a', 'Parcel (heavy)', true, 'camera', null],
+      ['s1-b', 'Box+Cooled', false, null, null],
+      [expect.stringMatching(/^u[\w-]{8}$/), 'Extra box', false, null, null],
+    ]);
+    expect(units[0]!.scanned_at).toBe(capturedAt());
+  });
+});
+
 describe('gating (plan flag ft_barcode_scanning, publication setting barcode_scanning)', () => {
   it.each([
     ['the plan lacks scanning', { plan: { ft_barcode_scanning: false } }],
@@ -183,9 +215,20 @@ describe('gating (plan flag ft_barcode_scanning, publication setting barcode_sca
     });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     expect((await detail(s)).publication_settings.barcode_scanning).toBe(false);
-    // A replacement from a client that predates the setting leaves it on.
+    // A replacement from a client that predates the setting changes the others and leaves it as it was.
     const { barcode_scanning: __, ...older } = rest;
-    await t.dispatch('PUT', `/v1/dispatch/routes/${s.routeId}/publication-settings`, older);
+    const olderPut = await t.dispatch('PUT', `/v1/dispatch/routes/${s.routeId}/publication-settings`, {
+      ...older,
+      completion_notes: !older.completion_notes,
+    });
+    expect(olderPut.status, JSON.stringify(olderPut.body)).toBe(200);
+    const after = (await detail(s)).publication_settings;
+    expect(after.barcode_scanning).toBe(false);
+    expect(after.completion_notes).toBe(!older.completion_notes);
+    await t.dispatch('PUT', `/v1/dispatch/routes/${s.routeId}/publication-settings`, {
+      ...rest,
+      barcode_scanning: true,
+    });
     expect((await detail(s)).publication_settings.barcode_scanning).toBe(true);
   });
 });
