@@ -112,6 +112,20 @@ test('a signature with a name, an adult birth date and a resized photo reach the
   expect(jpegSize(photo.bytes).width).toBeLessThanOrEqual(800);
   const signature = await fetchImage(server, saved!.signature!);
   expect(signature.type).toMatch(/^image\//);
+
+  // Each proof keeps when it was captured on the phone (issue 19): the signature before the photo, both before Done.
+  const { body: detail } = await dispatch<{
+    completions: {
+      stop_id: number;
+      completed_at: string;
+      body: { captured_at: { images: string[]; signature: string } };
+    }[];
+  }>('GET', `/routes/${route.id}`);
+  const completion = detail.completions.find((c) => c.stop_id === stop.id)!;
+  const { images: photoTimes, signature: signedAt } = completion.body.captured_at;
+  expect(photoTimes).toHaveLength(1);
+  expect(Date.parse(signedAt)).toBeLessThanOrEqual(Date.parse(photoTimes[0]!));
+  expect(Date.parse(photoTimes[0]!)).toBeLessThanOrEqual(Date.parse(completion.completed_at));
 });
 
 test('the cleaning variant completes a stop through the Select status screen', async ({

@@ -78,6 +78,16 @@ test('each parcel ticks off, a parcel of another stop is named, a typed code cou
 }) => {
   await listMode(context, server);
   const { route, stop, otherName } = await parcelStops(server, dispatch);
+  // Each tone the page plays (Web Audio): one per parcel ticked off.
+  await page.addInitScript(() => {
+    const start = OscillatorNode.prototype.start;
+    (window as unknown as { tones: number }).tones = 0;
+    OscillatorNode.prototype.start = function (...args) {
+      (window as unknown as { tones: number }).tones++;
+      return start.apply(this, args);
+    };
+  });
+  const tones = () => page.evaluate(() => (window as unknown as { tones: number }).tones);
   await signIn(page, DEMO.driver);
   await page.goto(`/routes/${route.id}/stops/${stop.id}/complete`);
 
@@ -92,6 +102,7 @@ test('each parcel ticks off, a parcel of another stop is named, a typed code cou
   await expect(scan.getByTestId('scan-progress')).toHaveText('2 of 3 scanned', { timeout: 20_000 });
   await expect(scan.locator('[data-unit="u-a"]')).toContainText('Scanned');
   await expect(scan.locator('[data-unit="u-b"]')).toContainText('Scanned');
+  expect(await tones()).toBe(2);
   // The QR code on stop 2's parcel: the wrong parcel for this door, and which stop it is for.
   await expect(scan.getByRole('status')).toContainText(`Wrong parcel: this one is for stop 2, ${otherName}`, {
     timeout: 15_000,
@@ -106,6 +117,8 @@ test('each parcel ticks off, a parcel of another stop is named, a typed code cou
   await scan.getByRole('button', { name: 'Check code' }).click();
   await expect(scan.getByTestId('scan-progress')).toHaveText('3 of 3 scanned');
   await expect(scan.locator('[data-unit="u-c"]')).toContainText('Code typed');
+  // A tone for the typed match; none for the unknown code or the other stop's parcel.
+  expect(await tones()).toBe(3);
   // The Scan screen with its messages, states and buttons: no WCAG A/AA violation.
   expect(await axeViolations(page)).toEqual([]);
   await scan.getByRole('button', { name: 'Done' }).click();

@@ -14,7 +14,7 @@ import { type DecodedImage, decodeImageDataUrl, type ImageKind, isDataUrl } from
 
 const TOO_MANY_IMAGES_MESSAGE = `At most ${MAX_PHOTOS} images per stop`;
 const SKIPPED_WITH_PROOF_MESSAGE =
-  'A skipped stop carries no proof of delivery: send signature, signature_name, recipient_date_of_birth, images and units only with status finished';
+  'A skipped stop carries no proof of delivery: send signature, signature_name, recipient_date_of_birth, images, units and captured_at only with status finished';
 const CLEANING_DEFINITION_MESSAGE = 'cleaning_definition is required when cleaning_status is other';
 const DATE_OF_BIRTH_MESSAGE = 'recipient_date_of_birth must be a real date from 1900-01-01 to today';
 const FINISH_TIME_MESSAGE = 'finish_time must be a whole number of seconds from 0 to 86399';
@@ -45,6 +45,11 @@ export interface PreparedStopUpdate {
   sticker: boolean | null;
   /** The units' scan states as sent (whether each is a unit of this stop is checked in the write); null: none sent. */
   units: UnitScanUpdate[] | null;
+  /**
+   * When each new proof was captured, on the device's clock (issue 19): the photos in the order of `photos` (null
+   * for a kept one, or a new one sent without a time), and a new signature. Null when the update sent none.
+   */
+  captured_at: { images: (string | null)[]; signature: string | null } | null;
 }
 
 /** The app may resolve the image URLs it was given against the server's origin before sending them back. */
@@ -121,6 +126,7 @@ function proofOnSkip(body: StopUpdateRequest): string | null {
   if (present(body.recipient_date_of_birth)) return 'recipient_date_of_birth';
   if (Object.keys(body.images ?? {}).length > 0) return 'images';
   if ((body.units ?? []).length > 0) return 'units';
+  if (body.captured_at !== undefined) return 'captured_at';
   return null;
 }
 
@@ -151,6 +157,31 @@ function unitScans(units: UnitScanUpdate[] | undefined): UnitScanUpdate[] | null
   });
 }
 
+/**
+ * The capture times, each for a new proof the update carries: a photo's under the key of a new image (a data URL), the
+ * signature's beside a new signature. A time for anything else is refused rather than stored against the wrong proof.
+ */
+function captureTimes(body: StopUpdateRequest, photos: ImageInput[]): PreparedStopUpdate['captured_at'] {
+  const sent = body.captured_at;
+  if (sent === undefined) return null;
+  for (const key of Object.keys(sent.images ?? {})) {
+    if (!isDataUrl(body.images?.[key] ?? ''))
+      throw badRequest(
+        `captured_at.images.${key} has no new image under images.${key}: send a capture time only with a new photo`,
+        `captured_at.images.${key}`,
+      );
+  }
+  if (sent.signature !== undefined && !isDataUrl(body.signature ?? ''))
+    throw badRequest(
+      'captured_at.signature needs a new signature: send a capture time only with a new signature',
+      'captured_at.signature',
+    );
+  return {
+    images: photos.map((photo) => sent.images?.[photo.field.slice('images.'.length)] ?? null),
+    signature: sent.signature ?? null,
+  };
+}
+
 export function prepareStopUpdate(body: StopUpdateRequest, now: Date, timeZone: string): PreparedStopUpdate {
   const skipped = body.status === 'skipped';
   const proofField = skipped ? proofOnSkip(body) : null;
@@ -161,6 +192,7 @@ export function prepareStopUpdate(body: StopUpdateRequest, now: Date, timeZone: 
   // A completion queued offline keeps the time the driver did it, not the time it reached the server.
   const completedAt = body.completed_at === undefined ? now : new Date(body.completed_at);
   const birthDate = dateOfBirth(body.recipient_date_of_birth, wallClock(now, timeZone).date);
+  const photos = photoInputs(body.images);
   return {
     status: body.status,
     lat: coordinate(body.lat, 'lat'),
@@ -171,12 +203,13 @@ export function prepareStopUpdate(body: StopUpdateRequest, now: Date, timeZone: 
     signature_name: present(body.signature_name) ? body.signature_name! : null,
     recipient_date_of_birth: birthDate,
     age_verified: birthDate !== null && isAdultOn(birthDate, wallClock(completedAt, timeZone).date),
-    photos: photoInputs(body.images),
+    photos,
     finish_time: finishTime(body.finish_time, completedAt, body.completed_at !== undefined, timeZone),
     completed_at: completedAt.toISOString(),
     cleaning_status: body.cleaning_status ?? null,
     cleaning_definition: body.cleaning_definition ?? null,
     sticker: body.sticker ?? null,
     units: unitScans(body.units),
+    captured_at: captureTimes(body, photos),
   };
 }

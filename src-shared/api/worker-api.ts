@@ -69,6 +69,8 @@ export interface StopCompletion {
     /** A PNG data URL of the signature, or the stored signature's URL. */
     signature?: string | null;
     signature_name?: string | null;
+    /** When a new signature was signed (ISO 8601, the phone's clock): its capture time in the stop update. */
+    signature_captured_at?: string;
     /** YYYY-MM-DD. */
     recipient_date_of_birth?: string | null;
   };

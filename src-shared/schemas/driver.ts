@@ -78,6 +78,18 @@ export const UnitScanBody = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * Extension (issue 19): when each new proof was captured, on the device's clock: photos by their key in `images`, and
+ * the signature. The server's time of receipt is the completion's `received_at`.
+ */
+export const ProofCaptureTimes = Type.Object(
+  {
+    images: Type.Optional(RecordOf(Instant)),
+    signature: Type.Optional(Instant),
+  },
+  { additionalProperties: false },
+);
+
 /** The stop update (completion). Types and shapes; the rules between fields are the server's domain/stop-update.ts. */
 export const StopUpdateBody = Type.Object(
   {
@@ -100,6 +112,7 @@ export const StopUpdateBody = Type.Object(
     finish_time: Type.Optional(Type.String({ pattern: '^[0-9]{1,5}$' })),
     /** Extension: the instant the driver completed the stop (ISO 8601), so a late sync keeps the real time. */
     completed_at: Type.Optional(Instant),
+    captured_at: Type.Optional(ProofCaptureTimes),
     /** Cleaning variant. */
     cleaning_status: Type.Optional(NullableStringEnum(CLEANING_STATUSES)),
     cleaning_definition: Type.Optional(NoteText),

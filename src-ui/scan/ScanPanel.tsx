@@ -1,21 +1,22 @@
 /**
  * The Scan screen (issue 19): a full-screen layer over the stop window or the complete screen. The rear camera's view
  * decodes continuously (frames go to the core: src-ui/scan/use-scanner.ts); a parcel of this stop is ticked off with a
- * short vibration, a code of another stop's parcel names that stop, an unknown code says so. A code can be typed from
- * a damaged label, a parcel marked missing or damaged; "3 of 5 scanned" counts them. What is scanned stays in the
- * stop's scan draft (scan-draft.ts) until the completion sends it.
+ * short vibration and tone, a code of another stop's parcel names that stop, an unknown code says so. A code can be
+ * typed from a damaged label, a parcel marked missing or damaged; "3 of 5 scanned" counts them. What is scanned stays
+ * in the stop's scan draft (scan-draft.ts) until the completion sends it.
  *
  * Lazy (it brings the camera code): `const ScanPanel = lazy(() => import('../../scan/ScanPanel.tsx'))`.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { Flashlight, FlashlightOff } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { matchCode, scannableUnits, scanProgress } from '../../src-shared/domain/unit-scans.ts';
 import type { Route, Stop, UnitScanMethod } from '../../src-shared/protocol/entities.ts';
 import { Button, cx, IconButton, modalKeyDown, TextField, TopBar, useModalLayer } from '../components/index.ts';
 import { buzz } from '../platform/camera.ts';
+import { createMatchSound, type MatchSound } from '../platform/match-sound.ts';
 import { stopName } from '../route/stop-display.ts';
 import styles from './ScanPanel.module.css';
 import { ScanUnitList } from './ScanUnitList.tsx';
@@ -43,6 +44,11 @@ function ScanLayer({ route, stop, onClose }: ScanPanelProps) {
   const [feedback, setFeedback] = useState<ScanFeedback | null>(null);
   const [code, setCode] = useState('');
   useModalLayer(true, layerRef);
+  const sound = useRef<MatchSound | null>(null);
+  useEffect(() => {
+    sound.current = createMatchSound();
+    return () => sound.current?.close();
+  }, []);
 
   const units = scannableUnits(draftUnits(stop));
   const progress = scanProgress(units);
@@ -58,6 +64,7 @@ function ScanLayer({ route, stop, onClose }: ScanPanelProps) {
     if (match.kind === 'unit' && !match.already) {
       recordScan(stop.id, match.unitId, method, new Date());
       buzz();
+      sound.current?.play();
     }
     setFeedback(scanFeedback(match, text, route, here, t));
     return match.kind === 'unit';

@@ -300,7 +300,8 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
       try {
         const photo = await media.resizePhoto(file as Blob);
         return ok({
-          handle: preparedPhotos.put(photo.blob),
+          // Taken when the driver chose it: the camera's photo reaches the core at once.
+          handle: preparedPhotos.put(photo.blob, deps.now()),
           width: photo.width,
           height: photo.height,
           bytes: photo.blob.size,

@@ -14,25 +14,28 @@ const KEPT = 24;
 export const isPhotoHandle = (value: string): boolean => value.startsWith(PREFIX);
 
 export interface PreparedPhotos {
-  /** Keeps a resized photo; returns its handle. */
-  put(blob: Blob): string;
+  /** Keeps a resized photo taken at `capturedAt` (ms, the core's clock); returns its handle. */
+  put(blob: Blob, capturedAt: number): string;
   /** The photo behind a handle, or null when it is unknown (never made here, or long since dropped). */
   get(handle: string): Blob | null;
+  /** When the photo behind a handle was taken (ms), or null when the handle is unknown. */
+  capturedAt(handle: string): number | null;
   /** Sign-out: another driver on this phone must not see them. */
   clear(): void;
 }
 
 export function createPreparedPhotos(newId: () => string, kept = KEPT): PreparedPhotos {
-  const photos = new Map<string, Blob>();
+  const photos = new Map<string, { blob: Blob; capturedAt: number }>();
   return {
-    put(blob) {
+    put(blob, capturedAt) {
       const handle = PREFIX + newId();
-      photos.set(handle, blob);
+      photos.set(handle, { blob, capturedAt });
       // Oldest first out: a Map iterates in insertion order.
       while (photos.size > kept) photos.delete(photos.keys().next().value!);
       return handle;
     },
-    get: (handle) => photos.get(handle) ?? null,
+    get: (handle) => photos.get(handle)?.blob ?? null,
+    capturedAt: (handle) => photos.get(handle)?.capturedAt ?? null,
     clear: () => photos.clear(),
   };
 }

@@ -9,7 +9,7 @@ describe('storedParts', () => {
     let n = 0;
     const photos = createPreparedPhotos(() => String(++n));
     const prepared = new Blob([new Uint8Array([0xff, 0xd8, 1, 2, 3])], { type: 'image/jpeg' });
-    const handle = photos.put(prepared);
+    const handle = photos.put(prepared, 1_700_000_000_000);
     const parts = storedParts(
       { status: 'finished', images: { 0: handle, 1: JPEG_URL, 2: '/v1/images/7' } },
       photos.get,
@@ -27,8 +27,10 @@ describe('storedParts', () => {
   it('keeps at most the newest photos, so memory stays bounded', () => {
     let n = 0;
     const photos = createPreparedPhotos(() => String(++n), 2);
-    const handles = [1, 2, 3].map((i) => photos.put(new Blob([String(i)])));
+    const handles = [1, 2, 3].map((i) => photos.put(new Blob([String(i)]), i * 1000));
     expect(photos.get(handles[0]!)).toBeNull();
+    expect(photos.capturedAt(handles[0]!)).toBeNull();
     expect(photos.get(handles[2]!)).not.toBeNull();
+    expect(photos.capturedAt(handles[2]!)).toBe(3000);
   });
 });

@@ -275,7 +275,7 @@ export function createActiveRoute(deps: ActiveRouteDeps) {
       const images = completion.proofs?.images ?? [];
       if (images.some((image) => isPhotoHandle(image) && !deps.photos.get(image)))
         return fail('invalid_completion', 'photo_missing');
-      const body = stopUpdateBody(completion, deps.now(), timeZone);
+      const body = stopUpdateBody(completion, deps.now(), timeZone, deps.photos.capturedAt);
       const label = { id: stopId, number: countToShow(route.stops)[index] ?? null, name: stopName(stop) };
       // Stored on the device (strict durability) before anything else: from here on it reaches the server once.
       const queued = await deps.outbox.add(route.id, route.project_id, label, body, deps.photos.get);

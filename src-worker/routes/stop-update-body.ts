@@ -19,10 +19,36 @@ function finishTime(ms: number, timeZone: string | undefined): string {
 }
 
 /**
- * The stop update payload of spec section 3: a skipped stop sends only status, position and the two notes;
- * a delivered one adds its proofs (images as an indexed map) and, in the cleaning variant, the status picker.
+ * When each new proof was captured (issue 19): the photos the core prepared, by their key in `images`, and a new
+ * signature. Stored images kept on an edit have theirs from the completion that brought them. Undefined when none.
  */
-export function stopUpdateBody(completion: StopCompletion, nowMs: number, timeZone?: string): StopUpdateRequest {
+function captureTimes(
+  images: readonly string[],
+  signatureAt: string | undefined,
+  photoCapturedAt: (handle: string) => number | null,
+): StopUpdateRequest['captured_at'] {
+  const taken = images.flatMap((image, i) => {
+    const at = photoCapturedAt(image);
+    return at === null ? [] : [[String(i), new Date(at).toISOString()] as const];
+  });
+  if (taken.length === 0 && !signatureAt) return undefined;
+  return {
+    ...(taken.length > 0 ? { images: Object.fromEntries(taken) } : {}),
+    ...(signatureAt ? { signature: signatureAt } : {}),
+  };
+}
+
+/**
+ * The stop update payload of spec section 3: a skipped stop sends only status, position and the two notes;
+ * a delivered one adds its proofs (images as an indexed map, with their capture times) and, in the cleaning variant,
+ * the status picker.
+ */
+export function stopUpdateBody(
+  completion: StopCompletion,
+  nowMs: number,
+  timeZone?: string,
+  photoCapturedAt: (handle: string) => number | null = () => null,
+): StopUpdateRequest {
   const body: StopUpdateRequest = {
     status: completion.status,
     ...coords(completion.position),
@@ -31,14 +57,19 @@ export function stopUpdateBody(completion: StopCompletion, nowMs: number, timeZo
   };
   if (completion.status === 'skipped') return body;
   const proofs = completion.proofs ?? {};
+  const images = proofs.images ?? [];
+  // A signature's time only with a new signature (a data URL), never with the stored one's URL kept on an edit.
+  const newSignature = proofs.signature?.startsWith('data:') ? proofs.signature_captured_at : undefined;
+  const captured = captureTimes(images, newSignature, photoCapturedAt);
   return {
     ...body,
     signature: proofs.signature ?? null,
     signature_name: proofs.signature_name ?? null,
     recipient_date_of_birth: proofs.recipient_date_of_birth ?? null,
-    images: Object.fromEntries((proofs.images ?? []).map((image, i) => [String(i), image])),
+    images: Object.fromEntries(images.map((image, i) => [String(i), image])),
     finish_time: finishTime(nowMs, timeZone),
     completed_at: new Date(nowMs).toISOString(),
+    ...(captured ? { captured_at: captured } : {}),
     ...(completion.units ? { units: completion.units } : {}),
     ...(completion.cleaning
       ? {

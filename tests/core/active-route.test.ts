@@ -384,6 +384,45 @@ describe('the stop update payload', () => {
     });
   });
 
+  it('carries when each new photo and a new signature were captured, never for kept ones', async () => {
+    const { stopUpdateBody } = await import('../../src-worker/routes/active-route.ts');
+    const at = Date.UTC(2026, 10, 21, 14, 30, 15);
+    const taken: Record<string, number> = {
+      'photo:1': Date.UTC(2026, 10, 21, 14, 2),
+      'photo:2': Date.UTC(2026, 10, 21, 14, 3),
+    };
+    const capturedAt = (handle: string) => taken[handle] ?? null;
+    const signedAt = '2026-11-21T14:04:00.000Z';
+    const fresh = stopUpdateBody(
+      {
+        status: 'finished',
+        proofs: {
+          images: ['/v1/images/7', 'photo:1', 'photo:2'],
+          signature: 'data:image/png;base64,AAAA',
+          signature_captured_at: signedAt,
+        },
+      },
+      at,
+      undefined,
+      capturedAt,
+    );
+    expect(fresh.captured_at).toEqual({
+      images: { 1: '2026-11-21T14:02:00.000Z', 2: '2026-11-21T14:03:00.000Z' },
+      signature: signedAt,
+    });
+    // An edit that keeps the stored signature and photos: nothing new was captured.
+    const kept = stopUpdateBody(
+      {
+        status: 'finished',
+        proofs: { images: ['/v1/images/7'], signature: '/v1/images/8', signature_captured_at: signedAt },
+      },
+      at,
+      undefined,
+      capturedAt,
+    );
+    expect(kept).not.toHaveProperty('captured_at');
+  });
+
   it('takes the finish time on the organisation’s clocks when its time zone is known', async () => {
     const { stopUpdateBody } = await import('../../src-worker/routes/active-route.ts');
     const at = Date.UTC(2026, 10, 21, 14, 30, 15);

@@ -9,6 +9,7 @@ import type { DispatchRouteDetail, StopInput } from '../../src-shared/protocol/d
 import type { Plan } from '../../src-shared/protocol/entities.ts';
 import { expectError } from '../helpers/dispatch.ts';
 import { makeDriver, makeOrganisation, stopsAroundUtrecht } from '../helpers/fixtures.ts';
+import { jpegUrl, pngUrl } from '../helpers/images.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import {
   type RouteSession,
@@ -157,6 +158,48 @@ describe('a stop whose requirements include barcode', () => {
     const edit = await updateStop(t, s, 1, { status: 'finished', completion_note: 'Edited' });
     expect(edit.status, JSON.stringify(edit.body)).toBe(200);
     expect(stopInAnswer(edit, s, 1).units.filter((u) => u.barcode_scanned)).toHaveLength(2);
+  });
+});
+
+describe('capture times of photos and the signature', () => {
+  it('are kept in the completion beside the time it was received, in the order of the stored images', async () => {
+    const s = await started({ barcode: false });
+    const photoAt = new Date(clock - 40 * 60_000).toISOString();
+    const signedAt = new Date(clock - 38 * 60_000).toISOString();
+    const first = await updateStop(t, s, 1, {
+      status: 'finished',
+      images: { '0': jpegUrl(), '2': jpegUrl() },
+      signature: pngUrl(),
+      completed_at: capturedAt(),
+      captured_at: { images: { '2': photoAt }, signature: signedAt },
+    });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const stored = stopInAnswer(first, s, 1);
+    const route = await detail(s);
+    const completion = route.completions.filter((c) => c.stop_id === s.stopIds[1]).at(-1)!;
+    const body = completion.body as { images: number[]; captured_at: unknown };
+    expect(body.images).toHaveLength(2);
+    expect(body.captured_at).toEqual({ images: [null, photoAt], signature: signedAt });
+    expect(completion.received_at).toBe(new Date(clock).toISOString());
+
+    // An edit keeping the stored images carries no new capture time, and a time for a kept one is refused.
+    clock += 60_000;
+    const kept = { '0': stored.images![0]!, '1': stored.images![1]! };
+    const refused = await updateStop(t, s, 1, {
+      status: 'finished',
+      images: kept,
+      captured_at: { images: { '1': photoAt } },
+    });
+    expectError(refused, 400, /captured_at\.images\.1 has no new image/, 'captured_at.images.1');
+    const noSignature = await updateStop(t, s, 1, {
+      status: 'finished',
+      images: kept,
+      signature: stored.signature!,
+      captured_at: { signature: signedAt },
+    });
+    expectError(noSignature, 400, /captured_at\.signature needs a new signature/, 'captured_at.signature');
+    const skipped = await updateStop(t, s, 2, { status: 'skipped', captured_at: { signature: signedAt } });
+    expectError(skipped, 400, /A skipped stop carries no proof/, 'captured_at');
   });
 });
 

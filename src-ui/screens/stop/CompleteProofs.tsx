@@ -59,7 +59,8 @@ export function CompleteProofs({ stop, gates, required, errors, draft, onChange,
             initialName={draft.signature?.name ?? ''}
             onCancel={() => setSigning(false)}
             onDone={({ signature, signatureName }) => {
-              onChange((d) => ({ ...d, signature: { image: signature, name: signatureName } }));
+              const capturedAt = new Date().toISOString();
+              onChange((d) => ({ ...d, signature: { image: signature, name: signatureName, capturedAt } }));
               setSigning(false);
               success(PROOF_SNACKBAR.signature, t('success.signatureAdded'));
             }}

@@ -13,8 +13,11 @@ export * from '../../../src-shared/domain/completion-rules.ts';
 export interface ProofDraft {
   /** Data URLs from preparePhoto, or the stop's stored photo URLs. */
   photos: string[];
-  /** A PNG data URL (or the stored signature's URL) and the signer's name ('' for none). */
-  signature: { image: string; name: string } | null;
+  /**
+   * A PNG data URL (or the stored signature's URL) and the signer's name ('' for none); a new one keeps when it was
+   * signed (ISO 8601, the phone's clock), sent as its capture time.
+   */
+  signature: { image: string; name: string; capturedAt?: string } | null;
   /** YYYY-MM-DD, kept once the recipient was verified as 18 or older. */
   birthDate: string | null;
   verified: boolean;
@@ -52,6 +55,7 @@ export function completionProofs(draft: ProofDraft): NonNullable<StopCompletion[
     images: [...draft.photos],
     signature: draft.signature?.image ?? null,
     signature_name: draft.signature?.name.trim() || null,
+    ...(draft.signature?.capturedAt ? { signature_captured_at: draft.signature.capturedAt } : {}),
     recipient_date_of_birth: draft.verified ? draft.birthDate : null,
   };
 }
