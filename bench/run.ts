@@ -108,120 +108,145 @@ try {
   const starts = { cold: perMode<object>(), warm: perMode<object>(), open: perMode<object>() };
   const work = perMode<object>();
   const maps = perMode<object>();
+  // A scenario that fails is reported and the others still run: one broken scenario must not cost the whole run.
+  const failed: string[] = [];
+  const guarded = async (name: string, body: () => Promise<void>) => {
+    try {
+      await body();
+    } catch (error) {
+      console.error(`\nScenario ${name} failed; the others go on.`, error);
+      failed.push(name);
+      process.exitCode = 1;
+    }
+  };
   // Alternating which mode goes first spreads any drift of the machine over both.
   const order = (run: number): readonly CoreMode[] => (run % 2 === 0 ? MODES : [...MODES].reverse());
 
   if (only.has('cold') || only.has('warm') || only.has('open')) {
-    for (let run = 0; run < runs; run++) {
-      for (const mode of order(run)) {
-        console.log(`Run ${run + 1}/${runs}, ${mode}: cold start, warm start, opening the 300-stop route…`);
-        const { cold, warm, context } = await coldThenWarm(env, mode);
-        starts.cold[mode].push(cold);
-        starts.warm[mode].push(warm);
-        if (only.has('open')) starts.open[mode].push(await openBigRoute(env, context, mode, data.bigRouteId));
-        await context.close();
-      }
-    }
-  }
-  if (only.has('work')) {
-    let route = 0;
-    for (let run = 0; run < runs; run++) {
-      for (const mode of order(run)) {
-        console.log(`Run ${run + 1}/${runs}, ${mode}: working 20 stops…`);
-        const context = await signedInContext(browser, server.url, env.session);
-        await installMetrics(context);
-        await cacheApp(env, context);
-        work[mode].push(await workStops(env, context, mode, data.workRouteIds[route++]!, photoFile));
-        await context.close();
-      }
-    }
-  }
-  if (only.has('map')) {
-    // maplibre and deck.gl need WebGL: a browser of its own with SwiftShader.
-    const glBrowser = await launchChromium({ webgl: true });
-    try {
+    await guarded('cold', async () => {
       for (let run = 0; run < runs; run++) {
         for (const mode of order(run)) {
-          console.log(`Run ${run + 1}/${runs}, ${mode}: opening the 300-stop route's map view…`);
-          const context = await signedInContext(glBrowser, server.url, env.session, true);
-          await installMetrics(context);
-          await cacheApp({ ...env, browser: glBrowser }, context);
-          await warmMap(env, context, mode);
-          maps[mode].push(await openMap(env, context, mode));
+          console.log(`Run ${run + 1}/${runs}, ${mode}: cold start, warm start, opening the 300-stop route…`);
+          const { cold, warm, context } = await coldThenWarm(env, mode);
+          starts.cold[mode].push(cold);
+          starts.warm[mode].push(warm);
+          if (only.has('open')) starts.open[mode].push(await openBigRoute(env, context, mode, data.bigRouteId));
           await context.close();
         }
       }
-    } finally {
-      await glBrowser.close();
-    }
-    raw.openMap = maps;
-    for (const mode of MODES) addFigures('openMap', mode, medianFigures(maps[mode]));
+    });
   }
-  if (only.has('workmap')) {
-    const glBrowser = await launchChromium({ webgl: true });
-    const workMaps = perMode<object>();
-    try {
+  if (only.has('work')) {
+    await guarded('work', async () => {
       let route = 0;
       for (let run = 0; run < runs; run++) {
         for (const mode of order(run)) {
-          console.log(`Run ${run + 1}/${runs}, ${mode}: working ${MAP_STOPS_TO_WORK} stops with the map on…`);
-          const context = await signedInContext(glBrowser, server.url, env.session, true);
+          console.log(`Run ${run + 1}/${runs}, ${mode}: working 20 stops…`);
+          const context = await signedInContext(browser, server.url, env.session);
           await installMetrics(context);
-          await cacheApp({ ...env, browser: glBrowser }, context);
-          await warmMap(env, context, mode);
-          // The routes scenario 4 worked 20 stops of (or fresh ones): the next stops are the same kind.
-          const routeId = data.workRouteIds[route++]!;
-          workMaps[mode].push(
-            await workStops(env, context, mode, routeId, photoFile, { view: 'map', stops: MAP_STOPS_TO_WORK }),
-          );
+          await cacheApp(env, context);
+          work[mode].push(await workStops(env, context, mode, data.workRouteIds[route++]!, photoFile));
           await context.close();
         }
       }
-    } finally {
-      await glBrowser.close();
-    }
-    raw.workMap = workMaps;
-    for (const mode of MODES) addFigures('workMap', mode, medianFigures(workMaps[mode]));
+    });
+  }
+  if (only.has('map')) {
+    await guarded('map', async () => {
+      // maplibre and deck.gl need WebGL: a browser of its own with SwiftShader.
+      const glBrowser = await launchChromium({ webgl: true });
+      try {
+        for (let run = 0; run < runs; run++) {
+          for (const mode of order(run)) {
+            console.log(`Run ${run + 1}/${runs}, ${mode}: opening the 300-stop route's map view…`);
+            const context = await signedInContext(glBrowser, server.url, env.session, true);
+            await installMetrics(context);
+            await cacheApp({ ...env, browser: glBrowser }, context);
+            await warmMap(env, context, mode);
+            maps[mode].push(await openMap(env, context, mode));
+            await context.close();
+          }
+        }
+      } finally {
+        await glBrowser.close();
+      }
+      raw.openMap = maps;
+      for (const mode of MODES) addFigures('openMap', mode, medianFigures(maps[mode]));
+    });
+  }
+  if (only.has('workmap')) {
+    await guarded('workmap', async () => {
+      const glBrowser = await launchChromium({ webgl: true });
+      const workMaps = perMode<object>();
+      try {
+        let route = 0;
+        for (let run = 0; run < runs; run++) {
+          for (const mode of order(run)) {
+            console.log(`Run ${run + 1}/${runs}, ${mode}: working ${MAP_STOPS_TO_WORK} stops with the map on…`);
+            const context = await signedInContext(glBrowser, server.url, env.session, true);
+            await installMetrics(context);
+            await cacheApp({ ...env, browser: glBrowser }, context);
+            await warmMap(env, context, mode);
+            // The routes scenario 4 worked 20 stops of (or fresh ones): the next stops are the same kind.
+            const routeId = data.workRouteIds[route++]!;
+            workMaps[mode].push(
+              await workStops(env, context, mode, routeId, photoFile, { view: 'map', stops: MAP_STOPS_TO_WORK }),
+            );
+            await context.close();
+          }
+        }
+      } finally {
+        await glBrowser.close();
+      }
+      raw.workMap = workMaps;
+      for (const mode of MODES) addFigures('workMap', mode, medianFigures(workMaps[mode]));
+    });
   }
   if (only.has('signin')) {
-    const signIns = perMode<object>();
-    for (let run = 0; run < runs; run++) {
-      for (const mode of order(run)) {
-        console.log(`Run ${run + 1}/${runs}, ${mode}: signing in on a new phone…`);
-        signIns[mode].push(await signInToList(env, mode, BENCH_DRIVER));
-      }
-    }
-    raw.signIn = signIns;
-    for (const mode of MODES) addFigures('signIn', mode, medianFigures(signIns[mode]));
-  }
-  if (only.has('scan')) {
-    // The camera is Chromium's fake one, playing labels: a browser of its own.
-    const scanBrowser = await launchChromium({ extraArgs: fakeCameraArgs(writeCameraVideo('bench-scan', SCAN_SHOTS)) });
-    const scans = perMode<object>();
-    try {
-      // The last delivery of a work route, which scenarios 4 and 9 (working its first stops) never reach; the demo
-      // generator gives its parcels barcodes.
-      const routeId = data.workRouteIds[0]!;
-      const res = await fetch(`${server.url}/v1/dispatch/routes/${routeId}`, {
-        headers: { authorization: `Bearer ${server.dispatchToken}` },
-      });
-      const { stops } = (await res.json()) as { stops: { id: number; type: string }[] };
-      const stopId = stops.filter((s) => s.type === 'delivery').at(-1)!.id;
+    await guarded('signin', async () => {
+      const signIns = perMode<object>();
       for (let run = 0; run < runs; run++) {
         for (const mode of order(run)) {
-          console.log(`Run ${run + 1}/${runs}, ${mode}: scanning parcels…`);
-          const context = await signedInContext(scanBrowser, server.url, env.session);
-          await installMetrics(context);
-          await cacheApp({ ...env, browser: scanBrowser }, context);
-          scans[mode].push(await scanFrames(env, context, mode, routeId, stopId));
-          await context.close();
+          console.log(`Run ${run + 1}/${runs}, ${mode}: signing in on a new phone…`);
+          signIns[mode].push(await signInToList(env, mode, BENCH_DRIVER));
         }
       }
-    } finally {
-      await scanBrowser.close();
-    }
-    raw.scan = scans;
-    for (const mode of MODES) addFigures('scan', mode, medianFigures(scans[mode]));
+      raw.signIn = signIns;
+      for (const mode of MODES) addFigures('signIn', mode, medianFigures(signIns[mode]));
+    });
+  }
+  if (only.has('scan')) {
+    await guarded('scan', async () => {
+      // The camera is Chromium's fake one, playing labels: a browser of its own.
+      const scanBrowser = await launchChromium({
+        extraArgs: fakeCameraArgs(writeCameraVideo('bench-scan', SCAN_SHOTS)),
+      });
+      const scans = perMode<object>();
+      try {
+        // The last delivery of a work route, which scenarios 4 and 9 (working its first stops) never reach; the demo
+        // generator gives its parcels barcodes.
+        const routeId = data.workRouteIds[0]!;
+        const res = await fetch(`${server.url}/v1/dispatch/routes/${routeId}`, {
+          headers: { authorization: `Bearer ${server.dispatchToken}` },
+        });
+        const { stops } = (await res.json()) as { stops: { id: number; type: string }[] };
+        const stopId = stops.filter((s) => s.type === 'delivery').at(-1)!.id;
+        for (let run = 0; run < runs; run++) {
+          for (const mode of order(run)) {
+            console.log(`Run ${run + 1}/${runs}, ${mode}: scanning parcels…`);
+            const context = await signedInContext(scanBrowser, server.url, env.session);
+            await installMetrics(context);
+            await cacheApp({ ...env, browser: scanBrowser }, context);
+            scans[mode].push(await scanFrames(env, context, mode, routeId, stopId));
+            await context.close();
+          }
+        }
+      } finally {
+        await scanBrowser.close();
+      }
+      raw.scan = scans;
+      for (const mode of MODES) addFigures('scan', mode, medianFigures(scans[mode]));
+    });
   }
   const scenarioNames = { cold: 'coldStart', warm: 'warmStart', open: 'openRoute' } as const;
   for (const [key, name] of Object.entries(scenarioNames)) {
@@ -238,20 +263,22 @@ try {
       10;
   }
   if (only.has('worker')) {
-    console.log('Worker-side figures…');
-    const workerFigures = await measureWorkerFigures({
-      browser,
-      baseUrl: server.url,
-      email: BENCH_DRIVER.email,
-      password: BENCH_DRIVER.password,
-      routeId: data.bigRouteId,
-      workRouteId: data.workRouteIds.at(-1)!,
-      runs: Math.max(runs, 5),
-      photo,
-      dispatchToken: server.dispatchToken,
+    await guarded('worker', async () => {
+      console.log('Worker-side figures…');
+      const workerFigures = await measureWorkerFigures({
+        browser,
+        baseUrl: server.url,
+        email: BENCH_DRIVER.email,
+        password: BENCH_DRIVER.password,
+        routeId: data.bigRouteId,
+        workRouteId: data.workRouteIds.at(-1)!,
+        runs: Math.max(runs, 5),
+        photo,
+        dispatchToken: server.dispatchToken,
+      });
+      raw.worker = workerFigures;
+      flatten('worker', workerSummary(workerFigures), figures);
     });
-    raw.worker = workerFigures;
-    flatten('worker', workerSummary(workerFigures), figures);
   }
 
   const at = new Date().toISOString();
@@ -264,6 +291,7 @@ try {
     machine: { cpus: cpus().length, cpu: cpus()[0]?.model, chromium: browser.version() },
     profile: { viewport: '390x844', cpuSlowdown: CPU_SLOWDOWN, network: SLOW_4G },
     runs,
+    ...(failed.length > 0 ? { failed } : {}),
     criticalPath,
     figures: last ? { ...last.figures, ...figures } : figures,
     raw: last ? { ...last.raw, ...raw } : raw,
@@ -273,6 +301,7 @@ try {
     `App benchmark, ${report.at.slice(0, 10)}${rerun ? ` (re-run: ${rerun.join('; ')})` : ''}: medians of ${runs} run(s) on ${report.machine.cpus}× ${report.machine.cpu}, Chromium ${report.machine.chromium}, 390x844, CPU ${CPU_SLOWDOWN}× slower, slow 4G.`,
     '',
     appTable(report.figures, budgets),
+    ...(failed.length > 0 ? ['', `Failed this run (see its log): ${failed.join(', ')}.`] : []),
     ...(report.raw.worker
       ? ['', workerFiguresTable(report.raw.worker as Parameters<typeof workerFiguresTable>[0])]
       : []),
