@@ -40,6 +40,12 @@ export async function scanFrames(
   try {
     await page.goto(appUrl(env, `/routes/${routeId}/stops/${stopId}`, mode), { waitUntil: 'commit' });
     await until(page, 'button', 'Scan parcels');
+    // The stop's notes open as an alert with its window (spec section 5): read, OK.
+    const notes = await page.evaluate(() => document.querySelector('[role="alertdialog"]') !== null);
+    if (notes) {
+      await tap(page, '[role="alertdialog"] button', 'OK');
+      await until(page, '[role="alertdialog"]', undefined, { gone: true });
+    }
     await tap(page, 'button', 'Scan parcels');
     // Scanning has begun once the first frame is decoded (the decoder and its .wasm loaded).
     await page.waitForFunction(() => Number(document.querySelector('video')?.dataset.decodedFrames ?? 0) > 0, null, {

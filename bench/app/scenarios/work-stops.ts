@@ -97,8 +97,17 @@ export async function workStops(
     for (let n = 1; n <= stops; n++) {
       const before = await activeStopText(page, active);
       await act(page, 'arrived', marks, async () => {
-        await tap(page, arrived, 'Arrived');
-        await until(page, 'h1', 'Complete stop');
+        // A tap on the carousel while it still glides to the next card only stops the glide (as on a phone): then
+        // the driver taps again.
+        for (let attempt = 1; ; attempt++) {
+          await tap(page, arrived, 'Arrived');
+          try {
+            await until(page, 'h1', 'Complete stop', { timeout: 15_000 });
+            break;
+          } catch (error) {
+            if (attempt === 3) throw error;
+          }
+        }
       });
       await act(page, 'addPhoto', marks, async () => {
         const chooser = await openFileChooser(page);
