@@ -14,6 +14,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { BrowserContext } from '@playwright/test';
 import { fakeCameraArgs, writeCameraVideo } from '../e2e/support/fake-camera.ts';
 import { startAppServer } from '../e2e/support/server.ts';
 import { measureCriticalPath } from '../scripts/critical-path.mjs';
@@ -107,7 +108,6 @@ try {
   const perMode = <T>() => ({ worker: [] as T[], inline: [] as T[] });
   const starts = { cold: perMode<object>(), warm: perMode<object>(), open: perMode<object>() };
   const work = perMode<object>();
-  const maps = perMode<object>();
   // A scenario that fails is reported and the others still run: one broken scenario must not cost the whole run.
   const failed: string[] = [];
   const guarded = async (name: string, body: () => Promise<void>) => {
@@ -151,56 +151,51 @@ try {
       }
     });
   }
-  if (only.has('map')) {
-    await guarded('map', async () => {
-      // maplibre and deck.gl need WebGL: a browser of its own with SwiftShader.
-      const glBrowser = await launchChromium({ webgl: true });
-      try {
-        for (let run = 0; run < runs; run++) {
-          for (const mode of order(run)) {
-            console.log(`Run ${run + 1}/${runs}, ${mode}: opening the 300-stop route's map view…`);
-            const context = await signedInContext(glBrowser, server.url, env.session, true);
-            await installMetrics(context);
-            await cacheApp({ ...env, browser: glBrowser }, context);
-            await warmMap(env, context, mode);
-            maps[mode].push(await openMap(env, context, mode));
-            await context.close();
-          }
+  /**
+   * Runs a map-view scenario in every mode: maplibre and deck.gl need WebGL, so a browser of its own with SwiftShader;
+   * each run's context is signed in with map view On and its caches warmed (the app, the style, the route's tiles).
+   */
+  const mapScenario = async (
+    key: string,
+    what: string,
+    measure: (context: BrowserContext, mode: CoreMode) => Promise<object>,
+  ) => {
+    const glBrowser = await launchChromium({ webgl: true });
+    const results = perMode<object>();
+    try {
+      for (let run = 0; run < runs; run++) {
+        for (const mode of order(run)) {
+          console.log(`Run ${run + 1}/${runs}, ${mode}: ${what}…`);
+          const context = await signedInContext(glBrowser, server.url, env.session, true);
+          await installMetrics(context);
+          await cacheApp({ ...env, browser: glBrowser }, context);
+          await warmMap(env, context, mode);
+          results[mode].push(await measure(context, mode));
+          await context.close();
         }
-      } finally {
-        await glBrowser.close();
       }
-      raw.openMap = maps;
-      for (const mode of MODES) addFigures('openMap', mode, medianFigures(maps[mode]));
-    });
+    } finally {
+      await glBrowser.close();
+    }
+    raw[key] = results;
+    for (const mode of MODES) addFigures(key, mode, medianFigures(results[mode]));
+  };
+  if (only.has('map')) {
+    await guarded('map', () =>
+      mapScenario('openMap', "opening the 300-stop route's map view", (context, mode) => openMap(env, context, mode)),
+    );
   }
   if (only.has('workmap')) {
-    await guarded('workmap', async () => {
-      const glBrowser = await launchChromium({ webgl: true });
-      const workMaps = perMode<object>();
-      try {
-        let route = 0;
-        for (let run = 0; run < runs; run++) {
-          for (const mode of order(run)) {
-            console.log(`Run ${run + 1}/${runs}, ${mode}: working ${MAP_STOPS_TO_WORK} stops with the map on…`);
-            const context = await signedInContext(glBrowser, server.url, env.session, true);
-            await installMetrics(context);
-            await cacheApp({ ...env, browser: glBrowser }, context);
-            await warmMap(env, context, mode);
-            // The routes scenario 4 worked 20 stops of (or fresh ones): the next stops are the same kind.
-            const routeId = data.workRouteIds[route++]!;
-            workMaps[mode].push(
-              await workStops(env, context, mode, routeId, photoFile, { view: 'map', stops: MAP_STOPS_TO_WORK }),
-            );
-            await context.close();
-          }
-        }
-      } finally {
-        await glBrowser.close();
-      }
-      raw.workMap = workMaps;
-      for (const mode of MODES) addFigures('workMap', mode, medianFigures(workMaps[mode]));
-    });
+    // The routes scenario 4 worked 20 stops of (or fresh ones): the next stops are the same kind.
+    let route = 0;
+    await guarded('workmap', () =>
+      mapScenario('workMap', `working ${MAP_STOPS_TO_WORK} stops with the map on`, (context, mode) =>
+        workStops(env, context, mode, data.workRouteIds[route++]!, photoFile, {
+          view: 'map',
+          stops: MAP_STOPS_TO_WORK,
+        }),
+      ),
+    );
   }
   if (only.has('signin')) {
     await guarded('signin', async () => {
