@@ -39,6 +39,7 @@ export default function RouteMap({
   line,
   lineIsFallback = false,
   activeStopId,
+  instant = false,
   position,
   theme,
   styleUrls,
@@ -102,7 +103,17 @@ export default function RouteMap({
     }
   }, [mapRef]);
 
-  const camera = useMapCamera({ mapRef, ready, bounds, bottomInset, activeStopId, activeAt, position, markFocus });
+  const camera = useMapCamera({
+    mapRef,
+    ready,
+    bounds,
+    bottomInset,
+    activeStopId,
+    activeAt,
+    instant,
+    position,
+    markFocus,
+  });
 
   events.current = {
     tap(info) {
@@ -179,7 +190,11 @@ export default function RouteMap({
       const urls = routeTileUrls(map, bounds, stopPoints);
       if (urls.length > 0) prefetch.current?.(urls);
     };
-    // After the view's own tiles: they come first.
+    // After the view's own tiles: they come first. A map already at rest fires no 'idle' until it moves again.
+    if (map.loaded() && !map.isMoving()) {
+      run();
+      return;
+    }
     map.once('idle', run);
     return () => {
       map.off('idle', run);

@@ -17,6 +17,11 @@ export interface RouteMapProps {
   lineIsFallback?: boolean;
   /** The stop to highlight; the map flies to it (zoom 15) whenever it changes. */
   activeStopId: number | null;
+  /**
+   * The camera jumps to a new active stop instead of flying: it became active while nobody watched the map (a stop
+   * window covered it), so the driver should see where things are now, not an animation of how they got there.
+   */
+  instant?: boolean;
   /** The driver's own position (src-ui/platform/geolocation.ts); accuracy in metres draws a halo. */
   position: { lat: number; lng: number; accuracy?: number } | null;
   theme: MapTheme;

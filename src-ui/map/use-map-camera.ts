@@ -30,6 +30,8 @@ export interface CameraInput {
   activeStopId: number | null;
   /** Where the active stop is, if it has a place. */
   activeAt: LngLat | null;
+  /** A new active stop is jumped to, not flown to (RouteMapProps.instant). */
+  instant: boolean;
   position: RouteMapProps['position'];
   /** Says where the focus markers are now (RouteMap's data-active-at / data-next-at). */
   markFocus: () => void;
@@ -42,6 +44,7 @@ export function useMapCamera({
   bottomInset,
   activeStopId,
   activeAt,
+  instant,
   position,
   markFocus,
 }: CameraInput) {
@@ -110,9 +113,10 @@ export function useMapCamera({
     shownActiveRef.current = activeStopId;
     if (!activeAt) return;
     setTracking(false);
-    if (reducedMotion()) map.jumpTo({ center: activeAt, zoom: JUMP_ZOOM });
+    if (instant || reducedMotion()) map.jumpTo({ center: activeAt, zoom: JUMP_ZOOM });
     else map.flyTo({ center: activeAt, zoom: JUMP_ZOOM, duration: FLY_MS });
-  }, [mapRef, ready, activeStopId, activeAt]);
+    // instant alone changing moves nothing: the stop shown is still the active one.
+  }, [mapRef, ready, activeStopId, activeAt, instant]);
 
   // Tracking: follow each new position until the driver pans; the first jump zooms in to street level.
   const zoomInOnTrackRef = useRef(false);

@@ -95,16 +95,26 @@ export function useMapInstance(
       pickingRadius: PICK_RADIUS_PX,
       useDevicePixels: PIXEL_RATIO,
       onClick: (info: PickingInfo<MarkerDatum | ClusterDatum>) => events.current.tap(info),
-      onHover: (info: PickingInfo) => {
-        map.getCanvas().style.cursor = info.object ? 'pointer' : '';
-      },
+      // A pointer that hovers (a mouse) gets the hand over a marker. A phone has none: no picking on every move.
+      onHover: matchMedia('(hover: hover)').matches
+        ? (info: PickingInfo) => {
+            map.getCanvas().style.cursor = info.object ? 'pointer' : '';
+          }
+        : undefined,
       onError: (error: Error) => console.warn('The map overlay failed:', error),
     });
     map.addControl(overlay);
 
     map.once('load', () => performance.mark(MAP_LOADED_MARK));
     map.on('dragstart', () => events.current.dragStart());
-    map.on('zoom', () => events.current.zoomLevel(Math.floor(map.getZoom())));
+    // The markers are decluttered per whole zoom level: live while the driver pinches, but for the camera's own
+    // flights only where they end. A flight zooms out and in again, and each level on the way would rebuild the
+    // markers and their clusters for a frame or two.
+    const zoomLevel = () => events.current.zoomLevel(Math.floor(map.getZoom()));
+    map.on('zoom', (event) => {
+      if (event.originalEvent) zoomLevel();
+    });
+    map.on('zoomend', zoomLevel);
     map.on('moveend', () => events.current.moved());
     map.on('resize', () => {
       map.setPadding(events.current.padding(container.clientHeight));

@@ -19,6 +19,7 @@ import type { DrawerState } from './drawer-math.ts';
 import { shownMapTheme } from './map-theme.ts';
 import styles from './route-view.module.css';
 import { StopList, type StopListProps } from './StopList.tsx';
+import { useHeldWhile } from './use-held-while.ts';
 
 const RouteMap = lazy(() => import('../../map/RouteMap.tsx'));
 
@@ -26,6 +27,8 @@ export type MapLayoutProps = Omit<StopListProps, 'revealSignal' | 'className'> &
   line: [number, number][] | null;
   /** The line is the server's straight fallback (no road geometry): drawn dashed. */
   lineIsFallback: boolean;
+  /** A stop window covers the route view: the map holds still until it is uncovered (use-held-while.ts). */
+  covered: boolean;
 };
 
 /** Memoized: a patch re-renders the route view at once, and this only when its own data changed (in a transition). */
@@ -33,6 +36,7 @@ export const MapLayout = memo(function MapLayout(props: MapLayoutProps) {
   const { t } = useTranslation();
   const { api } = useCore();
   const listId = useId();
+  const { covered, ...listProps } = props;
   const { route, activeStopId, finishing } = props;
   const [drawer, setDrawer] = useState<DrawerState>(finishing ? 0 : -1);
   const [inset, setInset] = useState(0);
@@ -73,6 +77,7 @@ export const MapLayout = memo(function MapLayout(props: MapLayoutProps) {
             onSelectStop={onMarkerButton}
             onTapStop={onMarkerTap}
             keyboardFocusable={drawer !== 0}
+            covered={covered}
           />
         </Suspense>
       </div>
@@ -93,7 +98,7 @@ export const MapLayout = memo(function MapLayout(props: MapLayoutProps) {
           />
         }
       >
-        <StopList {...props} revealSignal={reveal} />
+        <StopList {...listProps} revealSignal={reveal} />
       </Drawer>
     </main>
   );
@@ -109,14 +114,14 @@ type MapAreaProps = Pick<
   | 'onSelectStop'
   | 'onTapStop'
   | 'keyboardFocusable'
->;
+> & { covered: boolean };
 
 /**
  * The map with what only it needs (the position, the theme, the style URLs, the connectivity): their changes
  * re-render it alone. The theme is the driver's map style, or the app's theme's when none was chosen (map-theme.ts);
  * the route's tiles are fetched ahead by the core, when the connection allows.
  */
-function MapArea(props: MapAreaProps) {
+function MapArea({ covered, ...props }: MapAreaProps) {
   useSignals();
   const { t } = useTranslation();
   const { api, state } = useCore();
@@ -126,9 +131,18 @@ function MapArea(props: MapAreaProps) {
     },
     [api],
   );
-  const fix = geoPosition.value;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new fix is a new object; the same fix keeps the position.
+  // A new fix is a new object; the same fix keeps the position.
+  const fix = useHeldWhile(geoPosition.value, covered).value;
   const position = useMemo(() => (fix ? { lat: fix.lat, lng: fix.lng, accuracy: fix.accuracy } : null), [fix]);
+  // What the map draws holds still under a stop window; its callbacks and labels need not.
+  const { stops, line, lineIsFallback, activeStopId, bottomInset } = props;
+  const { value: data, caughtUp } = useHeldWhile(
+    useMemo(
+      () => ({ stops, line, lineIsFallback, activeStopId, bottomInset }),
+      [stops, line, lineIsFallback, activeStopId, bottomInset],
+    ),
+    covered,
+  );
   const labels = useMemo<RouteMapProps['labels']>(() => {
     // Numbered stops read "Stop 3"; start, break and end come with their name. Kept: the map names every marker
     // on each render, and a long route has hundreds.
@@ -153,6 +167,8 @@ function MapArea(props: MapAreaProps) {
   return (
     <RouteMap
       {...props}
+      {...data}
+      instant={caughtUp}
       position={position}
       theme={shownMapTheme(state.settings.value)}
       styleUrls={state.appConfig.value?.mapStyles ?? null}

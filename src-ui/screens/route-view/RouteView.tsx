@@ -25,6 +25,7 @@ import { RouteSkeleton } from './RouteSkeleton.tsx';
 import styles from './route-view.module.css';
 import { StopList } from './StopList.tsx';
 import { sameLine, useStable, useStableStops } from './stable-route.ts';
+import { useShownUnsent } from './unsent-strip.ts';
 import { useFocusInView } from './use-focus-in-view.ts';
 import { useRouteSession } from './use-route-session.ts';
 
@@ -77,6 +78,7 @@ export function RouteView({ routeId, shared, windows }: RouteViewProps) {
     [parked, routeId],
   );
   const language = (i18n.resolvedLanguage ?? 'en') as Language;
+  const shownUnsentCount = useShownUnsent(mine?.unsentStopIds.length ?? 0, online);
 
   async function back() {
     await leaveLink(api);
@@ -99,7 +101,7 @@ export function RouteView({ routeId, shared, windows }: RouteViewProps) {
     };
     content =
       settings.mapView === 'on' ? (
-        <MapLayout {...common} line={line} lineIsFallback={shown.lineIsFallback} />
+        <MapLayout {...common} line={line} lineIsFallback={shown.lineIsFallback} covered={windowOpen} />
       ) : (
         <main className={styles.listPage}>
           <StopList {...common} className={styles.listFill} />
@@ -139,7 +141,7 @@ export function RouteView({ routeId, shared, windows }: RouteViewProps) {
           route={route}
           unit={settings.distanceUnit}
           offline={mine && route ? { fromCache: mine.fromCache, online } : null}
-          sync={mine ? { unsent: mine.unsentStopIds.length, notSaved: parkedStopIds.length } : undefined}
+          sync={mine ? { unsent: shownUnsentCount, notSaved: parkedStopIds.length } : undefined}
           live={state.live.value.socket}
           onBack={shared ? () => void back() : undefined}
           onMore={() => setMoreOpen(true)}

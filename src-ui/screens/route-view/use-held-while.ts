@@ -1,0 +1,43 @@
+/**
+ * A value held still while something covers what shows it: the route's map under a stop window. The map redraws
+ * (maplibre and deck.gl, every layer) whenever its data changes, and a stop's Arrived and Done change it; drawn
+ * under an opaque window nobody sees, that work only delays the driver's next tap. Held, the map keeps what it last
+ * showed; uncovered, it takes the latest value one frame later, after the route view itself has painted, so the
+ * tap that closed the window paints first.
+ *
+ * `caughtUp` is true in the render that takes a value which changed under the cover: nobody watched it change, so
+ * the map jumps to it rather than animating (the driver sees where things are now, at once).
+ */
+import { useEffect, useRef, useState } from 'react';
+
+export interface Held<T> {
+  value: T;
+  caughtUp: boolean;
+}
+
+export function useHeldWhile<T>(value: T, covered: boolean): Held<T> {
+  const held = useRef(value);
+  const holding = useRef(covered);
+  const [released, setReleased] = useState(!covered);
+  useEffect(() => {
+    if (covered) {
+      setReleased(false);
+      return;
+    }
+    // After the first frame without the cover: a timer from a frame callback runs once that frame has painted.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setReleased(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [covered]);
+  const hold = covered || !released;
+  const caughtUp = holding.current && !hold && held.current !== value;
+  // Refs written in render: the last render committed decides, and a discarded one only re-derives the same.
+  holding.current = hold;
+  if (!hold) held.current = value;
+  return { value: held.current, caughtUp };
+}
