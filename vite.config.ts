@@ -6,6 +6,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { mapCodeMeta } from './scripts/map-code-meta.ts';
 import { preloadCoreWorker } from './scripts/preload-core-worker.ts';
 import { simulatedWrapperPlugin, type WrapperPlatform } from './scripts/simulated-wrapper/index.mjs';
 import { isMapStyleRequest, isMapTileRequest, MAP_STYLE_CACHE, MAP_TILE_CACHE } from './src-ui/map/cache-rules.ts';
@@ -23,6 +24,7 @@ export default defineConfig({
   plugins: [
     react(),
     preloadCoreWorker(),
+    mapCodeMeta(),
     simulatedWrapperPlugin(simulatedWrapper),
     VitePWA({
       // The app decides when to apply an update (never in the middle of a stop), so: prompt, not autoUpdate.

@@ -20,6 +20,7 @@ import { IconButton, ProgressBar, TopBar } from '../../components/index.ts';
 // Only this lazy screen uses the pull: imported directly, so it stays out of the first screen's chunks.
 import { PullToRefresh } from '../../components/PullToRefresh.tsx';
 import { formatWeekdayDayMonth } from '../../i18n/format.ts';
+import { prefetchMapCode } from '../../map/prefetch-code.ts';
 import { cameFromRouteMain, useNav } from '../shared/navigation.ts';
 import { PreviewDrawer } from './PreviewDrawer.tsx';
 import { RouteList } from './RouteList.tsx';
@@ -65,6 +66,18 @@ export default function RoutesScreen({ tab }: { tab: RouteTab }) {
     const id = requestIdleCallback(warm, { timeout: 2000 });
     return () => cancelIdleCallback(id);
   }, [language]);
+
+  // With map view on, the map's code comes ahead while the driver looks at the list (prefetch-code.ts).
+  const mapView = state.settings.value.mapView;
+  useEffect(() => {
+    if (mapView !== 'on') return;
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(prefetchMapCode, 2000);
+      return () => clearTimeout(timer);
+    }
+    const id = requestIdleCallback(prefetchMapCode, { timeout: 5000 });
+    return () => cancelIdleCallback(id);
+  }, [mapView]);
 
   // Each tab starts at the top of its list.
   useEffect(() => {
