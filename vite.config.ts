@@ -9,7 +9,13 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { mapCodeMeta } from './scripts/map-code-meta.ts';
 import { preloadCoreWorker } from './scripts/preload-core-worker.ts';
 import { simulatedWrapperPlugin, type WrapperPlatform } from './scripts/simulated-wrapper/index.mjs';
-import { isMapStyleRequest, isMapTileRequest, MAP_STYLE_CACHE, MAP_TILE_CACHE } from './src-ui/map/cache-rules.ts';
+import {
+  isMapStyleRequest,
+  isMapTileRequest,
+  MAP_CODE,
+  MAP_STYLE_CACHE,
+  MAP_TILE_CACHE,
+} from './src-ui/map/cache-rules.ts';
 
 /** The modules of the first screen that lazy screens share too (see build.rolldownOptions below). */
 const SHELL =
@@ -58,7 +64,7 @@ export default defineConfig({
           {
             urlPattern: /\/assets\/(RouteMap|maplibre-gl-worker)-/,
             handler: 'CacheFirst',
-            options: { cacheName: 'droplane-map', expiration: { maxEntries: 8 } },
+            options: { cacheName: MAP_CODE.cache, expiration: { maxEntries: 8 } },
           },
           // The map hosts' tiles, styles, sprites and glyphs, bounded (src-ui/map/cache-rules.ts, docs/map.md): what
           // the driver has seen online, and the route's area fetched ahead (src-ui/map/prefetch.ts), works offline.

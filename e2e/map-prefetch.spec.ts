@@ -5,6 +5,7 @@
  * WebGL runs on SwiftShader here (the GPU flags as in map.spec.ts).
  */
 import type { Page } from '@playwright/test';
+import { MAP_CODE } from '../src-ui/map/cache-rules.ts';
 import { dayFrom, driverApi, routeOn, underServiceWorker } from './support/app.ts';
 import { DEMO, expect, type ServerInfo, test } from './support/fixtures.ts';
 import { stubMapHost } from './support/map-hosts.ts';
@@ -17,14 +18,14 @@ test.use({
 });
 test.setTimeout(60_000);
 
-const MAP_CODE = /\/assets\/(RouteMap|maplibre-gl-worker)-[^/]+\.(m?js|css)$/;
+const MAP_CODE_URL = /\/assets\/(RouteMap|maplibre-gl-worker)-[^/]+\.(m?js|css)$/;
 
 /** The map code the service worker's map cache holds, as kinds: "RouteMap.js", "RouteMap.css", "maplibre-gl-worker.mjs". */
 const cachedMapCode = (page: Page) =>
-  page.evaluate(async () => {
-    const keys = await (await caches.open('droplane-map')).keys();
+  page.evaluate(async (cacheName) => {
+    const keys = await (await caches.open(cacheName)).keys();
     return keys.map((r) => new URL(r.url).pathname.replace(/^\/assets\/(.+)-[^-]+\.(m?js|css)$/, '$1.$2')).sort();
-  });
+  }, MAP_CODE.cache);
 
 async function signedInOnList(
   page: Page,
@@ -54,7 +55,7 @@ test('with map view on, the list fetches the map’s code ahead and the route’
 
   // From now on the network refuses the map's code: the route's map still opens, served by the service worker.
   const refused: string[] = [];
-  await context.route(MAP_CODE, (request) => {
+  await context.route(MAP_CODE_URL, (request) => {
     refused.push(request.request().url());
     return request.abort('connectionrefused');
   });
@@ -68,7 +69,7 @@ test('with map view on, the list fetches the map’s code ahead and the route’
 test('with map view off, the map’s code is never fetched', async ({ page, context, server, signIn }) => {
   const fetched: string[] = [];
   context.on('request', (request) => {
-    if (MAP_CODE.test(new URL(request.url()).pathname)) fetched.push(request.url());
+    if (MAP_CODE_URL.test(new URL(request.url()).pathname)) fetched.push(request.url());
   });
   await signedInOnList(page, server, 'off', (p) => signIn(p, DEMO.driver));
   // Past the idle callback's longest wait (5 s), nothing was asked for.

@@ -5,13 +5,12 @@
  * named, never fetched from the HTML: with map view off the map is never downloaded.
  */
 import type { Plugin } from 'vite';
-
-export const MAP_CODE_META = 'droplane-map-code';
+import { MAP_CODE } from '../src-ui/map/cache-rules.ts';
 
 /** The map's files among a build's output file names, as root paths. */
 export function mapCodeFiles(fileNames: Iterable<string>): string[] {
   return [...fileNames]
-    .filter((name) => /^assets\/(RouteMap|maplibre-gl-worker)-[^/]+\.(m?js|css)$/.test(name))
+    .filter((name) => MAP_CODE.file.test(name))
     .map((name) => `/${name}`)
     .sort();
 }
@@ -26,7 +25,7 @@ export function mapCodeMeta(): Plugin {
         const files = mapCodeFiles(Object.keys(ctx.bundle ?? {}));
         // e2e/map-prefetch.spec.ts is what notices a build that lost them.
         if (files.length === 0) console.warn('map-code-meta: no map chunk in the build, nothing to name');
-        return [{ tag: 'meta', attrs: { name: MAP_CODE_META, content: files.join(' ') }, injectTo: 'head' as const }];
+        return [{ tag: 'meta', attrs: { name: MAP_CODE.meta, content: files.join(' ') }, injectTo: 'head' as const }];
       },
     },
   };

@@ -62,16 +62,18 @@ function imageInput(value: string, field: string, kind: ImageKind): ImageInput {
   return { field, kind: 'kept', id: Number(stored[1]) };
 }
 
+/** The keys of `images` in the photos' order: the order of `photos` and of the photos' capture times. */
+const photoKeys = (images: Record<string, string> | undefined): string[] =>
+  Object.keys(images ?? {}).sort((a, b) => Number(a) - Number(b));
+
 function photoInputs(images: Record<string, string> | undefined): ImageInput[] {
-  const entries = Object.entries(images ?? {});
-  if (entries.length > MAX_PHOTOS) throw badRequest(TOO_MANY_IMAGES_MESSAGE, 'images');
-  for (const [key] of entries) {
+  const keys = photoKeys(images);
+  if (keys.length > MAX_PHOTOS) throw badRequest(TOO_MANY_IMAGES_MESSAGE, 'images');
+  for (const key of keys) {
     if (!/^[0-9]$/.test(key) || Number(key) >= MAX_PHOTOS)
       throw badRequest(`images.${key} is not an allowed key: use 0 to ${MAX_PHOTOS - 1}`, `images.${key}`);
   }
-  return entries
-    .sort(([a], [b]) => Number(a) - Number(b))
-    .map(([key, value]) => imageInput(value, `images.${key}`, 'photo'));
+  return keys.map((key) => imageInput(images![key]!, `images.${key}`, 'photo'));
 }
 
 function coordinate(value: string | undefined, field: 'lat' | 'lng'): number | null {
@@ -161,7 +163,7 @@ function unitScans(units: UnitScanUpdate[] | undefined): UnitScanUpdate[] | null
  * The capture times, each for a new proof the update carries: a photo's under the key of a new image (a data URL), the
  * signature's beside a new signature. A time for anything else is refused rather than stored against the wrong proof.
  */
-function captureTimes(body: StopUpdateRequest, photos: ImageInput[]): PreparedStopUpdate['captured_at'] {
+function captureTimes(body: StopUpdateRequest): PreparedStopUpdate['captured_at'] {
   const sent = body.captured_at;
   if (sent === undefined) return null;
   for (const key of Object.keys(sent.images ?? {})) {
@@ -177,7 +179,7 @@ function captureTimes(body: StopUpdateRequest, photos: ImageInput[]): PreparedSt
       'captured_at.signature',
     );
   return {
-    images: photos.map((photo) => sent.images?.[photo.field.slice('images.'.length)] ?? null),
+    images: photoKeys(body.images).map((key) => sent.images?.[key] ?? null),
     signature: sent.signature ?? null,
   };
 }
@@ -192,7 +194,6 @@ export function prepareStopUpdate(body: StopUpdateRequest, now: Date, timeZone: 
   // A completion queued offline keeps the time the driver did it, not the time it reached the server.
   const completedAt = body.completed_at === undefined ? now : new Date(body.completed_at);
   const birthDate = dateOfBirth(body.recipient_date_of_birth, wallClock(now, timeZone).date);
-  const photos = photoInputs(body.images);
   return {
     status: body.status,
     lat: coordinate(body.lat, 'lat'),
@@ -203,13 +204,13 @@ export function prepareStopUpdate(body: StopUpdateRequest, now: Date, timeZone: 
     signature_name: present(body.signature_name) ? body.signature_name! : null,
     recipient_date_of_birth: birthDate,
     age_verified: birthDate !== null && isAdultOn(birthDate, wallClock(completedAt, timeZone).date),
-    photos,
+    photos: photoInputs(body.images),
     finish_time: finishTime(body.finish_time, completedAt, body.completed_at !== undefined, timeZone),
     completed_at: completedAt.toISOString(),
     cleaning_status: body.cleaning_status ?? null,
     cleaning_definition: body.cleaning_definition ?? null,
     sticker: body.sticker ?? null,
     units: unitScans(body.units),
-    captured_at: captureTimes(body, photos),
+    captured_at: captureTimes(body),
   };
 }

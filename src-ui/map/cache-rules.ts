@@ -13,6 +13,18 @@
  * `Accept: application/json` (styles and TileJSON, whatever their URL looks like).
  */
 
+/**
+ * The map's own code (its lazy chunk, its styles, maplibre's worker): not precached (with map view off it is never
+ * downloaded), cached on first use or when fetched ahead (prefetch-code.ts, from the files index.html names in
+ * the meta tag `meta`: scripts/map-code-meta.ts).
+ */
+export const MAP_CODE = {
+  cache: 'droplane-map',
+  meta: 'droplane-map-code',
+  /** An asset path of the map's code, with or without the leading slash. */
+  file: /^\/?assets\/(RouteMap|maplibre-gl-worker)-[^/]+\.(m?js|css)$/,
+} as const;
+
 export const MAP_TILE_CACHE = {
   name: 'droplane-map-tiles',
   /** Two routes' prefetch (tiles.ts: 400 each) with room for panning around. */

@@ -6,20 +6,20 @@
  * nothing on the main thread; the lazy import later finds it there. Only when fetching ahead is welcome (no data
  * saver, not a slow connection: connection.ts), and once per page.
  */
-import { mayPrefetchMapTiles } from '../platform/connection.ts';
+import { mayFetchMapAhead } from '../platform/connection.ts';
+import { MAP_CODE } from './cache-rules.ts';
 
-const META = 'meta[name="droplane-map-code"]';
 let asked = false;
 
 /** The files the build named; none in development (Vite serves the map's modules one by one). */
 export function mapCodeUrls(doc: Pick<Document, 'querySelector'> = document): string[] {
-  const content = doc.querySelector<HTMLMetaElement>(META)?.content ?? '';
+  const content = doc.querySelector<HTMLMetaElement>(`meta[name="${MAP_CODE.meta}"]`)?.content ?? '';
   return content.split(/\s+/).filter(Boolean);
 }
 
 /** Adds the prefetch links, at most once per page; says whether it did. */
 export function prefetchMapCode(): boolean {
-  if (asked || !mayPrefetchMapTiles()) return false;
+  if (asked || !mayFetchMapAhead()) return false;
   asked = true;
   for (const href of mapCodeUrls()) {
     const link = document.createElement('link');

@@ -1,6 +1,6 @@
 /**
- * Whether fetching map tiles ahead is welcome: only where the service worker controls the page (its bounded cache
- * keeps them; without it they would only fill the HTTP cache), and never when the browser says the connection is
+ * Whether fetching map tiles (and the map's code) ahead is welcome: only where the service worker controls the page
+ * (its bounded cache keeps them; without it they would only fill the HTTP cache), and never when the browser says the connection is
  * metered or slow (the Network Information API, Chromium's: `saveData` is how a phone's data saver, or a network
  * marked metered, reaches a web page; `effectiveType` says how fast it is; `metered` is an older draft's flag a
  * wrapper may still set). A cellular connection alone is not a reason: it is a driver's usual one, and the tiles
@@ -22,8 +22,8 @@ export function prefetchWelcome(connection: NetworkInformationLike | undefined, 
   return !(connection?.effectiveType && SLOW.has(connection.effectiveType));
 }
 
-/** prefetchWelcome for this browser, now. */
-export function mayPrefetchMapTiles(): boolean {
+/** prefetchWelcome for this browser, now: for the route's map tiles and for the map's code. */
+export function mayFetchMapAhead(): boolean {
   const nav = navigator as Navigator & { connection?: NetworkInformationLike };
   return prefetchWelcome(nav.connection, Boolean(nav.serviceWorker?.controller));
 }

@@ -11,7 +11,7 @@ import { lazy, memo, Suspense, useCallback, useEffect, useId, useMemo, useState 
 import { useTranslation } from 'react-i18next';
 import { useCore } from '../../app/core-context.tsx';
 import type { RouteMapProps } from '../../map/types.ts';
-import { mayPrefetchMapTiles } from '../../platform/connection.ts';
+import { mayFetchMapAhead } from '../../platform/connection.ts';
 import { geoPosition } from '../../platform/geolocation.ts';
 import { Carousel } from './Carousel.tsx';
 import { Drawer } from './Drawer.tsx';
@@ -127,7 +127,7 @@ function MapArea({ covered, ...props }: MapAreaProps) {
   const { api, state } = useCore();
   const prefetch = useCallback(
     (urls: string[]) => {
-      if (mayPrefetchMapTiles()) void api.prefetchMapTiles(urls);
+      if (mayFetchMapAhead()) void api.prefetchMapTiles(urls);
     },
     [api],
   );

@@ -21,6 +21,7 @@ import { IconButton, ProgressBar, TopBar } from '../../components/index.ts';
 import { PullToRefresh } from '../../components/PullToRefresh.tsx';
 import { formatWeekdayDayMonth } from '../../i18n/format.ts';
 import { prefetchMapCode } from '../../map/prefetch-code.ts';
+import { whenIdle } from '../../platform/idle.ts';
 import { cameFromRouteMain, useNav } from '../shared/navigation.ts';
 import { PreviewDrawer } from './PreviewDrawer.tsx';
 import { RouteList } from './RouteList.tsx';
@@ -58,26 +59,17 @@ export default function RoutesScreen({ tab }: { tab: RouteTab }) {
 
   // The date headings' formatter costs far more to build than to use (the first Intl use loads locale data): built
   // while the list is still on its way, it is not part of the long task that renders the list.
-  useEffect(() => {
-    const warm = () => {
-      formatWeekdayDayMonth(new Date(), language);
-    };
-    if (typeof requestIdleCallback !== 'function') return warm();
-    const id = requestIdleCallback(warm, { timeout: 2000 });
-    return () => cancelIdleCallback(id);
-  }, [language]);
+  useEffect(
+    () =>
+      whenIdle(() => {
+        formatWeekdayDayMonth(new Date(), language);
+      }, 2000),
+    [language],
+  );
 
   // With map view on, the map's code comes ahead while the driver looks at the list (prefetch-code.ts).
   const mapView = state.settings.value.mapView;
-  useEffect(() => {
-    if (mapView !== 'on') return;
-    if (typeof requestIdleCallback !== 'function') {
-      const timer = setTimeout(prefetchMapCode, 2000);
-      return () => clearTimeout(timer);
-    }
-    const id = requestIdleCallback(prefetchMapCode, { timeout: 5000 });
-    return () => cancelIdleCallback(id);
-  }, [mapView]);
+  useEffect(() => (mapView === 'on' ? whenIdle(prefetchMapCode, 5000) : undefined), [mapView]);
 
   // Each tab starts at the top of its list.
   useEffect(() => {
