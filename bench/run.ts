@@ -10,7 +10,7 @@
  * run's other figures: the re-run scenarios replace theirs, and the README's table is refreshed.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -22,7 +22,7 @@ import { makeCameraJpeg } from './app/jpeg.ts';
 import { installMetrics } from './app/metrics.ts';
 import { CPU_SLOWDOWN, launchChromium, SLOW_4G } from './app/profile.ts';
 import { checkBudgets, describeBreach, type Figures, flatten, medianFigures } from './app/report.ts';
-import { appTable, updateReadme } from './app/results-table.ts';
+import { appTable, type LastResults, lastResultsFromReadme, updateReadme } from './app/results-table.ts';
 import { type CoreMode, MODES, type ScenarioEnv } from './app/scenarios/common.ts';
 import { openMap, warmMap } from './app/scenarios/open-map.ts';
 import { openBigRoute } from './app/scenarios/open-route.ts';
@@ -278,7 +278,12 @@ try {
 
   const at = new Date().toISOString();
   // Merged: the last run's figures, with this run's scenarios in place of theirs, and a record of what was re-run.
-  const last = values.merge ? JSON.parse(readFileSync(RESULTS, 'utf8')) : null;
+  // On a fresh checkout there is no results.json (it is not committed): the README's table stands in for it.
+  const last: LastResults | null = values.merge
+    ? existsSync(RESULTS)
+      ? JSON.parse(readFileSync(RESULTS, 'utf8'))
+      : lastResultsFromReadme(readFileSync(join(ROOT, 'README.md'), 'utf8'))
+    : null;
   const rerun = last ? [...(last.rerun ?? []), `${[...only].join(',')} on ${at.slice(0, 10)}`] : undefined;
   const report = {
     at: last?.at ?? at,
@@ -299,7 +304,9 @@ try {
     ...(failed.length > 0 ? ['', `Failed this run (see its log): ${failed.join(', ')}.`] : []),
     ...(report.raw.worker
       ? ['', workerFiguresTable(report.raw.worker as Parameters<typeof workerFiguresTable>[0])]
-      : []),
+      : last?.workerTable
+        ? ['', last.workerTable]
+        : []),
   ].join('\n');
   writeFileSync(RESULTS_MD, `${markdown}\n`);
   console.log(`\n${markdown}\n\nWrote bench/results.json and bench/results.md.`);

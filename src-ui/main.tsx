@@ -12,7 +12,7 @@ import { preloadScreenFor } from './app/screen-loaders.ts';
 import { registerServiceWorker, takeUpdatedFlag } from './app/sw-update.ts';
 import { connectCore, coreModeFrom } from './bridge/connect.ts';
 import { startMirror } from './bridge/mirror.ts';
-import { initI18n, setLanguage } from './i18n/index.ts';
+import { initI18n, loadRouteMessages, setLanguage } from './i18n/index.ts';
 import { keepDriverData } from './platform/keep-data.ts';
 import { detectWrapper } from './platform/native-detect.ts';
 import { platformInit, takeLinkFromUrl, watchConnectivity } from './platform/platform.ts';
@@ -32,12 +32,20 @@ async function boot() {
 
   const init = platformInit(link, native?.init);
   // The first screen's code downloads while the core starts.
-  preloadScreenFor(location.pathname, init.settings.language);
+  const firstScreen = preloadScreenFor(location.pathname, init.settings.language);
   const connection = await connecting;
   const { api } = connection;
   const mirror = await startMirror(api, () => api.start(init), proxy);
   applyTheme(mirror.state.settings);
   await initI18n(mirror.state.settings.value.language);
+  // A start on a route screen renders once its code and strings are in (the splash shows meanwhile): the first
+  // render then draws the screen in one task instead of a loading bar and a retry (screen-loaders.ts). Signed out,
+  // the screen only sends to the sign-in, which needs neither.
+  if (firstScreen && mirror.state.session.value.status === 'signed_in') {
+    await Promise.all([firstScreen, loadRouteMessages()]).catch(() => {
+      // Offline and never cached: the screen's own load shows the error.
+    });
+  }
   effect(() => {
     void setLanguage(mirror.state.settings.value.language).catch(() => {
       // The language's chunk could not load (offline, never cached): stay in the current one.

@@ -9,12 +9,18 @@ import { openAppStorage } from './storage/app-db.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
+// Opened as the worker starts, not at the page's first call: the worker starts ahead of the main module
+// (src-ui/start-core.ts), so the database is open by the time the page asks for the first snapshot. The core keeps
+// this one promise for every use; a failure is reported where it is used.
+const storage = openAppStorage();
+storage.catch(() => {});
+
 expose(
   createWorkerApi({
     fetch: self.fetch.bind(self),
     randomId: () => self.crypto.randomUUID(),
     now: () => Date.now(),
-    openStorage: () => openAppStorage(),
+    openStorage: () => storage,
     outboxChannel: () => new BroadcastChannel('droplane-outbox'),
     openWebSocket: (url) => new WebSocket(url),
     // Shared by every tab's worker: two tabs never flush the same queue at once.

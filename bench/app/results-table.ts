@@ -94,3 +94,57 @@ export function updateReadme(file: string, markdown: string): void {
   if (from < 0 || to < from) throw new Error(`README.md has no ${START} … ${END} section`);
   writeFileSync(file, `${text.slice(0, from + START.length)}\n${markdown}\n${text.slice(to)}`);
 }
+
+/** What a run before this one left, as `--merge` needs it. */
+export interface LastResults {
+  at: string;
+  rerun?: string[];
+  figures: Figures;
+  raw: Record<string, unknown>;
+  /** The worker figures' table as the README shows it, when the raw figures behind it are not at hand. */
+  workerTable?: string;
+}
+
+/** A shown value back to the figure: "2572 ms" is 2572, "166.1 KB" is 166.1 × 1024 bytes, "-" is none. */
+function unshow(cell: string, unit: Row['unit']): number | undefined {
+  const number = Number.parseFloat(cell);
+  if (Number.isNaN(number)) return undefined;
+  return unit === 'KB' ? Math.round(number * 1024) : number;
+}
+
+/**
+ * The last run as the README's table shows it: the fallback of `--merge` on a fresh checkout, where the ignored
+ * bench/results.json of the last run is not (the table is the committed record). Figures come back as shown (KB
+ * to a tenth, ms whole); the worker figures' table is kept as text, its raw figures are not recoverable.
+ */
+export function lastResultsFromReadme(readme: string): LastResults {
+  const from = readme.indexOf(START);
+  const to = readme.indexOf(END);
+  if (from < 0 || to < from) throw new Error(`README.md has no ${START} … ${END} section`);
+  const block = readme.slice(from + START.length, to);
+  const figures: Figures = {};
+  for (const line of block.split('\n')) {
+    const cells = line.split('|').map((c) => c.trim());
+    const row = ROWS.find((r) => r.scenario === cells[1] && r.figure === cells[2]);
+    if (!row) continue;
+    const worker = unshow(cells[3] ?? '', row.unit);
+    const inline = unshow(cells[4] ?? '', row.unit);
+    if (worker !== undefined) figures[`${row.key}.worker`] = worker;
+    if (inline !== undefined) figures[`${row.key}.inline`] = inline;
+  }
+  const gzip = /Critical-path JavaScript: ([\d.]+) KB/.exec(block);
+  if (gzip) figures['criticalPath.gzip'] = Math.round(Number(gzip[1]) * 1024);
+  const ratio = /inline ÷ worker: ([\d.]+)×/.exec(block);
+  if (ratio) figures['workStops.blockingRatio'] = Number(ratio[1]);
+  const patch = /reaches the UI as (\d+) B of patches/.exec(block);
+  if (patch) figures['worker.patchBytes.completeStop'] = Number(patch[1]);
+  const heading = /App benchmark, (\d{4}-\d{2}-\d{2})(?: \(re-run: ([^)]*)\))?/.exec(block);
+  const tableAt = block.indexOf('| worker figure |');
+  return {
+    at: heading?.[1] ?? new Date(0).toISOString(),
+    ...(heading?.[2] ? { rerun: heading[2].split('; ') } : {}),
+    figures,
+    raw: {},
+    ...(tableAt >= 0 ? { workerTable: block.slice(tableAt).trim() } : {}),
+  };
+}

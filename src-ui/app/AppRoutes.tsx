@@ -15,10 +15,10 @@ import { withRouteMessages } from '../i18n/index.ts';
 import { LoginScreen } from '../screens/login/LoginScreen.tsx';
 import { useCore } from './core-context.tsx';
 import { fallbackPath, PATHS } from './paths.ts';
-import { loadRouteScreen, loadRoutesScreen } from './screen-loaders.ts';
+import { lazyRouteScreen, routeScreen, routesScreen } from './screen-loaders.ts';
 
-const RoutesScreen = lazy(() => withRouteMessages(loadRoutesScreen()));
-const RouteScreen = lazy(() => withRouteMessages(loadRouteScreen()));
+const RoutesScreen = lazy(() => lazyRouteScreen(routesScreen));
+const RouteScreen = lazy(() => lazyRouteScreen(routeScreen));
 // Account, Settings and About are never where the app opens: their code loads when the driver goes there.
 const AccountScreen = lazy(async () => ({
   default: (await import('../screens/account/AccountScreen.tsx')).AccountScreen,

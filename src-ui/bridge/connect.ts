@@ -5,8 +5,10 @@
  */
 import { type Remote, releaseProxy, wrap } from 'comlink';
 import type { WorkerApi } from '../../src-shared/api/worker-api.ts';
+import type { CoreMode } from './core-mode.ts';
+import { coreWorker } from './core-worker.ts';
 
-export type CoreMode = 'worker' | 'inline';
+export { type CoreMode, coreModeFrom } from './core-mode.ts';
 
 export interface CoreConnection {
   api: Remote<WorkerApi>;
@@ -15,17 +17,10 @@ export interface CoreConnection {
   dispose(): void;
 }
 
-export function coreModeFrom(search: string): CoreMode {
-  const flag = new URLSearchParams(search).get('core') ?? import.meta.env.VITE_CORE;
-  return flag === 'inline' ? 'inline' : 'worker';
-}
-
 export async function connectCore(mode: CoreMode): Promise<CoreConnection> {
   if (mode === 'worker') {
-    const worker = new Worker(new URL('../../src-worker/index.ts', import.meta.url), {
-      type: 'module',
-      name: 'droplane-core',
-    });
+    // Started by start-core.ts already, as a rule: this takes the same worker.
+    const worker = coreWorker();
     const api = wrap<WorkerApi>(worker);
     return {
       api,

@@ -45,11 +45,12 @@ let routePartWanted = false;
 /** The route parts a language needs: its own and English's, the fallback. */
 const routeLanguages = (language: Language): Language[] => (language === 'en' ? ['en'] : [language, 'en']);
 
+const hasRoutePart = (instance: i18n, lng: Language) => instance.getResource(lng, NAMESPACE, 'route') !== undefined;
+
 async function addRoutePart(instance: i18n, language: Language): Promise<void> {
-  const has = (lng: Language) => instance.getResource(lng, NAMESPACE, 'route') !== undefined;
   await Promise.all(
     routeLanguages(language)
-      .filter((lng) => !has(lng))
+      .filter((lng) => !hasRoutePart(instance, lng))
       .map(async (lng) => instance.addResourceBundle(lng, NAMESPACE, await routeLoaders[lng](), true, true)),
   );
 }
@@ -138,6 +139,12 @@ export function preloadRouteMessages(language: Language): void {
       // Offline and never cached: the screen's own load says so when it gets there.
     });
   }
+}
+
+/** Whether the current language's route part (and English's) is in: a route screen can render at once. */
+export function routeMessagesReady(): boolean {
+  const instance = current;
+  return !!instance && routeLanguages(instance.language as Language).every((lng) => hasRoutePart(instance, lng));
 }
 
 export async function withRouteMessages<T>(screen: Promise<T>): Promise<T> {

@@ -11,28 +11,32 @@ const CACHE_KEY = 'appConfig';
 export const TRACE_TIMEOUT_MS = 1500;
 
 /**
- * The runtime settings, stale-while-revalidate: the copy kept on the device answers at once (a start never waits
- * for the network for them), and `fresh` gets the server's when it comes. With no copy (the very first start), the
- * server's answer is awaited. The copy is the install's, not the driver's: a sign-out keeps it.
+ * The runtime settings, stale-while-revalidate: the copy kept on the device is handed to `use` at once, and the
+ * server's when it comes. A start never waits for the network for them, not even the very first (then there is no
+ * copy, and what needs them shows without them until the answer comes: the first screen does not wait a round
+ * trip). The copy is the install's, not the driver's: a sign-out keeps it.
  */
 export async function loadAppConfig(
   api: ApiClient,
   storage: AppStorage,
-  fresh: (config: AppConfig) => void,
-): Promise<AppConfig | null> {
-  const fetching = api
+  use: (config: AppConfig) => void,
+): Promise<void> {
+  // The server's answer can come before the stored copy is read (a fast line, a slow disk): then the copy is older
+  // than what is shown and is not used.
+  let answered = false;
+  void api
     .request<AppConfig>('GET', '/app-config.json', { auth: 'none', timeoutMs: 15_000 })
     .then(async (res) => {
-      if (!res.ok) return null;
+      if (!res.ok) return;
+      answered = true;
+      use(res.data);
       await storage.putDevice(CACHE_KEY, res.data);
-      return res.data;
+    })
+    .catch(() => {
+      // Kept for the next start; a failed write loses only this copy.
     });
   const kept = await storage.getDevice<AppConfig>(CACHE_KEY);
-  if (!kept) return fetching;
-  void fetching.then((config) => {
-    if (config) fresh(config);
-  });
-  return kept;
+  if (kept && !answered) use(kept);
 }
 
 /** English unless the trace page answers within the time limit. */

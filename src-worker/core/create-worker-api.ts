@@ -16,6 +16,7 @@ import type { OpenWebSocket } from '../live/live-socket.ts';
 import { createPreparedPhotos, isPhotoHandle } from '../media/prepared-photos.ts';
 import { createApiClient } from '../net/api-client.ts';
 import type { LockRunner, OutboxChannel, Timers } from '../outbox/outbox.ts';
+import { requestList } from '../routes/list-request.ts';
 import type { RouteFeatures } from '../routes/route-features.ts';
 import type { FrameDecoderDeps } from '../scan/frame-decoder.ts';
 import { createSession } from '../session/session.ts';
@@ -131,8 +132,10 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
    * the screen's own first load then takes this answer instead of asking again (route-list.ts `loadAhead`).
    */
   function loadListAhead(): void {
+    // Sent now, not once the list's code has loaded: the chunk and the answer come over the line side by side.
+    const answer = requestList(api);
     void routes()
-      .then((r) => r.routeList.loadAhead())
+      .then((r) => r.routeList.loadAhead(answer))
       .catch(() => {
         // Offline and the route code never cached: the list screen says so when it loads.
       });
@@ -227,13 +230,16 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
       void sendWaiting().catch(() => {
         // Offline and the route code never cached: the queue waits for the next start or sign-in.
       });
-      const config = await loadAppConfig(api, await openStorage(), (fresh) => store.replace(['appConfig'], fresh));
-      store.set(['appConfig'], config);
-      if (!init.languageChosen && config?.traceUrl) {
+      // The language is looked up once, with the first settings that name the trace page (kept or fresh).
+      let languageLookedUp = init.languageChosen;
+      await loadAppConfig(api, await openStorage(), (config) => {
+        store.replace(['appConfig'], config);
+        if (languageLookedUp || !config.traceUrl) return;
+        languageLookedUp = true;
         void lookUpLanguage(deps.fetch, config.traceUrl).then((language) => {
           store.set(['settings', 'language'], language);
         });
-      }
+      });
       return store.snapshot();
     },
     async snapshot() {

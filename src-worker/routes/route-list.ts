@@ -13,6 +13,7 @@ import type { ApiClient, ApiOutcome } from '../net/api-client.ts';
 // The list is cached as last shown, grouped: a start restores it into the first snapshot without the grouping code
 // (create-worker-api.ts), and the next answer regroups it for the current day.
 import { type AppStorage, ROUTE_LIST_CACHE } from '../storage/app-db.ts';
+import { type ListAnswer, requestList } from './list-request.ts';
 
 export interface RouteListDeps {
   store: Store;
@@ -56,7 +57,7 @@ export function createRouteList(deps: RouteListDeps) {
     return next;
   }
 
-  async function fetchList(refresh: boolean): Promise<Result> {
+  async function fetchList(refresh: boolean, started?: ListAnswer): Promise<Result> {
     const current = store.get().routeList;
     if (current.status === 'idle') {
       const cached = await (await deps.storage()).getCache<RouteListState>(ROUTE_LIST_CACHE);
@@ -65,7 +66,7 @@ export function createRouteList(deps: RouteListDeps) {
     }
     // Only the flags change here: the sections are not sent again until the new list arrives.
     if (refresh || store.get().routeList.status === 'ready') store.set(['routeList', 'refreshing'], true);
-    const res = await deps.api().request<ProjectEntry[]>('GET', '/v1/projects/routes');
+    const res = await (started ?? requestList(deps.api()));
     store.set(['routeList', 'refreshing'], false);
     if (store.get().routeList.status === 'loading') store.set(['routeList', 'status'], 'idle');
     if (!res.ok) {
@@ -78,14 +79,14 @@ export function createRouteList(deps: RouteListDeps) {
   }
 
   /** One load at a time: a second call while one runs shares its answer. */
-  function load(options: { refresh?: boolean } = {}): Promise<Result> {
+  function load(options: { refresh?: boolean } = {}, started?: ListAnswer): Promise<Result> {
     // The screen's first load takes the answer of the load started ahead of it (in flight or just answered),
     // unless the driver asked for fresh data, the session ended since (the list is blank again), or it is old.
     const taken = ahead;
     ahead = null;
     const takeable = taken && deps.now() - taken.at < AHEAD_KEPT_MS && store.get().routeList.status !== 'idle';
     if (!options.refresh && takeable) return taken.result;
-    loading ??= fetchList(options.refresh ?? false).finally(() => {
+    loading ??= fetchList(options.refresh ?? false, started).finally(() => {
       loading = null;
     });
     return loading;
@@ -94,9 +95,12 @@ export function createRouteList(deps: RouteListDeps) {
   return {
     load,
 
-    /** Starts a load before any screen asks; the next `load()` shares it instead of asking the server again. */
-    loadAhead(): Promise<Result> {
-      const result = load();
+    /**
+     * Starts a load before any screen asks (with the request the core already sent, if it did); the next `load()`
+     * shares it instead of asking the server again.
+     */
+    loadAhead(started?: ListAnswer): Promise<Result> {
+      const result = load({}, started);
       ahead = { result, at: deps.now() };
       return result;
     },

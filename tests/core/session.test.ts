@@ -41,7 +41,30 @@ describe('start', () => {
   it('answers a snapshot: signed out, with the app config loaded', async () => {
     const c = await core();
     expect(c.state().session.status).toBe('signed_out');
-    expect(c.state().appConfig?.cleaningCustomerId).toBe(t.config.cleaningCustomerId);
+    const config = await c.until((s) => s.appConfig !== null);
+    expect(config.appConfig?.cleaningCustomerId).toBe(t.config.cleaningCustomerId);
+  });
+
+  it('never waits for the app config: the first start answers without it, a later one with the kept copy', async () => {
+    // The server's answer to /app-config.json is held back until the test lets it go.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slowConfig: typeof fetch = async (input, init) => {
+      if (String(input).endsWith('/app-config.json')) await held;
+      return fetch(input, init);
+    };
+    const dbName = newDbName();
+    const first = await core({ dbName, fetch: slowConfig });
+    expect(first.state().appConfig).toBeNull();
+    release();
+    await first.until((s) => s.appConfig?.cleaningCustomerId === t.config.cleaningCustomerId);
+
+    // Offline now: the copy kept on the device is in the very first snapshot.
+    const offline: typeof fetch = () => Promise.reject(new TypeError('Failed to fetch'));
+    const second = await core({ dbName, fetch: offline, init: { online: false } });
+    expect(second.state().appConfig?.cleaningCustomerId).toBe(t.config.cleaningCustomerId);
   });
 });
 
@@ -84,7 +107,6 @@ describe('tokens', () => {
     const dbName = newDbName();
     const first = await core({ dbName });
     await first.api.signIn(driver.email, PASSWORD);
-    await first.close();
     cores.pop();
     const storage = await openAppStorage(dbName);
     const before = (await storage.getDriver())!;
@@ -109,7 +131,6 @@ describe('tokens', () => {
     const dbName = newDbName();
     const first = await core({ dbName });
     await first.api.signIn(driver.email, PASSWORD);
-    await first.close();
     cores.pop();
     const storage = await openAppStorage(dbName);
     await createOutboxStore(storage.db).add(outboxItem({ id: 'u1', routeId: 7, owner: `driver:${driver.driverId}` }));

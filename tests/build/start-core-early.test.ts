@@ -1,6 +1,6 @@
-/** Which worker scripts the build's index.html preloads: read from the entry's code as Vite writes it. */
+/** Which worker scripts the build's index.html preloads: read from the chunks' code as Vite writes it. */
 import { describe, expect, it } from 'vitest';
-import { workerScriptsIn } from '../../scripts/preload-core-worker.ts';
+import { workerScriptsIn } from '../../scripts/start-core-early.ts';
 
 describe('workerScriptsIn', () => {
   it.each([

@@ -1,0 +1,48 @@
+/** `--merge` on a fresh checkout reads the last run back from the README's table (bench/app/results-table.ts). */
+import { describe, expect, it } from 'vitest';
+import { appTable, lastResultsFromReadme } from '../../bench/app/results-table.ts';
+
+const figures = {
+  'coldStart.routeList.worker': 2572,
+  'coldStart.routeList.inline': 2735,
+  'coldStart.jsGzipBeforeList.worker': 170086,
+  'warmStart.lcp.worker': 188,
+  'workStops.inpByAction.done.worker': 144,
+  'criticalPath.gzip': 121856,
+  'workStops.blockingRatio': 2.14,
+  'worker.patchBytes.completeStop': 1069,
+};
+
+const readme = (block: string) =>
+  `# Droplane\n\ntext\n<!-- bench:app:start -->\n${block}\n<!-- bench:app:end -->\nmore text\n`;
+
+describe('lastResultsFromReadme', () => {
+  it('reads back what the table shows: ms whole, KB to a tenth, the lines under the table', () => {
+    const block = [
+      'App benchmark, 2026-11-23 (re-run: work on 2026-11-23; scan on 2026-11-24): medians of 3 run(s) …',
+      '',
+      appTable(figures, []),
+      '',
+      '| worker figure | median / size | runs (ms) or detail |',
+      '|---|---:|---|',
+      '| decodeLine | 1.7 ms | 1.6 |',
+    ].join('\n');
+    const last = lastResultsFromReadme(readme(block));
+    expect(last.at).toBe('2026-11-23');
+    expect(last.rerun).toEqual(['work on 2026-11-23', 'scan on 2026-11-24']);
+    expect(last.figures).toEqual({
+      ...figures,
+      // 166.1 KB as shown, not the 170,086 B measured.
+      'coldStart.jsGzipBeforeList.worker': Math.round(166.1 * 1024),
+    });
+    expect(last.workerTable).toBe(
+      '| worker figure | median / size | runs (ms) or detail |\n|---|---:|---|\n| decodeLine | 1.7 ms | 1.6 |',
+    );
+  });
+
+  it('leaves out what the table does not show, and fails without the markers', () => {
+    const last = lastResultsFromReadme(readme('App benchmark, 2026-11-20: …\n\n| Scenario | Figure |\n|---|---|'));
+    expect(last).toEqual({ at: '2026-11-20', figures: {}, raw: {} });
+    expect(() => lastResultsFromReadme('# no table here')).toThrow(/bench:app:start/);
+  });
+});
