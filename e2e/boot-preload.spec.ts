@@ -69,7 +69,7 @@ test("a cold start asks for the core's script beside the main module, not after 
   expect(askedWhileHeld).toBe(true);
 });
 
-test('the core\'s worker starts before the main module has run (start-core.ts, from the HTML)', async ({ page }) => {
+test("the core's worker starts before the main module has run (start-core.ts, from the HTML)", async ({ page }) => {
   const workerStarted = new Promise<void>((resolve) => page.on('worker', () => resolve()));
   // As above: the main module is held; only the HTML's own start-core script can start the worker meanwhile.
   let startedWhileHeld: boolean | null = null;

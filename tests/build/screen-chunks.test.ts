@@ -36,7 +36,10 @@ const edges = {
     '/app/src-shared/domain/route-list.ts',
     '/app/node_modules/lucide-react/dist/esm/lucide-react.mjs',
   ],
-  '/app/src-ui/screens/routes/RouteScreen.tsx': ['/app/src-shared/domain/route-list.ts', '/app/src-ui/route/StopRow.tsx'],
+  '/app/src-ui/screens/routes/RouteScreen.tsx': [
+    '/app/src-shared/domain/route-list.ts',
+    '/app/src-ui/route/StopRow.tsx',
+  ],
   '/app/src-ui/screens/stop/CompleteScreen.tsx': ['/app/src-ui/route/StopRow.tsx'],
   '/app/src-ui/map/RouteMap.tsx': ['/app/node_modules/maplibre-gl/dist/maplibre-gl.js'],
 };
@@ -56,7 +59,11 @@ describe('screen chunks', () => {
   it.each([
     ["the list's own imports", '/app/src-ui/screens/routes/RouteCard.tsx', 'list-screen'],
     ['shared with the route screen, but the list needs it', '/app/src-shared/domain/route-list.ts', 'list-screen'],
-    ['an icon (through the index the first screen imports too)', '/app/node_modules/lucide-react/dist/esm/icons/play.mjs', 'list-screen'],
+    [
+      'an icon (through the index the first screen imports too)',
+      '/app/node_modules/lucide-react/dist/esm/icons/play.mjs',
+      'list-screen',
+    ],
     ['what the other screens share', '/app/src-ui/route/StopRow.tsx', 'screens'],
     ["the first screen's modules stay where they are", '/app/src-ui/i18n/index.ts', null],
     ['the list screen keeps its own file', LIST, null],
