@@ -10,7 +10,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { mapCodeMeta } from './scripts/map-code-meta.ts';
 import { SCREEN_CODE, screenChunkOf } from './scripts/screen-chunks.ts';
 import { simulatedWrapperPlugin, type WrapperPlatform } from './scripts/simulated-wrapper/index.mjs';
-import { startCoreEarly } from './scripts/start-core-early.ts';
+import { startEarly } from './scripts/start-early.ts';
 import {
   isMapStyleRequest,
   isMapTileRequest,
@@ -21,10 +21,12 @@ import {
 
 /** The modules of the first screen that lazy screens share too (see build.rolldownOptions below). */
 const SHELL =
-  /node_modules[\\/](lucide-react[\\/]dist[\\/]esm[\\/]icons|react|react-dom|scheduler|i18next|react-i18next|@preact[\\/]signals-(core|react)|wouter|regexparam|use-sync-external-store)[\\/]|src-ui[\\/](app[\\/](core-context|paths)|screens[\\/]shared[\\/]navigation|components[\\/](?!BottomSheet|PullToRefresh|ConfirmDialog|LoadingOverlay|RadioList|use-minimum-visible|use-pull-gesture|pull-distance))|src-shared[\\/]domain[\\/]settings/;
+  /node_modules[\\/](lucide-react[\\/]dist[\\/]esm[\\/]icons|react|react-dom|scheduler|i18next|react-i18next|@preact[\\/]signals-(core|react)|wouter|regexparam|use-sync-external-store)[\\/]|src-ui[\\/](app[\\/]core-context|screens[\\/]shared[\\/]navigation|components[\\/](?!BottomSheet|PullToRefresh|ConfirmDialog|LoadingOverlay|RadioList|use-minimum-visible|use-pull-gesture|pull-distance))|src-shared[\\/]domain[\\/]settings/;
 
-/** The route list's screen: its code beyond the shell comes in one file (scripts/screen-chunks.ts). */
+/** The route screens: what each needs is named in the HTML (scripts/start-early.ts); the list's beyond the shell
+ * comes in one file (scripts/screen-chunks.ts). */
 const LIST_SCREEN = fileURLToPath(new URL('./src-ui/screens/routes/RoutesScreen.tsx', import.meta.url));
+const ROUTE_SCREEN = fileURLToPath(new URL('./src-ui/screens/routes/RouteScreen.tsx', import.meta.url));
 
 /** The API server; `npm run dev` sets API_URL from PORT. */
 const apiServer = process.env.API_URL ?? 'http://localhost:8080';
@@ -34,7 +36,7 @@ const simulatedWrapper = process.env.DROPLANE_WRAPPER as WrapperPlatform | undef
 export default defineConfig({
   plugins: [
     react(),
-    startCoreEarly(),
+    startEarly({ screens: { list: LIST_SCREEN, route: ROUTE_SCREEN } }),
     mapCodeMeta(),
     simulatedWrapperPlugin(simulatedWrapper),
     VitePWA({
@@ -127,8 +129,8 @@ export default defineConfig({
     // above which a file would silently not be cached for offline use.
     chunkSizeWarningLimit: 2048,
     rolldownOptions: {
-      // A second entry beside index.html's: start-core.ts, which the HTML runs first (scripts/start-core-early.ts).
-      input: { index: 'index.html', 'start-core': 'src-ui/start-core.ts' },
+      // A second entry beside index.html's: start-early.ts, which the HTML runs first (scripts/start-early.ts).
+      input: { index: 'index.html', 'start-early': 'src-ui/start-early.ts' },
       output: {
         codeSplitting: {
           groups: [

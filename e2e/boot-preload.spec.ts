@@ -69,9 +69,9 @@ test("a cold start asks for the core's script beside the main module, not after 
   expect(askedWhileHeld).toBe(true);
 });
 
-test("the core's worker starts before the main module has run (start-core.ts, from the HTML)", async ({ page }) => {
+test("the core's worker starts before the main module has run (start-early.ts, from the HTML)", async ({ page }) => {
   const workerStarted = new Promise<void>((resolve) => page.on('worker', () => resolve()));
-  // As above: the main module is held; only the HTML's own start-core script can start the worker meanwhile.
+  // As above: the main module is held; only the HTML's own start-early script can start the worker meanwhile.
   let startedWhileHeld: boolean | null = null;
   await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
     startedWhileHeld = await Promise.race([
@@ -83,8 +83,35 @@ test("the core's worker starts before the main module has run (start-core.ts, fr
   await page.goto('/');
   await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toBeEnabled();
   expect(startedWhileHeld).toBe(true);
-  // One worker for the page: the main module took the one start-core.ts started.
+  // One worker for the page: the main module took the one start-early.ts started.
   expect(page.workers()).toHaveLength(1);
+});
+
+test.describe('with no service worker', () => {
+  // A service worker answers the reload itself, out of page.route's reach: the network must.
+  test.use({ serviceWorkers: 'block' });
+
+  test("a reload on the route list asks for the list's code before the main module has run", async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page, DEMO.driver);
+    await page.goto('/routes');
+    await expect(page.getByRole('tab', { name: 'New' })).toBeVisible();
+    const screenAsked = firstRequestOf(page, /^\/assets\/(RoutesScreen|list-screen)-[\w-]+\.js$/);
+    // The main module held as above: only start-early.ts, from the HTML's meta, can ask for the screen meanwhile.
+    let askedWhileHeld: boolean | null = null;
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      askedWhileHeld = await Promise.race([
+        screenAsked.then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000)),
+      ]);
+      await route.continue();
+    });
+    await page.reload();
+    await expect(page.getByRole('article').first()).toBeVisible();
+    expect(askedWhileHeld).toBe(true);
+  });
 });
 
 test("sign-in: the list's code is fetched while the password is typed, and the list beside the account", async ({

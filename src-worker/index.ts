@@ -10,7 +10,7 @@ import { openAppStorage } from './storage/app-db.ts';
 declare const self: DedicatedWorkerGlobalScope;
 
 // Opened as the worker starts, not at the page's first call: the worker starts ahead of the main module
-// (src-ui/start-core.ts), so the database is open by the time the page asks for the first snapshot. The core keeps
+// (src-ui/start-early.ts), so the database is open by the time the page asks for the first snapshot. The core keeps
 // this one promise for every use; a failure is reported where it is used.
 const storage = openAppStorage();
 storage.catch(() => {});

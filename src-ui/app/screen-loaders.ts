@@ -10,7 +10,7 @@
 import type { ComponentType } from 'react';
 import type { Language } from '../../src-shared/domain/settings.ts';
 import { preloadRouteMessages, routeMessagesReady, withRouteMessages } from '../i18n/index.ts';
-import { PATHS } from './paths.ts';
+import { routeScreenAt } from './first-screen.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: a screen takes its own props; React.lazy types them the same way
 type ScreenModule = { default: ComponentType<any> };
@@ -72,9 +72,9 @@ function preload(code: ScreenCode<ScreenModule>, language: Language): Promise<un
  * when the code is in (boot waits for it before the first render); null on any other path.
  */
 export function preloadScreenFor(pathname: string, language: Language): Promise<unknown> | null {
-  if (!pathname.startsWith(PATHS.routes)) return null;
-  const isList = pathname === PATHS.routes || pathname === PATHS.routesClosed;
-  return preload(isList ? routesScreen : routeScreen, language);
+  const screen = routeScreenAt(pathname);
+  if (!screen) return null;
+  return preload(screen === 'list' ? routesScreen : routeScreen, language);
 }
 
 /** The route list comes after a sign-in: its code and strings download while the driver types the password. */

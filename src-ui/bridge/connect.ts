@@ -19,7 +19,7 @@ export interface CoreConnection {
 
 export async function connectCore(mode: CoreMode): Promise<CoreConnection> {
   if (mode === 'worker') {
-    // Started by start-core.ts already, as a rule: this takes the same worker.
+    // Started by start-early.ts already, as a rule: this takes the same worker.
     const worker = coreWorker();
     const api = wrap<WorkerApi>(worker);
     return {

@@ -1,5 +1,5 @@
 /**
- * The core's dedicated worker, started once per page. Two entries ask for it: start-core.ts, a tiny module the
+ * The core's dedicated worker, started once per page. Two entries ask for it: start-early.ts, a tiny module the
  * HTML runs before the main one, so the worker downloads, evaluates and opens its storage while the main module
  * (React and the first screen) is still on its way and evaluating; and connect.ts, which then takes the same
  * worker instead of starting it one long task later (issue 20: the worker starts in parallel with the main module).
