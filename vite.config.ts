@@ -21,10 +21,12 @@ import {
 
 /** The modules of the first screen that lazy screens share too (see build.rolldownOptions below). */
 const SHELL =
-  /node_modules[\\/](lucide-react[\\/]dist[\\/]esm[\\/]icons|react|react-dom|scheduler|i18next|react-i18next|@preact[\\/]signals-(core|react)|wouter|regexparam|use-sync-external-store)[\\/]|src-ui[\\/](app[\\/]core-context|screens[\\/]shared[\\/]navigation|components[\\/](?!BottomSheet|PullToRefresh|ConfirmDialog|LoadingOverlay|RadioList|use-minimum-visible|use-pull-gesture|pull-distance))|src-shared[\\/]domain[\\/]settings/;
+  /node_modules[\\/](lucide-react[\\/]dist[\\/]esm[\\/]icons|react|react-dom|scheduler|i18next|react-i18next|@preact[\\/]signals-(core|react)|wouter|regexparam|use-sync-external-store)[\\/]|src-ui[\\/](app[\\/](core-context|paths)|screens[\\/]shared[\\/]navigation|components[\\/](?!BottomSheet|PullToRefresh|ConfirmDialog|LoadingOverlay|RadioList|use-minimum-visible|use-pull-gesture|pull-distance))|src-shared[\\/]domain[\\/]settings/;
 
-/** The route screens: what each needs is named in the HTML (scripts/start-early.ts); the list's beyond the shell
- * comes in one file (scripts/screen-chunks.ts). */
+/**
+ * The route screens: index.html's early script preloads the one a path opens (scripts/start-early.ts); the list's
+ * code beyond the shell comes in one file (scripts/screen-chunks.ts).
+ */
 const LIST_SCREEN = fileURLToPath(new URL('./src-ui/screens/routes/RoutesScreen.tsx', import.meta.url));
 const ROUTE_SCREEN = fileURLToPath(new URL('./src-ui/screens/routes/RouteScreen.tsx', import.meta.url));
 
@@ -129,8 +131,6 @@ export default defineConfig({
     // above which a file would silently not be cached for offline use.
     chunkSizeWarningLimit: 2048,
     rolldownOptions: {
-      // A second entry beside index.html's: start-early.ts, which the HTML runs first (scripts/start-early.ts).
-      input: { index: 'index.html', 'start-early': 'src-ui/start-early.ts' },
       output: {
         codeSplitting: {
           groups: [

@@ -69,9 +69,9 @@ test("a cold start asks for the core's script beside the main module, not after 
   expect(askedWhileHeld).toBe(true);
 });
 
-test("the core's worker starts before the main module has run (start-early.ts, from the HTML)", async ({ page }) => {
+test("the core's worker starts before the main module has run (the HTML's early script)", async ({ page }) => {
   const workerStarted = new Promise<void>((resolve) => page.on('worker', () => resolve()));
-  // As above: the main module is held; only the HTML's own start-early script can start the worker meanwhile.
+  // As above: the main module is held; only the HTML's own early script can start the worker meanwhile.
   let startedWhileHeld: boolean | null = null;
   await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
     startedWhileHeld = await Promise.race([
@@ -83,7 +83,7 @@ test("the core's worker starts before the main module has run (start-early.ts, f
   await page.goto('/');
   await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toBeEnabled();
   expect(startedWhileHeld).toBe(true);
-  // One worker for the page: the main module took the one start-early.ts started.
+  // One worker for the page: the main module took the one the early script started.
   expect(page.workers()).toHaveLength(1);
 });
 
@@ -99,7 +99,7 @@ test.describe('with no service worker', () => {
     await page.goto('/routes');
     await expect(page.getByRole('tab', { name: 'New' })).toBeVisible();
     const screenAsked = firstRequestOf(page, /^\/assets\/(RoutesScreen|list-screen)-[\w-]+\.js$/);
-    // The main module held as above: only start-early.ts, from the HTML's meta, can ask for the screen meanwhile.
+    // The main module held as above: only the HTML's early script can ask for the screen meanwhile.
     let askedWhileHeld: boolean | null = null;
     await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
       askedWhileHeld = await Promise.race([

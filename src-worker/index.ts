@@ -10,22 +10,22 @@ import { openAppStorage } from './storage/app-db.ts';
 declare const self: DedicatedWorkerGlobalScope;
 
 // Opened as the worker starts, not at the page's first call: the worker starts ahead of the main module
-// (src-ui/start-early.ts), so the database is open by the time the page asks for the first snapshot. The core keeps
-// this one promise for every use; a failure is reported where it is used.
+// (index.html's early script, src-ui/platform/early-start.ts), so the database is open by the time the page asks
+// for the first snapshot. The core keeps this one promise for every use; a failure is reported where it is used.
 const storage = openAppStorage();
 storage.catch(() => {});
 
-expose(
-  createWorkerApi({
-    fetch: self.fetch.bind(self),
-    randomId: () => self.crypto.randomUUID(),
-    now: () => Date.now(),
-    openStorage: () => storage,
-    outboxChannel: () => new BroadcastChannel('droplane-outbox'),
-    openWebSocket: (url) => new WebSocket(url),
-    // Shared by every tab's worker: two tabs never flush the same queue at once.
-    locks: self.navigator.locks ? (name, task) => self.navigator.locks.request(name, task) : undefined,
-    barcodeScope: self,
-  }),
-  self,
-);
+const core = createWorkerApi({
+  fetch: self.fetch.bind(self),
+  randomId: () => self.crypto.randomUUID(),
+  now: () => Date.now(),
+  openStorage: () => storage,
+  outboxChannel: () => new BroadcastChannel('droplane-outbox'),
+  openWebSocket: (url) => new WebSocket(url),
+  // Shared by every tab's worker: two tabs never flush the same queue at once.
+  locks: self.navigator.locks ? (name, task) => self.navigator.locks.request(name, task) : undefined,
+  barcodeScope: self,
+});
+// The page's start is a main module's evaluation away: what it will ask for first goes out now.
+core.prepare(self.location.origin);
+expose(core, self);

@@ -1,23 +1,28 @@
 /**
- * The core's dedicated worker, started once per page. Two entries ask for it: start-early.ts, a tiny module the
- * HTML runs before the main one, so the worker downloads, evaluates and opens its storage while the main module
- * (React and the first screen) is still on its way and evaluating; and connect.ts, which then takes the same
- * worker instead of starting it one long task later (issue 20: the worker starts in parallel with the main module).
+ * The core's dedicated worker, one per page. In a build, index.html's early script (platform/early-start.ts) has
+ * started it before any module ran, so it downloads, evaluates and opens its storage while the main module (React
+ * and the first screen) is still on its way; this takes that one. In development, or if the early script did not
+ * run, the first call starts it.
  */
-import type { CoreMode } from './core-mode.ts';
+import { EARLY_WORKER } from '../platform/early-start.ts';
 
 let worker: Worker | null = null;
 
-/** The page's core worker: started by the first call, the same one after. */
-export function coreWorker(): Worker {
-  worker ??= new Worker(new URL('../../src-worker/index.ts', import.meta.url), {
-    type: 'module',
-    name: 'droplane-core',
-  });
-  return worker;
+/** The early script's worker, taken once (it is not left on the global for anything else to use). */
+function takeEarlyWorker(): Worker | null {
+  const scope = globalThis as { [EARLY_WORKER]?: Worker };
+  const early = scope[EARLY_WORKER] ?? null;
+  delete scope[EARLY_WORKER];
+  return early;
 }
 
-/** Starts the worker at once when the page runs its core there (not with `?core=inline`). */
-export function startCoreEarly(mode: CoreMode): void {
-  if (mode === 'worker') coreWorker();
+/** The page's core worker: the early one, else started by the first call; the same one after. */
+export function coreWorker(): Worker {
+  worker ??=
+    takeEarlyWorker() ??
+    new Worker(new URL('../../src-worker/index.ts', import.meta.url), {
+      type: 'module',
+      name: 'droplane-core',
+    });
+  return worker;
 }

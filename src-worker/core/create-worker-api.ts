@@ -16,7 +16,7 @@ import type { OpenWebSocket } from '../live/live-socket.ts';
 import { createPreparedPhotos, isPhotoHandle } from '../media/prepared-photos.ts';
 import { createApiClient } from '../net/api-client.ts';
 import type { LockRunner, OutboxChannel, Timers } from '../outbox/outbox.ts';
-import { requestList } from '../routes/list-request.ts';
+import { type EarlyList, earlyListRequest, listAnswerFor } from '../routes/list-request.ts';
 import type { RouteFeatures } from '../routes/route-features.ts';
 import type { FrameDecoderDeps } from '../scan/frame-decoder.ts';
 import { createSession } from '../session/session.ts';
@@ -56,6 +56,12 @@ export interface WorkerDeps {
 /** What tests and the benchmark may reach besides the contract. */
 export interface CoreInternals {
   stats(): { patches: number; ops: number };
+  /**
+   * The worker's entry calls this as the worker starts, before the page's `start` (src-worker/index.ts): with a
+   * driver's session stored, the list's request goes out now (list-request.ts `earlyListRequest`), and the start
+   * takes its answer if it restores that very session. A call after the start does nothing.
+   */
+  prepare(origin: string): void;
 }
 
 type Releasable = PatchListener & { [releaseProxy]?: () => void };
@@ -127,13 +133,21 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
   let frames: Promise<ReturnType<typeof import('../scan/frame-decoder.ts')['createFrameDecoder']>> | null = null;
   let tilePrefetch: Promise<ReturnType<typeof import('../map/prefetch-tiles.ts')['createTilePrefetch']>> | null = null;
   let routeFeatures: Promise<RouteFeatures> | null = null;
+  /** The page's start has come: prepare no longer sends anything ahead. */
+  let started = false;
+  let earlyList: EarlyList | null = null;
   /**
    * The route list asked for as soon as there is a token (a signed-in start, a sign-in), not when its screen asks:
    * the screen's own first load then takes this answer instead of asking again (route-list.ts `loadAhead`).
    */
   function loadListAhead(): void {
-    // Sent now, not once the list's code has loaded: the chunk and the answer come over the line side by side.
-    const answer = requestList(api);
+    // Sent now (or already, by prepare), not once the list's code has loaded: the chunk and the answer come over
+    // the line side by side.
+    const answer = listAnswerFor(api, earlyList, {
+      driverId: store.get().session.driver?.id ?? null,
+      token: session.accessToken(),
+    });
+    earlyList = null;
     void routes()
       .then((r) => r.routeList.loadAhead(answer))
       .catch(() => {
@@ -212,7 +226,21 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
   }
 
   return {
+    prepare(origin) {
+      if (started) return;
+      baseUrl = origin;
+      void openStorage()
+        .then((storage) => storage.getDriver())
+        .then((stored) => {
+          if (!started) earlyList = earlyListRequest(api, stored ?? null, deps.now());
+        })
+        .catch(() => {
+          // Storage unreadable: the start says so; nothing is sent ahead.
+        });
+    },
+
     async start(init) {
+      started = true;
       baseUrl = init.baseUrl;
       store.set(['settings'], init.settings);
       store.set(['connectivity'], { online: init.online, visible: init.visible });
@@ -227,6 +255,8 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
         if (cached) store.set(['routeList'], { ...cached, fromCache: true, refreshing: false });
         loadListAhead();
       }
+      // Not this session's (signed out, another driver): an answer nobody reads.
+      earlyList = null;
       void sendWaiting().catch(() => {
         // Offline and the route code never cached: the queue waits for the next start or sign-in.
       });

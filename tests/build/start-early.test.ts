@@ -1,6 +1,6 @@
 /**
  * What the build's index.html starts early (scripts/start-early.ts): the worker scripts it preloads, read from the
- * chunks' code as Vite writes it, and each route screen's files it names for start-early.ts.
+ * chunks' code as Vite writes it, and each route screen's files its early script preloads.
  */
 import { describe, expect, it } from 'vitest';
 import { type ChunkFacts, screenCodeFiles, workerScriptsIn } from '../../scripts/start-early.ts';

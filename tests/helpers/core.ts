@@ -41,6 +41,11 @@ export interface CoreOptions {
   openWebSocket?: WorkerDeps['openWebSocket'] | null;
   /** zxing-wasm's reader for decodeBarcodes (tests/helpers/zxing.ts reads the .wasm from node_modules). */
   loadBarcodeReader?: WorkerDeps['loadBarcodeReader'];
+  /**
+   * Plays the worker's entry: `prepare` is called as the core is made (src-worker/index.ts), and the page's start
+   * comes only once this resolves (the main module's evaluation, in the browser).
+   */
+  prepareBeforeStart?: () => Promise<void>;
 }
 
 export async function startCore(options: CoreOptions): Promise<CoreHarness> {
@@ -68,6 +73,10 @@ export async function startCore(options: CoreOptions): Promise<CoreHarness> {
       return channel;
     },
   });
+  if (options.prepareBeforeStart) {
+    core.prepare(options.baseUrl);
+    await options.prepareBeforeStart();
+  }
   expose(core, channel.port1);
   const api = wrap<WorkerApi>(channel.port2);
 

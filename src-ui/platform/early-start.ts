@@ -1,0 +1,61 @@
+/**
+ * What the page starts before any module has run: the core's worker and, on a route screen's path, that screen's
+ * code. The build serialises `earlyStart` into a small classic script first in index.html's head
+ * (scripts/start-early.ts), because that is what Chromium runs first: a module script, even an `async` one, ran
+ * only after the main module had downloaded and evaluated as soon as it imported a chunk the main module shares
+ * (on the low-end profile 500 ms later on a cold start, 100 ms on a warm one), and the worker is the longest chain
+ * of a start (its script, its storage, then the list's request).
+ *
+ * So `earlyStart` may use nothing but its arguments and the browser's own globals: no imports, no closures; its
+ * text is all that reaches the page. The worker it starts waits on the page's global under EARLY_WORKER for the
+ * main module's connect.ts (core-worker.ts), which takes it instead of starting a second one.
+ */
+
+/** The global the early script leaves the worker in; core-worker.ts takes it from there. */
+export const EARLY_WORKER = '__droplaneEarlyWorker';
+
+export interface EarlyStartConfig {
+  /** The core's worker script, as built. */
+  worker: string;
+  /** Where to leave the worker: EARLY_WORKER (a constant the function's text cannot reach, so it comes in here). */
+  workerGlobal: typeof EARLY_WORKER;
+  /** The build runs its core inline (VITE_CORE=inline): no worker to start. */
+  inlineBuild: boolean;
+  /** The route screens' paths (app/paths.ts) and, per screen, its files beyond the HTML's own. */
+  paths: { routes: string; routesClosed: string };
+  screens: Record<'list' | 'route', { js: string[]; css: string[] }>;
+}
+
+export interface EarlyScope {
+  location: Pick<Location, 'pathname' | 'search'>;
+  document: Pick<Document, 'createElement' | 'head'>;
+  Worker: new (url: string, options: WorkerOptions) => unknown;
+  [EARLY_WORKER]?: unknown;
+}
+
+/** The config without what is always the same. */
+export type EarlyStartFacts = Omit<EarlyStartConfig, 'workerGlobal'>;
+
+export function earlyStart(config: EarlyStartConfig, scope: EarlyScope): void {
+  // The same rules as coreModeFrom (bridge/core-mode.ts) and routeScreenAt (app/first-screen.ts); the early script
+  // cannot import them, and tests/build/start-early.test.ts holds the two to the same table.
+  const inline = new URLSearchParams(scope.location.search).get('core') === 'inline' || config.inlineBuild;
+  if (!inline) scope[config.workerGlobal] = new scope.Worker(config.worker, { type: 'module', name: 'droplane-core' });
+
+  const path = scope.location.pathname;
+  if (!path.startsWith(config.paths.routes)) return;
+  const screen = path === config.paths.routes || path === config.paths.routesClosed ? 'list' : 'route';
+  const link = (attrs: Record<string, string>) => {
+    const element = scope.document.createElement('link');
+    for (const name of Object.keys(attrs)) element.setAttribute(name, attrs[name] as string);
+    scope.document.head.append(element);
+  };
+  for (const href of config.screens[screen].js) link({ rel: 'modulepreload', crossorigin: '', href });
+  for (const href of config.screens[screen].css) link({ rel: 'preload', as: 'style', crossorigin: '', href });
+}
+
+/** The classic script's text: the function and its arguments, called on the page's global scope. */
+export function earlyStartScript(facts: EarlyStartFacts): string {
+  const config: EarlyStartConfig = { ...facts, workerGlobal: EARLY_WORKER };
+  return `(${earlyStart.toString()})(${JSON.stringify(config)}, self);\n`;
+}

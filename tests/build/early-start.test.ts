@@ -1,0 +1,82 @@
+/**
+ * index.html's early classic script (src-ui/platform/early-start.ts), run as the page runs it: its serialised text
+ * in a fresh context with nothing but the globals it may use. A reference to anything outside the function (an
+ * import, a module constant) fails here as it would in the page. Its rules are held to the app's own.
+ */
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { routeScreenAt } from '../../src-ui/app/first-screen.ts';
+import { PATHS } from '../../src-ui/app/paths.ts';
+import { coreModeFrom } from '../../src-ui/bridge/core-mode.ts';
+import { EARLY_WORKER, type EarlyStartFacts, earlyStartScript } from '../../src-ui/platform/early-start.ts';
+
+const facts: EarlyStartFacts = {
+  worker: '/assets/core-abc.js',
+  inlineBuild: false,
+  paths: { routes: PATHS.routes, routesClosed: PATHS.routesClosed },
+  screens: {
+    list: { js: ['/assets/RoutesScreen-a.js', '/assets/list-screen-b.js'], css: ['/assets/list-screen-b.css'] },
+    route: { js: ['/assets/RouteScreen-c.js'], css: [] },
+  },
+};
+
+/** Runs the script on a page at `url`; what it started and linked. */
+function runOn(url: string, given: EarlyStartFacts = facts) {
+  const { pathname, search } = new URL(url, 'https://app.example');
+  const workers: { url: string; options: WorkerOptions }[] = [];
+  const links: Record<string, string>[] = [];
+  const page: Record<string, unknown> = {
+    location: { pathname, search },
+    URLSearchParams,
+    Worker: class {
+      constructor(workerUrl: string, options: WorkerOptions) {
+        workers.push({ url: workerUrl, options });
+      }
+    },
+    document: {
+      createElement: () => {
+        const attrs: Record<string, string> = {};
+        return { attrs, setAttribute: (name: string, value: string) => void (attrs[name] = value) };
+      },
+      head: { append: (link: { attrs: Record<string, string> }) => void links.push(link.attrs) },
+    },
+  };
+  page.self = page;
+  runInNewContext(earlyStartScript(given), page);
+  return { workers, links, left: page[EARLY_WORKER] };
+}
+
+describe('the early script', () => {
+  it('starts the core worker and leaves it for connect.ts', () => {
+    const { workers, left } = runOn('/login');
+    expect(workers).toEqual([{ url: '/assets/core-abc.js', options: { type: 'module', name: 'droplane-core' } }]);
+    expect(left).toBeDefined();
+  });
+
+  it.each([
+    ['/?core=inline', false],
+    ['/routes?core=worker', true],
+    ['/routes', true],
+  ])('on %s starts a worker: %s, as coreModeFrom says', (url, started) => {
+    expect(runOn(url).workers.length > 0).toBe(started);
+    expect(coreModeFrom(new URL(url, 'https://app.example').search) === 'worker').toBe(started);
+  });
+
+  it('starts none in a build whose core runs inline', () => {
+    expect(runOn('/routes', { ...facts, inlineBuild: true }).workers).toEqual([]);
+  });
+
+  it.each(['/routes', '/routes/closed', '/routes/7', '/routes/single/abc', '/login', '/account', '/'])(
+    'on %s preloads the files of the screen routeScreenAt names',
+    (path) => {
+      const screen = routeScreenAt(path);
+      const expected = screen
+        ? [
+            ...facts.screens[screen].js.map((href) => ({ rel: 'modulepreload', crossorigin: '', href })),
+            ...facts.screens[screen].css.map((href) => ({ rel: 'preload', as: 'style', crossorigin: '', href })),
+          ]
+        : [];
+      expect(runOn(path).links).toEqual(expected);
+    },
+  );
+});
