@@ -1,6 +1,7 @@
 /**
  * Opening the app straight on a route screen (a reload, a wrapper's deep link): the screen's code and the core's
- * route features are fetched while the core starts, not one round trip after it (the app benchmark's cold start).
+ * route features are fetched while the core starts, not one round trip after it (the app benchmark's cold start);
+ * the core's worker and the screen's code are started by the HTML itself, before the main module has run.
  * Checked by the order of requests, which does not depend on the machine's speed.
  */
 import type { Page } from '@playwright/test';
@@ -23,6 +24,22 @@ function firstRequestOf(page: Page, pattern: RegExp): Promise<void> {
 }
 
 const firstIndex = (paths: string[], pattern: RegExp) => paths.findIndex((p) => pattern.test(p));
+
+/**
+ * Holds the main module (`index-….js`) until `happened` resolves, for at most 10 s; the answer, read after the
+ * page has loaded, is whether it happened while held: then only the HTML, not the main module, can have caused it.
+ */
+async function happensWhileMainModuleHeld(page: Page, happened: Promise<void>): Promise<() => boolean | null> {
+  let whileHeld: boolean | null = null;
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    whileHeld = await Promise.race([
+      happened.then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000)),
+    ]);
+    await route.continue();
+  });
+  return () => whileHeld;
+}
 
 test('a reload on the route list asks for its screen before the core restores the session', async ({
   page,
@@ -56,33 +73,19 @@ test("a cold start asks for the core's script beside the main module, not after 
   // The main module is held until the core's script is asked for: then only the HTML can be what asked. Without
   // the HTML's preload the worker is started by the main module, which cannot run while held: the race ends on
   // its bound and the test fails.
-  let askedWhileHeld: boolean | null = null;
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    askedWhileHeld = await Promise.race([
-      coreAsked.then(() => true),
-      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000)),
-    ]);
-    await route.continue();
-  });
+  const askedWhileHeld = await happensWhileMainModuleHeld(page, coreAsked);
   await page.goto('/');
   await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toBeEnabled();
-  expect(askedWhileHeld).toBe(true);
+  expect(askedWhileHeld()).toBe(true);
 });
 
 test("the core's worker starts before the main module has run (the HTML's early script)", async ({ page }) => {
   const workerStarted = new Promise<void>((resolve) => page.on('worker', () => resolve()));
   // As above: the main module is held; only the HTML's own early script can start the worker meanwhile.
-  let startedWhileHeld: boolean | null = null;
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    startedWhileHeld = await Promise.race([
-      workerStarted.then(() => true),
-      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000)),
-    ]);
-    await route.continue();
-  });
+  const startedWhileHeld = await happensWhileMainModuleHeld(page, workerStarted);
   await page.goto('/');
   await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toBeEnabled();
-  expect(startedWhileHeld).toBe(true);
+  expect(startedWhileHeld()).toBe(true);
   // One worker for the page: the main module took the one the early script started.
   expect(page.workers()).toHaveLength(1);
 });
@@ -100,17 +103,10 @@ test.describe('with no service worker', () => {
     await expect(page.getByRole('tab', { name: 'New' })).toBeVisible();
     const screenAsked = firstRequestOf(page, /^\/assets\/(RoutesScreen|list-screen)-[\w-]+\.js$/);
     // The main module held as above: only the HTML's early script can ask for the screen meanwhile.
-    let askedWhileHeld: boolean | null = null;
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      askedWhileHeld = await Promise.race([
-        screenAsked.then(() => true),
-        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000)),
-      ]);
-      await route.continue();
-    });
+    const askedWhileHeld = await happensWhileMainModuleHeld(page, screenAsked);
     await page.reload();
     await expect(page.getByRole('article').first()).toBeVisible();
-    expect(askedWhileHeld).toBe(true);
+    expect(askedWhileHeld()).toBe(true);
   });
 });
 

@@ -165,7 +165,8 @@ test('the core resizes each format as the table says, and refuses what it cannot
   ];
   for (const [index, [what, file, width, height]] of table.entries()) {
     await input.setInputFiles(file);
-    const shown = proofs.getByRole('img', { name: `Photo ${index + 1}` });
+    // The image itself, not the placeholder of the same name that stands in while its Blob URL is made.
+    const shown = proofs.getByRole('img', { name: `Photo ${index + 1}` }).and(page.locator('img'));
     await expect(shown, what).toBeVisible({ timeout: 15_000 });
     const decoded = await shown.evaluate(async (img: HTMLImageElement) => {
       await img.decode();

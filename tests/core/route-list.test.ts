@@ -74,14 +74,16 @@ describe('route list', () => {
     expect(listRequests).toHaveLength(2);
   });
 
-  it("is asked for by the worker's prepare, before the page's start, and the start takes that answer", async () => {
-    const dbName = newDbName();
-    await signedIn({ dbName });
-    const asked: { path: string; beforeStart: boolean }[] = [];
-    let starting = false;
+  /**
+   * A core started as the worker starts it (prepare, then the page's start once `meanwhile` is done), counting its
+   * list requests and whether each left before the start; `meanwhile` runs once prepare's request has left (or 1 s).
+   */
+  async function preparedCore(dbName: string, meanwhile: () => Promise<void> = async () => {}) {
+    const lists: { beforeStart: boolean }[] = [];
+    let started = false;
     const counting: typeof fetch = (input, init) => {
       const path = new URL(input instanceof Request ? input.url : String(input)).pathname;
-      asked.push({ path, beforeStart: !starting });
+      if (path === '/v1/projects/routes') lists.push({ beforeStart: !started });
       return globalThis.fetch(input, init);
     };
     const c = await startCore({
@@ -89,18 +91,23 @@ describe('route list', () => {
       dbName,
       fetch: counting,
       prepareBeforeStart: async () => {
-        // The main module evaluates meanwhile: the list's request has gone out before the start.
-        for (let i = 0; i < 100 && !asked.some((a) => a.path === '/v1/projects/routes'); i++) {
-          await new Promise((r) => setTimeout(r, 10));
-        }
-        starting = true;
+        // The main module evaluates meanwhile, in the browser.
+        for (let i = 0; i < 100 && lists.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+        await meanwhile();
+        started = true;
       },
     });
     cores.push(c);
+    return { c, lists };
+  }
+
+  it("is asked for by the worker's prepare, before the page's start, and the start takes that answer", async () => {
+    const dbName = newDbName();
+    await signedIn({ dbName });
+    const { c, lists } = await preparedCore(dbName);
     expect(await c.api.loadRouteList()).toEqual({ ok: true });
     await c.until((s) => s.routeList.status === 'ready' && !s.routeList.fromCache);
-    const lists = asked.filter((a) => a.path === '/v1/projects/routes');
-    expect(lists).toEqual([{ path: '/v1/projects/routes', beforeStart: true }]);
+    expect(lists).toEqual([{ beforeStart: true }]);
     expect(sectionIds(c.state().routeList.sections.new)).toContain(ids.today);
   });
 
@@ -108,27 +115,13 @@ describe('route list', () => {
     const dbName = newDbName();
     const first = await signedIn({ dbName });
     // Signed out before the start: prepare's request went out with the old token; the start finds no session.
-    let lists = 0;
-    const counting: typeof fetch = (input, init) => {
-      if (new URL(input instanceof Request ? input.url : String(input)).pathname === '/v1/projects/routes') lists++;
-      return globalThis.fetch(input, init);
-    };
-    const c = await startCore({
-      baseUrl: t.url,
-      dbName,
-      fetch: counting,
-      prepareBeforeStart: async () => {
-        for (let i = 0; i < 100 && lists === 0; i++) await new Promise((r) => setTimeout(r, 10));
-        await first.api.signOut();
-      },
-    });
-    cores.push(c);
+    const { c, lists } = await preparedCore(dbName, () => first.api.signOut().then(() => {}));
     expect(c.state().session.status).toBe('signed_out');
     expect(c.state().routeList.status).toBe('idle');
     // Signing in again is a new session: its own request, not prepare's answer.
     expect((await c.api.signIn(driver.email, PASSWORD)).ok).toBe(true);
     await c.until((s) => s.routeList.status === 'ready');
-    expect(lists).toBe(2);
+    expect(lists).toEqual([{ beforeStart: true }, { beforeStart: false }]);
   });
 
   it('loads and groups the New and Closed tabs in the core', async () => {
