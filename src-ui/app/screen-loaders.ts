@@ -74,7 +74,10 @@ function preload(code: ScreenCode<ScreenModule>, language: Language): Promise<un
 export function preloadScreenFor(pathname: string, language: Language): Promise<unknown> | null {
   const screen = routeScreenAt(pathname);
   if (!screen) return null;
-  return preload(screen === 'list' ? routesScreen : routeScreen, language);
+  const loading = preload(screen === 'list' ? routesScreen : routeScreen, language);
+  // Boot awaits it only for a signed-in start; else a failure (offline, never cached) is the screen's to show.
+  loading.catch(() => {});
+  return loading;
 }
 
 /** The route list comes after a sign-in: its code and strings download while the driver types the password. */
