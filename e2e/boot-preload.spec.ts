@@ -5,7 +5,7 @@
  * Checked by the order of requests, which does not depend on the machine's speed.
  */
 import type { Page } from '@playwright/test';
-import { DEMO, expect, test } from './support/fixtures.ts';
+import { DEMO, expect, type SignIn, test } from './support/fixtures.ts';
 
 /** The paths the page and its worker request from now on, in order. */
 function requestOrder(page: Page): string[] {
@@ -41,13 +41,18 @@ async function happensWhileMainModuleHeld(page: Page, happened: Promise<void>): 
   return () => whileHeld;
 }
 
+/** Signed in and on the route list, before the reload a test watches. */
+async function onRouteList(page: Page, signIn: SignIn) {
+  await signIn(page, DEMO.driver);
+  await page.goto('/routes');
+  await expect(page.getByRole('tab', { name: 'New' })).toBeVisible();
+}
+
 test('a reload on the route list asks for its screen before the core restores the session', async ({
   page,
   signIn,
 }) => {
-  await signIn(page, DEMO.driver);
-  await page.goto('/routes');
-  await expect(page.getByRole('tab', { name: 'New' })).toBeVisible();
+  await onRouteList(page, signIn);
   const paths = requestOrder(page);
   await page.reload();
   await expect(page.getByRole('article').first()).toBeVisible();
@@ -98,9 +103,7 @@ test.describe('with no service worker', () => {
     page,
     signIn,
   }) => {
-    await signIn(page, DEMO.driver);
-    await page.goto('/routes');
-    await expect(page.getByRole('tab', { name: 'New' })).toBeVisible();
+    await onRouteList(page, signIn);
     const screenAsked = firstRequestOf(page, /^\/assets\/(RoutesScreen|list-screen)-[\w-]+\.js$/);
     // The main module held as above: only the HTML's early script can ask for the screen meanwhile.
     const askedWhileHeld = await happensWhileMainModuleHeld(page, screenAsked);

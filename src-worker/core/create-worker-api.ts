@@ -16,7 +16,7 @@ import type { OpenWebSocket } from '../live/live-socket.ts';
 import { createPreparedPhotos, isPhotoHandle } from '../media/prepared-photos.ts';
 import { createApiClient } from '../net/api-client.ts';
 import type { LockRunner, OutboxChannel, Timers } from '../outbox/outbox.ts';
-import { type EarlyList, earlyListRequest, listAnswerFor } from '../routes/list-request.ts';
+import { createListAhead } from '../routes/list-ahead.ts';
 import type { RouteFeatures } from '../routes/route-features.ts';
 import type { FrameDecoderDeps } from '../scan/frame-decoder.ts';
 import { createSession } from '../session/session.ts';
@@ -100,7 +100,7 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
     storage: openStorage,
     api: () => api,
     notifyLoggedOut: () => notify('logged_out_automatically'),
-    onSignedIn: () => loadListAhead(),
+    onSignedIn: () => listAhead.load(),
     now: deps.now,
     onEnded: () => {
       // The driver's routes leave memory with the session, in the same patch as the sign-out.
@@ -133,27 +133,6 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
   let frames: Promise<ReturnType<typeof import('../scan/frame-decoder.ts')['createFrameDecoder']>> | null = null;
   let tilePrefetch: Promise<ReturnType<typeof import('../map/prefetch-tiles.ts')['createTilePrefetch']>> | null = null;
   let routeFeatures: Promise<RouteFeatures> | null = null;
-  /** The page's start has come: prepare no longer sends anything ahead. */
-  let started = false;
-  let earlyList: EarlyList | null = null;
-  /**
-   * The route list asked for as soon as there is a token (a signed-in start, a sign-in), not when its screen asks:
-   * the screen's own first load then takes this answer instead of asking again (route-list.ts `loadAhead`).
-   */
-  function loadListAhead(): void {
-    // Sent now (or already, by prepare), not once the list's code has loaded: the chunk and the answer come over
-    // the line side by side.
-    const answer = listAnswerFor(api, earlyList, {
-      driverId: store.get().session.driver?.id ?? null,
-      token: session.accessToken(),
-    });
-    earlyList = null;
-    void routes()
-      .then((r) => r.routeList.loadAhead(answer))
-      .catch(() => {
-        // Offline and the route code never cached: the list screen says so when it loads.
-      });
-  }
   /** The route features load on first use (see route-features.ts). */
   const routes = () => {
     routeFeatures ??= loadRouteFeatures().then(({ createRouteFeatures }) =>
@@ -185,6 +164,15 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
     );
     return routeFeatures;
   };
+
+  const listAhead = createListAhead({
+    api,
+    store,
+    accessToken: () => session.accessToken(),
+    storage: openStorage,
+    now: deps.now,
+    routes: () => routes(),
+  });
 
   /**
    * Sends what this session's senders left waiting on the device (at start-up, after a sign-in or a link): every
@@ -227,20 +215,12 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
 
   return {
     prepare(origin) {
-      if (started) return;
       baseUrl = origin;
-      void openStorage()
-        .then((storage) => storage.getDriver())
-        .then((stored) => {
-          if (!started) earlyList = earlyListRequest(api, stored ?? null, deps.now());
-        })
-        .catch(() => {
-          // Storage unreadable: the start says so; nothing is sent ahead.
-        });
+      listAhead.prepare();
     },
 
     async start(init) {
-      started = true;
+      listAhead.starting();
       baseUrl = init.baseUrl;
       store.set(['settings'], init.settings);
       store.set(['connectivity'], { online: init.online, visible: init.visible });
@@ -253,10 +233,9 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
       if (store.get().session.status === 'signed_in') {
         const cached = await (await openStorage()).getCache<RouteListState>(ROUTE_LIST_CACHE);
         if (cached) store.set(['routeList'], { ...cached, fromCache: true, refreshing: false });
-        loadListAhead();
+        listAhead.load();
       }
-      // Not this session's (signed out, another driver): an answer nobody reads.
-      earlyList = null;
+      listAhead.started();
       void sendWaiting().catch(() => {
         // Offline and the route code never cached: the queue waits for the next start or sign-in.
       });
