@@ -11,6 +11,7 @@ import { mapCodeMeta } from './scripts/map-code-meta.ts';
 import { SCREEN_CODE, screenChunkOf } from './scripts/screen-chunks.ts';
 import { simulatedWrapperPlugin, type WrapperPlatform } from './scripts/simulated-wrapper/index.mjs';
 import { startEarly } from './scripts/start-early.ts';
+import { STATIC_ROUTES_FILE, swStaticRoutes } from './scripts/sw-static-routes.ts';
 import {
   isMapStyleRequest,
   isMapTileRequest,
@@ -40,6 +41,7 @@ export default defineConfig({
     react(),
     startEarly({ screens: { list: LIST_SCREEN, route: ROUTE_SCREEN } }),
     mapCodeMeta(),
+    swStaticRoutes(),
     simulatedWrapperPlugin(simulatedWrapper),
     VitePWA({
       // The app decides when to apply an update (never in the middle of a stop), so: prompt, not autoUpdate.
@@ -68,7 +70,10 @@ export default defineConfig({
         globPatterns: ['**/*.{js,mjs,css,html,wasm,webmanifest,png,svg,json}'],
         // The map (about 640 KB gzip with its worker) is not precached: with map view Off it is never downloaded.
         // It is cached on first use instead, so a phone that has shown the map once has it offline too.
-        globIgnores: ['**/RouteMap-*', '**/maplibre-gl-worker-*'],
+        globIgnores: ['**/RouteMap-*', '**/maplibre-gl-worker-*', `**/${STATIC_ROUTES_FILE}`],
+        // The hashed app files are answered from the precache without starting the service worker, where the
+        // browser can (src-ui/app/sw-static-routes.ts); part of the service worker, so not precached itself.
+        importScripts: [STATIC_ROUTES_FILE],
         runtimeCaching: [
           {
             urlPattern: /\/assets\/(RouteMap|maplibre-gl-worker)-/,

@@ -73,4 +73,32 @@ describe('startMirror', () => {
     expect(mirror.currentVersion).toBe(10);
     expect(mirror.state.connectivity.value.visible).toBe(false);
   });
+
+  it('asks for the snapshot right after subscribing, without waiting for the subscription to be answered', async () => {
+    const calls: string[] = [];
+    let answerSubscription = () => {};
+    const source = {
+      snapshot: async () => snap(0),
+      subscribe: (_l: (p: Patch) => void) => {
+        calls.push('subscribe');
+        return new Promise<void>((resolve) => {
+          answerSubscription = resolve;
+        });
+      },
+    };
+    const starting = startMirror(source, async () => {
+      calls.push('start');
+      return snap(5);
+    });
+    expect(calls).toEqual(['subscribe', 'start']);
+    // The mirror still needs both answers: a failed subscription is not a started mirror.
+    let started = false;
+    void starting.then(() => {
+      started = true;
+    });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(started).toBe(false);
+    answerSubscription();
+    expect((await starting).currentVersion).toBe(5);
+  });
 });

@@ -254,6 +254,8 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
     async snapshot() {
       return store.snapshot();
     },
+    // Takes the listener before any await: the UI's start sends `start` right behind this call without waiting
+    // for its answer (bridge/mirror.ts), and the start's patches must find the listener.
     async subscribe(next) {
       if (listener && listener !== next) releaseListener();
       listener = next as Releasable;

@@ -36,7 +36,10 @@ function runOn(url: string, given: EarlyStartFacts = facts) {
     document: {
       createElement: () => {
         const attrs: Record<string, string> = {};
-        return { attrs, setAttribute: (name: string, value: string) => void (attrs[name] = value) };
+        const setAttribute = (name: string, value: string) => {
+          attrs[name] = value;
+        };
+        return { attrs, setAttribute };
       },
       head: { append: (link: { attrs: Record<string, string> }) => void links.push(link.attrs) },
     },

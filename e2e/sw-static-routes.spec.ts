@@ -1,0 +1,46 @@
+/**
+ * The service worker's static routes (src-ui/app/sw-static-routes.ts): once it controls the app, the hashed app
+ * files come from its precache without its fetch handler running, and the map's code (cached on first use, not
+ * precached) still goes through the handler. Read from the browser's own account of each file (Resource Timing's
+ * `workerMatchedSourceType`), so it fails if the routes are lost or the browser stops taking them.
+ */
+import type { Page } from '@playwright/test';
+import { underServiceWorker } from './support/app.ts';
+import { expect, test } from './support/fixtures.ts';
+
+/** Per file of the page under /assets/, the static route's source that answered it ('' for none). */
+function routedAssets(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(() => {
+    const entries = performance.getEntriesByType('resource') as (PerformanceResourceTiming & {
+      workerMatchedSourceType?: string;
+    })[];
+    return Object.fromEntries(
+      entries
+        .filter((entry) => new URL(entry.name).pathname.startsWith('/assets/'))
+        .map((entry) => [new URL(entry.name).pathname, entry.workerMatchedSourceType ?? '']),
+    );
+  });
+}
+
+test('the app files come from the precache without the fetch handler; the map code goes through it', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await underServiceWorker(page);
+  await expect(page.getByRole('button', { name: 'Next' })).toBeVisible();
+
+  const assets = await routedAssets(page);
+  const scripts = Object.keys(assets).filter((path) => /\/(index|shell)-[\w-]+\.js$/.test(path));
+  expect(scripts).toHaveLength(2);
+  for (const path of Object.keys(assets)) expect(assets[path], path).toBe('cache');
+
+  // The map's code, as the route view loads it: through the handler, which caches it for the next offline start.
+  const mapScript = await page.evaluate(() => {
+    const files = document.querySelector('meta[name="droplane-map-code"]')?.getAttribute('content') ?? '';
+    return files.split(' ').find((file) => file.endsWith('.js')) ?? '';
+  });
+  expect(mapScript).toMatch(/^\/assets\/RouteMap-/);
+  expect(await page.evaluate((url) => fetch(url).then((res) => res.ok), mapScript)).toBe(true);
+  // Resource Timing adds the entry a moment after the body has arrived.
+  await expect.poll(async () => (await routedAssets(page))[mapScript]).toBe('fetch-event');
+});
