@@ -30,6 +30,9 @@ const SHELL =
  */
 const LIST_SCREEN = fileURLToPath(new URL('./src-ui/screens/routes/RoutesScreen.tsx', import.meta.url));
 const ROUTE_SCREEN = fileURLToPath(new URL('./src-ui/screens/routes/RouteScreen.tsx', import.meta.url));
+/** A language's route strings, which every route screen waits for (src-ui/i18n/index.ts). */
+const ROUTE_STRINGS = (language: string) =>
+  fileURLToPath(new URL(`./src-ui/i18n/${language}-route.ts`, import.meta.url));
 
 /** The API server; `npm run dev` sets API_URL from PORT. */
 const apiServer = process.env.API_URL ?? 'http://localhost:8080';
@@ -39,7 +42,10 @@ const simulatedWrapper = process.env.DROPLANE_WRAPPER as WrapperPlatform | undef
 export default defineConfig({
   plugins: [
     react(),
-    startEarly({ screens: { list: LIST_SCREEN, route: ROUTE_SCREEN } }),
+    startEarly({
+      screens: { list: LIST_SCREEN, route: ROUTE_SCREEN },
+      routeStrings: { en: ROUTE_STRINGS('en'), nl: ROUTE_STRINGS('nl'), de: ROUTE_STRINGS('de') },
+    }),
     mapCodeMeta(),
     swStaticRoutes(),
     simulatedWrapperPlugin(simulatedWrapper),

@@ -99,14 +99,19 @@ test.describe('with no service worker', () => {
   // A service worker answers the reload itself, out of page.route's reach: the network must.
   test.use({ serviceWorkers: 'block' });
 
-  test("a reload on the route list asks for the list's code before the main module has run", async ({
+  test("a reload on the route list asks for the list's code and strings before the main module has run", async ({
     page,
     signIn,
   }) => {
     await onRouteList(page, signIn);
-    const screenAsked = firstRequestOf(page, /^\/assets\/(RoutesScreen|list-screen)-[\w-]+\.js$/);
-    // The main module held as above: only the HTML's early script can ask for the screen meanwhile.
-    const askedWhileHeld = await happensWhileMainModuleHeld(page, screenAsked);
+    const asked = Promise.all([
+      firstRequestOf(page, /^\/assets\/(RoutesScreen|list-screen)-[\w-]+\.js$/),
+      firstRequestOf(page, /^\/assets\/en-route-[\w-]+\.js$/),
+      // The worker's code that makes the list of the list's answer, asked for by the worker itself.
+      firstRequestOf(page, /^\/assets\/route-features-[\w-]+\.js$/),
+    ]);
+    // The main module held as above: only the HTML's early script and the worker it started can ask meanwhile.
+    const askedWhileHeld = await happensWhileMainModuleHeld(page, asked.then(() => {}));
     await page.reload();
     await expect(page.getByRole('article').first()).toBeVisible();
     expect(askedWhileHeld()).toBe(true);

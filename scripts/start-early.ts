@@ -4,8 +4,8 @@
  * behind them).
  *
  * - An early classic script, `assets/start-early-<hash>.js`, first in the head: src-ui/platform/early-start.ts
- *   serialised with this build's facts (the worker's script, each route screen's files). It starts the core's
- *   worker and, on a route screen's path, preloads that screen's code. Classic and parser-inserted because Chromium
+ *   serialised with this build's facts (the worker's script, each route screen's files, each language's route
+ *   strings). It starts the core's worker and, on a route screen's path, preloads that screen's code and strings. Classic and parser-inserted because Chromium
  *   runs that the moment it has arrived; a module script waited for the main module (early-start.ts says more).
  * - The worker's own script is preloaded from the HTML (`modulepreload`: Chromium has no preload for worker
  *   destinations; a module preload fetches the same URL with the same credentials and only parses it), so on a cold
@@ -13,8 +13,10 @@
  */
 import { createHash } from 'node:crypto';
 import type { Plugin, Rollup } from 'vite';
+import { LANGUAGES, type Language } from '../src-shared/domain/settings.ts';
 import type { RouteScreenKind, ScreenCodeFiles } from '../src-ui/app/first-screen.ts';
 import { PATHS } from '../src-ui/app/paths.ts';
+import { settingCookieName } from '../src-ui/platform/cookies.ts';
 import { earlyStartScript } from '../src-ui/platform/early-start.ts';
 
 /** `new Worker(new URL("/assets/x.js", ...` in any of the quotes Vite writes. */
@@ -51,13 +53,13 @@ function closure(start: ChunkFacts, byFile: Map<string, ChunkFacts>): ChunkFacts
 }
 
 /**
- * Per route screen (`screens`: its module's path), the root paths of the scripts and styles it needs beyond the
- * entries' own (which the HTML loads anyway).
+ * Per module (`modules`: a name for each module's path), the root paths of the scripts and styles it needs beyond
+ * the entries' own (which the HTML loads anyway).
  */
-export function screenCodeFiles(
+export function codeFilesFor<K extends string>(
   chunks: readonly ChunkFacts[],
-  screens: Record<RouteScreenKind, string>,
-): ScreenCodeFiles {
+  modules: Record<K, string>,
+): Record<K, { js: string[]; css: string[] }> {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const loaded = new Set(chunks.filter((c) => c.isEntry).flatMap((c) => closure(c, byFile).map((f) => f.fileName)));
   const filesOf = (moduleId: string) => {
@@ -69,7 +71,19 @@ export function screenCodeFiles(
       css: [...new Set(needed.flatMap((c) => c.css))].map((file) => `/${file}`),
     };
   };
-  return { list: filesOf(screens.list), route: filesOf(screens.route) };
+  const names = Object.keys(modules) as K[];
+  return Object.fromEntries(names.map((name) => [name, filesOf(modules[name])])) as Record<
+    K,
+    { js: string[]; css: string[] }
+  >;
+}
+
+/** Per route screen (`screens`: its module's path), its files beyond the entries' own. */
+export function screenCodeFiles(
+  chunks: readonly ChunkFacts[],
+  screens: Record<RouteScreenKind, string>,
+): ScreenCodeFiles {
+  return codeFilesFor(chunks, screens);
 }
 
 const factsOf = (chunk: Rollup.OutputChunk): ChunkFacts => ({
@@ -87,33 +101,47 @@ interface EarlyScript {
 }
 
 /** The early script of a bundle: the same text (and so the same hashed name) from both hooks that need it. */
-function earlyScriptOf(bundle: Rollup.OutputBundle, screens: Record<RouteScreenKind, string>): EarlyScript | null {
+function earlyScriptOf(bundle: Rollup.OutputBundle, options: StartEarlyOptions): EarlyScript | null {
   const chunks = Object.values(bundle).flatMap((out) => (out.type === 'chunk' ? [out] : []));
   const workers = [...new Set(chunks.flatMap((chunk) => workerScriptsIn(chunk.code)))];
   const worker = workers.find((href) => /\/core-[\w-]+\.js$/.test(href));
   if (!worker) return null;
+  const facts = chunks.map(factsOf);
+  const strings = codeFilesFor(facts, options.routeStrings);
   const source = earlyStartScript({
     worker,
     inlineBuild: process.env.VITE_CORE === 'inline',
     paths: { routes: PATHS.routes, routesClosed: PATHS.routesClosed },
-    screens: screenCodeFiles(chunks.map(factsOf), screens),
+    screens: screenCodeFiles(facts, options.screens),
+    routeStrings: Object.fromEntries(LANGUAGES.map((language) => [language, strings[language].js])) as Record<
+      Language,
+      string[]
+    >,
+    languageCookie: settingCookieName('language'),
   });
   const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
   return { fileName: `assets/start-early-${hash}.js`, source, workers };
 }
 
-export function startEarly(options: { screens: Record<RouteScreenKind, string> }): Plugin {
+export interface StartEarlyOptions {
+  /** Each route screen's module. */
+  screens: Record<RouteScreenKind, string>;
+  /** Each language's route strings module (src-ui/i18n/<language>-route.ts), which every route screen waits for. */
+  routeStrings: Record<Language, string>;
+}
+
+export function startEarly(options: StartEarlyOptions): Plugin {
   return {
     name: 'droplane:start-early',
     apply: 'build',
     generateBundle(_output, bundle) {
-      const early = earlyScriptOf(bundle, options.screens);
+      const early = earlyScriptOf(bundle, options);
       if (early) this.emitFile({ type: 'asset', fileName: early.fileName, source: early.source });
     },
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
-        const early = ctx.bundle ? earlyScriptOf(ctx.bundle, options.screens) : null;
+        const early = ctx.bundle ? earlyScriptOf(ctx.bundle, options) : null;
         // Without it the app still starts (connect.ts starts the worker, the screen loads its own code);
         // e2e/boot-preload.spec.ts is what notices when the build loses it.
         if (!early) {

@@ -2,6 +2,9 @@
 import { SETTING_COOKIE_DAYS, type SettingKey, type Settings, settingsFrom } from '../../src-shared/domain/settings.ts';
 
 const PREFIX = 'dl_';
+
+/** The cookie a setting lives in. */
+export const settingCookieName = (key: SettingKey): string => PREFIX + key;
 const DAY_SECONDS = 86_400;
 
 export function readCookies(source: string = document.cookie): Record<string, string> {
@@ -22,20 +25,20 @@ export function readCookies(source: string = document.cookie): Record<string, st
 export function readSettings(source?: string): { settings: Settings; languageChosen: boolean } {
   const cookies = readCookies(source);
   const stored: Partial<Record<SettingKey, string>> = {};
-  for (const key of Object.keys(SETTING_COOKIE_DAYS) as SettingKey[]) stored[key] = cookies[PREFIX + key];
+  for (const key of Object.keys(SETTING_COOKIE_DAYS) as SettingKey[]) stored[key] = cookies[settingCookieName(key)];
   const settings = settingsFrom(stored);
   return { settings, languageChosen: settings.language === stored.language };
 }
 
 /** Whether the driver ever chose this setting (its cookie is there and holds one of its values). */
 export function settingStored(key: SettingKey, source?: string): boolean {
-  return readSettings(source).settings[key] === readCookies(source)[PREFIX + key];
+  return readSettings(source).settings[key] === readCookies(source)[settingCookieName(key)];
 }
 
 /** The cookie text for one setting; `secure` only over https so it also works on localhost. */
 export function settingCookie<K extends SettingKey>(key: K, value: Settings[K], secure: boolean): string {
   const maxAge = SETTING_COOKIE_DAYS[key] * DAY_SECONDS;
-  return `${PREFIX}${key}=${encodeURIComponent(value)}; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
+  return `${settingCookieName(key)}=${encodeURIComponent(value)}; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
 export function writeSetting<K extends SettingKey>(key: K, value: Settings[K]): void {

@@ -24,11 +24,15 @@ export interface EarlyStartConfig {
   /** The route screens' paths (app/paths.ts) and, per screen, its files beyond the HTML's own. */
   paths: { routes: string; routesClosed: string };
   screens: Record<'list' | 'route', { js: string[]; css: string[] }>;
+  /** Per language, the files of its route strings, which every route screen waits for (i18n/index.ts). */
+  routeStrings: Record<string, string[]>;
+  /** The cookie holding the driver's language (platform/cookies.ts). */
+  languageCookie: string;
 }
 
 export interface EarlyScope {
   location: Pick<Location, 'pathname' | 'search'>;
-  document: Pick<Document, 'createElement' | 'head'>;
+  document: Pick<Document, 'createElement' | 'head' | 'cookie'>;
   Worker: new (url: string, options: WorkerOptions) => unknown;
   [EARLY_WORKER]?: unknown;
 }
@@ -52,6 +56,19 @@ export function earlyStart(config: EarlyStartConfig, scope: EarlyScope): void {
   };
   for (const href of config.screens[screen].js) link({ rel: 'modulepreload', crossorigin: '', href });
   for (const href of config.screens[screen].css) link({ rel: 'preload', as: 'style', crossorigin: '', href });
+
+  // The screen's strings in the driver's language and in English, its fallback (the same rule as readSettings in
+  // platform/cookies.ts: a cookie naming no language of the app means English). Else they are asked for only once
+  // the main module has run: on a cold start one more round trip, after the shell.
+  let language = 'en';
+  for (const part of scope.document.cookie.split(';')) {
+    const [name, value] = part.trim().split('=');
+    if (name === config.languageCookie && value && config.routeStrings[value]) language = value;
+  }
+  const strings = language === 'en' ? ['en'] : [language, 'en'];
+  for (const lng of strings) {
+    for (const href of config.routeStrings[lng] ?? []) link({ rel: 'modulepreload', crossorigin: '', href });
+  }
 }
 
 /** The classic script's text: the function and its arguments, called on the page's global scope. */

@@ -172,6 +172,7 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
     storage: openStorage,
     now: deps.now,
     routes: () => routes(),
+    routesCode: loadRouteFeatures,
   });
 
   /**

@@ -16,6 +16,8 @@ export interface ListAheadDeps {
   storage: () => Promise<AppStorage>;
   now: () => number;
   routes: () => Promise<RouteFeatures>;
+  /** Downloads the route features' code without creating them (that waits for the page's start). */
+  routesCode: () => Promise<unknown>;
 }
 
 export function createListAhead(deps: ListAheadDeps) {
@@ -31,7 +33,11 @@ export function createListAhead(deps: ListAheadDeps) {
         .storage()
         .then((storage) => storage.getDriver())
         .then((stored) => {
-          if (!started) early = earlyListRequest(deps.api, stored ?? null, deps.now());
+          if (started) return;
+          early = earlyListRequest(deps.api, stored ?? null, deps.now());
+          // A signed-in start shows the list, which the route features make of the answer: their code comes
+          // beside it, not one round trip after the page's start (a cold start on a slow line).
+          if (stored) void deps.routesCode().catch(() => {});
         })
         .catch(() => {
           // Storage unreadable: the start says so; nothing is sent ahead.

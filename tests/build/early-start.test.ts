@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { routeScreenAt } from '../../src-ui/app/first-screen.ts';
 import { PATHS } from '../../src-ui/app/paths.ts';
 import { coreModeFrom } from '../../src-ui/bridge/core-mode.ts';
+import { readSettings, settingCookieName } from '../../src-ui/platform/cookies.ts';
 import { EARLY_WORKER, type EarlyStartFacts, earlyStartScript } from '../../src-ui/platform/early-start.ts';
 
 const facts: EarlyStartFacts = {
@@ -18,10 +19,12 @@ const facts: EarlyStartFacts = {
     list: { js: ['/assets/RoutesScreen-a.js', '/assets/list-screen-b.js'], css: ['/assets/list-screen-b.css'] },
     route: { js: ['/assets/RouteScreen-c.js'], css: [] },
   },
+  routeStrings: { en: ['/assets/en-route-d.js'], nl: ['/assets/nl-route-e.js'], de: ['/assets/de-route-f.js'] },
+  languageCookie: settingCookieName('language'),
 };
 
 /** Runs the script on a page at `url`; what it started and linked. */
-function runOn(url: string, given: EarlyStartFacts = facts) {
+function runOn(url: string, given: EarlyStartFacts = facts, cookie = '') {
   const { pathname, search } = new URL(url, 'https://app.example');
   const workers: { url: string; options: WorkerOptions }[] = [];
   const links: Record<string, string>[] = [];
@@ -34,6 +37,7 @@ function runOn(url: string, given: EarlyStartFacts = facts) {
       }
     },
     document: {
+      cookie,
       createElement: () => {
         const attrs: Record<string, string> = {};
         const setAttribute = (name: string, value: string) => {
@@ -70,16 +74,33 @@ describe('the early script', () => {
   });
 
   it.each(['/routes', '/routes/closed', '/routes/7', '/routes/single/abc', '/login', '/account', '/'])(
-    'on %s preloads the files of the screen routeScreenAt names',
+    'on %s preloads the files and strings of the screen routeScreenAt names',
     (path) => {
       const screen = routeScreenAt(path);
       const expected = screen
         ? [
             ...facts.screens[screen].js.map((href) => ({ rel: 'modulepreload', crossorigin: '', href })),
             ...facts.screens[screen].css.map((href) => ({ rel: 'preload', as: 'style', crossorigin: '', href })),
+            { rel: 'modulepreload', crossorigin: '', href: '/assets/en-route-d.js' },
           ]
         : [];
       expect(runOn(path).links).toEqual(expected);
     },
   );
+
+  it.each([
+    ['nothing chosen', '', ['en']],
+    ['Dutch', 'dl_theme=dark; dl_language=nl', ['nl', 'en']],
+    ['German, among other cookies', 'a=1; dl_language=de; b=2', ['de', 'en']],
+    ['English', 'dl_language=en', ['en']],
+    ['a language the app does not have', 'dl_language=fr', ['en']],
+    ['a cookie of another name ending the same', 'xdl_language=nl', ['en']],
+  ])("preloads the route strings of the driver's language and English: %s", (_, cookie, languages) => {
+    const strings = runOn('/routes', facts, cookie)
+      .links.map((link) => link.href)
+      .filter((href) => /-route-/.test(href ?? ''));
+    expect(strings).toEqual(languages.map((lng) => facts.routeStrings[lng]![0]));
+    // The same language readSettings gives the app itself (the core's start loads that one).
+    expect(readSettings(cookie).settings.language).toBe(languages[0]);
+  });
 });
