@@ -20,7 +20,12 @@ export async function tap(page: Page, selector: string, text?: string): Promise<
       let hit: Element | null = null;
       const waitUntil = performance.now() + 10_000;
       while (performance.now() < waitUntil) {
-        await new Promise(requestAnimationFrame);
+        // A frame, or 100 ms when the page draws none (a page drawing no frame never runs a rAF callback: the
+        // bench hung there, idle, with no time limit to end the wait).
+        await new Promise((resolve) => {
+          requestAnimationFrame(resolve);
+          setTimeout(resolve, 100);
+        });
         const next = found.getBoundingClientRect();
         const still = next.top === box.top && next.left === box.left;
         box = next;
