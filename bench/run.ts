@@ -22,7 +22,7 @@ import { makeCameraJpeg } from './app/jpeg.ts';
 import { installMetrics } from './app/metrics.ts';
 import { CPU_SLOWDOWN, launchChromium, SLOW_4G } from './app/profile.ts';
 import { checkBudgets, describeBreach, type Figures, flatten, medianFigures } from './app/report.ts';
-import { appTable, type LastResults, lastResultsFromReadme, updateReadme } from './app/results-table.ts';
+import { appTable, type LastResults, lastResultsFromReadme, mergeReruns, updateReadme } from './app/results-table.ts';
 import { type CoreMode, MODES, type ScenarioEnv } from './app/scenarios/common.ts';
 import { openMap, warmMap } from './app/scenarios/open-map.ts';
 import { openBigRoute } from './app/scenarios/open-route.ts';
@@ -284,7 +284,7 @@ try {
       ? JSON.parse(readFileSync(RESULTS, 'utf8'))
       : lastResultsFromReadme(readFileSync(join(ROOT, 'README.md'), 'utf8'))
     : null;
-  const rerun = last ? [...(last.rerun ?? []), `${[...only].join(',')} on ${at.slice(0, 10)}`] : undefined;
+  const rerun = last ? mergeReruns(last.rerun ?? [], [...only], at.slice(0, 10)) : undefined;
   const report = {
     at: last?.at ?? at,
     rerun,

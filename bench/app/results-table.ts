@@ -148,3 +148,24 @@ export function lastResultsFromReadme(readme: string): LastResults {
     ...(tableAt >= 0 ? { workerTable: block.slice(tableAt).trim() } : {}),
   };
 }
+
+/**
+ * The record of re-runs after one of `scenarios` on `date`: each scenario named once, at its latest run, in one
+ * entry per date ("cold,warm on 2026-11-26"), oldest first. Without it the heading grew by one entry per run.
+ */
+export function mergeReruns(previous: readonly string[], scenarios: readonly string[], date: string): string[] {
+  const seen = new Set(scenarios);
+  // Newest first while reading back: a scenario's latest run is the one kept.
+  const days: { day: string; names: string[] }[] = [{ day: date, names: [...scenarios] }];
+  for (const entry of [...previous].reverse()) {
+    const match = /^(.+) on (\d{4}-\d{2}-\d{2})$/.exec(entry.trim());
+    if (!match) continue;
+    const names = match[1]!.split(',').filter((name) => !seen.has(name));
+    for (const name of names) seen.add(name);
+    if (names.length === 0) continue;
+    const same = days.find((d) => d.day === match[2]);
+    if (same) same.names.unshift(...names);
+    else days.push({ day: match[2]!, names });
+  }
+  return days.reverse().map(({ day, names }) => `${names.join(',')} on ${day}`);
+}

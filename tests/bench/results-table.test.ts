@@ -1,6 +1,6 @@
 /** `--merge` on a fresh checkout reads the last run back from the README's table (bench/app/results-table.ts). */
 import { describe, expect, it } from 'vitest';
-import { appTable, lastResultsFromReadme } from '../../bench/app/results-table.ts';
+import { appTable, lastResultsFromReadme, mergeReruns } from '../../bench/app/results-table.ts';
 
 const figures = {
   'coldStart.routeList.worker': 2572,
@@ -44,5 +44,38 @@ describe('lastResultsFromReadme', () => {
     const last = lastResultsFromReadme(readme('App benchmark, 2026-11-20: …\n\n| Scenario | Figure |\n|---|---|'));
     expect(last).toEqual({ at: '2026-11-20', figures: {}, raw: {} });
     expect(() => lastResultsFromReadme('# no table here')).toThrow(/bench:app:start/);
+  });
+});
+
+describe('mergeReruns', () => {
+  it.each([
+    ['the first re-run', [], ['cold'], ['cold on 2026-11-26']],
+    [
+      'a scenario run again leaves its older entry',
+      ['work,scan on 2026-11-23'],
+      ['work'],
+      ['scan on 2026-11-23', 'work on 2026-11-26'],
+    ],
+    [
+      'an older entry left empty goes',
+      ['cold,warm on 2026-11-23', 'scan on 2026-11-24'],
+      ['cold', 'warm'],
+      ['scan on 2026-11-24', 'cold,warm on 2026-11-26'],
+    ],
+    [
+      'one entry per date, each scenario at its latest',
+      ['workmap,scan on 2026-11-23', 'work,workmap on 2026-11-23', 'cold,warm on 2026-11-26', 'signin on 2026-11-26'],
+      ['cold', 'warm', 'signin'],
+      ['scan,work,workmap on 2026-11-23', 'cold,warm,signin on 2026-11-26'],
+    ],
+    [
+      'the same run twice in a day is one entry',
+      ['cold,warm on 2026-11-26', 'cold,warm on 2026-11-26'],
+      ['cold', 'warm'],
+      ['cold,warm on 2026-11-26'],
+    ],
+    ['text that is no entry is dropped', ['by hand'], ['map'], ['map on 2026-11-26']],
+  ])('%s', (_, previous, scenarios, expected) => {
+    expect(mergeReruns(previous, scenarios, '2026-11-26')).toEqual(expected);
   });
 });
