@@ -24,3 +24,20 @@ export const pageTime = (timeOrigin: number, wall: number) => wall - timeOrigin;
 
 export const round = (n: number) => Math.round(n);
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * `work`, or a failure naming `what` when it has not settled within `ms`. Some waits of a scenario have no time
+ * limit of their own (an evaluate in a page that never answers): with this a stuck run says where it stuck and the
+ * bench goes on with the other scenarios, instead of sitting idle.
+ */
+export async function within<T>(what: string, ms: number, work: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stuck = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: not done in ${ms / 1000} s`)), ms);
+  });
+  try {
+    return await Promise.race([work, stuck]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

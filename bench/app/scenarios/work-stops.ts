@@ -9,7 +9,7 @@ import type { BrowserContext, FileChooser, Page } from '@playwright/test';
 import { blockingTime, interactionLatencies, readMetrics, waitSeen } from '../metrics.ts';
 import { throttledPage } from '../profile.ts';
 import { tap, until } from '../touch.ts';
-import { appUrl, type CoreMode, pageTime, round, type ScenarioEnv, sleep } from './common.ts';
+import { appUrl, type CoreMode, pageTime, round, type ScenarioEnv, sleep, within } from './common.ts';
 
 export const STOPS_TO_WORK = 20;
 export const ACTIONS = ['arrived', 'addPhoto', 'done'] as const;
@@ -43,10 +43,25 @@ const MAP_LOADED = 'droplane:map-loaded';
 const activeStopText = (page: Page, active: string) =>
   page.evaluate((selector) => document.querySelector(selector)?.textContent ?? '', active);
 
-async function act(page: Page, name: StopAction, marks: Map<StopAction, number[]>, action: () => Promise<void>) {
-  const start = await page.evaluate(() => performance.now());
-  await action();
-  marks.get(name)!.push(start);
+/** A stop action's limit: its own waits allow up to 60 s, the rest must not hang the bench (see `within`). */
+const ACTION_LIMIT_MS = 90_000;
+
+async function act(
+  page: Page,
+  stop: number,
+  name: StopAction,
+  marks: Map<StopAction, number[]>,
+  action: () => Promise<void>,
+) {
+  await within(
+    `stop ${stop}, ${name}`,
+    ACTION_LIMIT_MS,
+    (async () => {
+      const start = await page.evaluate(() => performance.now());
+      await action();
+      marks.get(name)!.push(start);
+    })(),
+  );
 }
 
 /**
@@ -95,8 +110,8 @@ export async function workStops(
     const from = await page.evaluate(() => performance.now());
 
     for (let n = 1; n <= stops; n++) {
-      const before = await activeStopText(page, active);
-      await act(page, 'arrived', marks, async () => {
+      const before = await within(`stop ${n}, reading it`, ACTION_LIMIT_MS, activeStopText(page, active));
+      await act(page, n, 'arrived', marks, async () => {
         // A tap on the carousel while it still glides to the next card only stops the glide (as on a phone): then
         // the driver taps again.
         for (let attempt = 1; ; attempt++) {
@@ -109,7 +124,7 @@ export async function workStops(
           }
         }
       });
-      await act(page, 'addPhoto', marks, async () => {
+      await act(page, n, 'addPhoto', marks, async () => {
         const chooser = await openFileChooser(page);
         const chosenAt = Date.now();
         // A file on disk, as a camera gives: a buffer would be decoded from base64 by script in the page.
@@ -117,7 +132,7 @@ export async function workStops(
         await until(page, 'img[alt="Photo 1"]');
         photoReady.push(Date.now() - chosenAt);
       });
-      await act(page, 'done', marks, async () => {
+      await act(page, n, 'done', marks, async () => {
         await tap(page, 'button', 'Done');
         await until(page, 'h1', 'Complete stop', { gone: true });
         // Back on the route, the next stop is the active one.
@@ -138,7 +153,7 @@ export async function workStops(
 
     const totalMs = Date.now() - began;
     await sleep(500);
-    const m = await readMetrics(page);
+    const m = await within('reading the metrics', ACTION_LIMIT_MS, readMetrics(page));
     const to = pageTime(m.timeOrigin, Date.now());
     const inpByAction = {} as Record<StopAction, number>;
     const medianByAction = {} as Record<StopAction, number>;
