@@ -20,8 +20,8 @@ export async function tap(page: Page, selector: string, text?: string): Promise<
       let hit: Element | null = null;
       const waitUntil = performance.now() + 10_000;
       while (performance.now() < waitUntil) {
-        // A frame, or 100 ms when the page draws none (a page drawing no frame never runs a rAF callback: the
-        // bench hung there, idle, with no time limit to end the wait).
+        // A frame, or 100 ms when the page draws none: a rAF callback alone never runs in a page that draws no
+        // frame, and the wait would have no end.
         await new Promise((resolve) => {
           requestAnimationFrame(resolve);
           setTimeout(resolve, 100);
