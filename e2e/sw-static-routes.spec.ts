@@ -8,16 +8,24 @@ import type { Page } from '@playwright/test';
 import { underServiceWorker } from './support/app.ts';
 import { expect, test } from './support/fixtures.ts';
 
-/** Per file of the page under /assets/, the static route's source that answered it ('' for none). */
+/**
+ * Per file of the page under /assets/, the static route's source that matched it and the one that answered it
+ * ("cache cache"; '' for none): a file the route sends to the precache but the precache lacks is answered by the
+ * network, and says so.
+ */
 function routedAssets(page: Page): Promise<Record<string, string>> {
   return page.evaluate(() => {
     const entries = performance.getEntriesByType('resource') as (PerformanceResourceTiming & {
       workerMatchedSourceType?: string;
+      workerFinalSourceType?: string;
     })[];
     return Object.fromEntries(
       entries
         .filter((entry) => new URL(entry.name).pathname.startsWith('/assets/'))
-        .map((entry) => [new URL(entry.name).pathname, entry.workerMatchedSourceType ?? '']),
+        .map((entry) => [
+          new URL(entry.name).pathname,
+          `${entry.workerMatchedSourceType ?? ''} ${entry.workerFinalSourceType ?? ''}`.trim(),
+        ]),
     );
   });
 }
@@ -32,7 +40,7 @@ test('the app files come from the precache without the fetch handler; the map co
   const assets = await routedAssets(page);
   const scripts = Object.keys(assets).filter((path) => /\/(index|shell)-[\w-]+\.js$/.test(path));
   expect(scripts).toHaveLength(2);
-  for (const path of Object.keys(assets)) expect(assets[path], path).toBe('cache');
+  for (const path of Object.keys(assets)) expect(assets[path], path).toBe('cache cache');
 
   // The map's code, as the route view loads it: through the handler, which caches it for the next offline start.
   const mapScript = await page.evaluate(() => {
@@ -42,5 +50,5 @@ test('the app files come from the precache without the fetch handler; the map co
   expect(mapScript).toMatch(/^\/assets\/RouteMap-/);
   expect(await page.evaluate((url) => fetch(url).then((res) => res.ok), mapScript)).toBe(true);
   // Resource Timing adds the entry a moment after the body has arrived.
-  await expect.poll(async () => (await routedAssets(page))[mapScript]).toBe('fetch-event');
+  await expect.poll(async () => (await routedAssets(page))[mapScript]).toBe('fetch-event fetch-event');
 });
