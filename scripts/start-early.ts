@@ -5,8 +5,9 @@
  *
  * - An early classic script, `assets/start-early-<hash>.js`, first in the head: src-ui/platform/early-start.ts
  *   serialised with this build's facts (the worker's script, each route screen's files, each language's route
- *   strings). It starts the core's worker and, on a route screen's path, preloads that screen's code and strings. Classic and parser-inserted because Chromium
- *   runs that the moment it has arrived; a module script waited for the main module (early-start.ts says more).
+ *   strings). It starts the core's worker and, on a route screen's path, preloads that screen's code and strings.
+ *   Classic and parser-inserted because Chromium runs that the moment it has arrived; a module script waited for
+ *   the main module (early-start.ts says more).
  * - The worker's own script is preloaded from the HTML (`modulepreload`: Chromium has no preload for worker
  *   destinations; a module preload fetches the same URL with the same credentials and only parses it), so on a cold
  *   start it is on its way from the first round trip and `new Worker` finds it in the HTTP cache.

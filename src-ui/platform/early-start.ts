@@ -63,7 +63,7 @@ export function earlyStart(config: EarlyStartConfig, scope: EarlyScope): void {
   let language = 'en';
   for (const part of scope.document.cookie.split(';')) {
     const [name, value] = part.trim().split('=');
-    if (name === config.languageCookie && value && config.routeStrings[value]) language = value;
+    if (name === config.languageCookie && value && Array.isArray(config.routeStrings[value])) language = value;
   }
   const strings = language === 'en' ? ['en'] : [language, 'en'];
   for (const lng of strings) {

@@ -95,6 +95,7 @@ describe('the early script', () => {
     ['English', 'dl_language=en', ['en']],
     ['a language the app does not have', 'dl_language=fr', ['en']],
     ['a cookie of another name ending the same', 'xdl_language=nl', ['en']],
+    ['a name every object has', 'dl_language=constructor', ['en']],
   ])("preloads the route strings of the driver's language and English: %s", (_, cookie, languages) => {
     const strings = runOn('/routes', facts, cookie)
       .links.map((link) => link.href)
