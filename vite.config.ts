@@ -12,6 +12,7 @@ import { SCREEN_CODE, screenChunkOf } from './scripts/screen-chunks.ts';
 import { simulatedWrapperPlugin, type WrapperPlatform } from './scripts/simulated-wrapper/index.mjs';
 import { startEarly } from './scripts/start-early.ts';
 import { STATIC_ROUTES_FILE, swStaticRoutes } from './scripts/sw-static-routes.ts';
+import { LANGUAGES, type Language } from './src-shared/domain/settings.ts';
 import {
   isMapStyleRequest,
   isMapTileRequest,
@@ -31,8 +32,12 @@ const SHELL =
 const LIST_SCREEN = fileURLToPath(new URL('./src-ui/screens/routes/RoutesScreen.tsx', import.meta.url));
 const ROUTE_SCREEN = fileURLToPath(new URL('./src-ui/screens/routes/RouteScreen.tsx', import.meta.url));
 /** A language's route strings, which every route screen waits for (src-ui/i18n/index.ts). */
-const ROUTE_STRINGS = (language: string) =>
-  fileURLToPath(new URL(`./src-ui/i18n/${language}-route.ts`, import.meta.url));
+const ROUTE_STRINGS = Object.fromEntries(
+  LANGUAGES.map((language) => [
+    language,
+    fileURLToPath(new URL(`./src-ui/i18n/${language}-route.ts`, import.meta.url)),
+  ]),
+) as Record<Language, string>;
 
 /** The API server; `npm run dev` sets API_URL from PORT. */
 const apiServer = process.env.API_URL ?? 'http://localhost:8080';
@@ -44,7 +49,7 @@ export default defineConfig({
     react(),
     startEarly({
       screens: { list: LIST_SCREEN, route: ROUTE_SCREEN },
-      routeStrings: { en: ROUTE_STRINGS('en'), nl: ROUTE_STRINGS('nl'), de: ROUTE_STRINGS('de') },
+      routeStrings: ROUTE_STRINGS,
     }),
     mapCodeMeta(),
     swStaticRoutes(),
@@ -76,13 +81,13 @@ export default defineConfig({
         globPatterns: ['**/*.{js,mjs,css,html,wasm,webmanifest,png,svg,json}'],
         // The map (about 640 KB gzip with its worker) is not precached: with map view Off it is never downloaded.
         // It is cached on first use instead, so a phone that has shown the map once has it offline too.
-        globIgnores: ['**/RouteMap-*', '**/maplibre-gl-worker-*', `**/${STATIC_ROUTES_FILE}`],
+        globIgnores: [...MAP_CODE.names.map((name) => `**/${name}-*`), `**/${STATIC_ROUTES_FILE}`],
         // The hashed app files are answered from the precache without starting the service worker, where the
         // browser can (src-ui/app/sw-static-routes.ts); part of the service worker, so not precached itself.
         importScripts: [STATIC_ROUTES_FILE],
         runtimeCaching: [
           {
-            urlPattern: /\/assets\/(RouteMap|maplibre-gl-worker)-/,
+            urlPattern: MAP_CODE.url,
             handler: 'CacheFirst',
             options: { cacheName: MAP_CODE.cache, expiration: { maxEntries: 8 } },
           },

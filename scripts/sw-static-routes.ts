@@ -5,6 +5,7 @@
  */
 import type { Plugin } from 'vite';
 import { type StaticRoutesConfig, staticRoutesScript } from '../src-ui/app/sw-static-routes.ts';
+import { MAP_CODE } from '../src-ui/map/cache-rules.ts';
 
 export const STATIC_ROUTES_FILE = 'sw-static-routes.js';
 
@@ -13,7 +14,7 @@ export const STATIC_ROUTES: StaticRoutesConfig = {
   precachePrefix: 'workbox-precache-v2-',
   fromPrecache: ['/assets/*'],
   // Cached on first use by the fetch handler (vite.config.ts runtimeCaching), not precached.
-  viaFetchHandler: ['/assets/RouteMap-*', '/assets/maplibre-gl-worker-*'],
+  viaFetchHandler: MAP_CODE.names.map((name) => `/assets/${name}-*`),
 };
 
 export function swStaticRoutes(): Plugin {

@@ -18,11 +18,17 @@
  * downloaded), cached on first use or when fetched ahead (prefetch-code.ts, from the files index.html names in
  * the meta tag `meta`: scripts/map-code-meta.ts).
  */
+/** The names the build gives the map's files, before their hash (`assets/RouteMap-<hash>.js`). */
+const MAP_CODE_NAMES = ['RouteMap', 'maplibre-gl-worker'] as const;
+
 export const MAP_CODE = {
   cache: 'droplane-map',
   meta: 'droplane-map-code',
+  names: MAP_CODE_NAMES,
   /** An asset path of the map's code, with or without the leading slash. */
-  file: /^\/?assets\/(RouteMap|maplibre-gl-worker)-[^/]+\.(m?js|css)$/,
+  file: new RegExp(`^/?assets/(${MAP_CODE_NAMES.join('|')})-[^/]+\\.(m?js|css)$`),
+  /** A URL of the map's code, as the service worker's runtime cache matches it. */
+  url: new RegExp(`/assets/(${MAP_CODE_NAMES.join('|')})-`),
 } as const;
 
 export const MAP_TILE_CACHE = {
