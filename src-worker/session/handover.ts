@@ -25,18 +25,17 @@ export function tokenMirror(store: SessionDeps['store']) {
 export async function takeHandedTokens(
   current: StoredDriver | null,
   tokens: TokenPair,
-  deps: Pick<SessionDeps, 'storage' | 'store' | 'onEnded'>,
+  deps: Pick<SessionDeps, 'storage'> & {
+    /** Ends the stored driver's session on this device as a sign-out does (session.ts). */
+    forgetDriver(): Promise<void>;
+  },
 ): Promise<StoredDriver | null> {
   const named = profileFromToken(tokens.accessToken, '');
   if (!named) return null;
   const storage = await deps.storage();
   const stored = current ?? (await storage.getDriver()) ?? null;
   if (stored && stored.id === named.id && stored.expiresAt >= tokens.expiresAt) return stored;
-  if (stored && stored.id !== named.id) {
-    await storage.clearExceptOutbox();
-    deps.store.set(['organisation'], null);
-    deps.onEnded();
-  }
+  if (stored && stored.id !== named.id) await deps.forgetDriver();
   const driver = { ...named, ...(stored?.id === named.id ? { email: stored.email } : {}), ...tokens };
   await storage.putDriver(driver);
   return driver;

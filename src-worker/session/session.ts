@@ -99,7 +99,8 @@ export function createSession(deps: SessionDeps): Session {
   };
 
   /** Tokens a native wrapper handed over: the driver to go on with, or null when they name nobody (handover.ts). */
-  const takeHanded = async (tokens: TokenPair) => (await handover()).takeHandedTokens(driver, tokens, deps);
+  const takeHanded = async (tokens: TokenPair) =>
+    (await handover()).takeHandedTokens(driver, tokens, { storage: deps.storage, forgetDriver });
 
   /** Signed in as `next` (stored already): shown at once, then the account loaded. */
   async function signedInAs(next: StoredDriver): Promise<Result<DriverProfile>> {
@@ -130,11 +131,19 @@ export function createSession(deps: SessionDeps): Session {
   }
 
   /** The state changes land in one patch, with the logged-out notice when the session expired. */
-  async function endSession(expired: boolean): Promise<void> {
-    driver = null;
+  /**
+   * What goes with a driver's session, on a sign-out and when a wrapper hands over another driver's tokens alike:
+   * the caches, the organisation and what the core holds of the driver. The unsent work stays, keyed by its driver.
+   */
+  async function forgetDriver(): Promise<void> {
     await (await deps.storage()).clearExceptOutbox();
     store.set(['organisation'], null);
     deps.onEnded();
+  }
+
+  async function endSession(expired: boolean): Promise<void> {
+    driver = null;
+    await forgetDriver();
     showSignedIn(null);
     if (expired) deps.notifyLoggedOut();
   }

@@ -95,6 +95,7 @@ describe('tokens handed over at start', () => {
     cores.pop();
     const storage = await openAppStorage(dbName);
     await createOutboxStore(storage.db).add(outboxItem({ id: 'w1', routeId: 7, owner: `driver:${driver.driverId}` }));
+    await storage.putCache('first-driver-copy', { of: driver.driverId });
     storage.close();
 
     const c = await core({ dbName, init: { handedTokens: await wrapperSignIn(other.email) } });
@@ -103,6 +104,8 @@ describe('tokens handed over at start', () => {
     expect(await stored(dbName)).toMatchObject({ id: other.driverId });
     const check = await openAppStorage(dbName);
     expect(await createOutboxStore(check.db).get('w1')).toBeDefined();
+    // The first driver's cached copies went with its session, as on a sign-out.
+    expect(await check.getCache('first-driver-copy')).toBeUndefined();
     check.close();
   });
 
