@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { createGeolocation, GEO_OPTIONS } from './geolocation.ts';
+import { effect } from '@preact/signals-core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { WRAPPER_PRIORITY_MS } from '../../src-shared/domain/position-source.ts';
+import { createGeolocation, GEO_OPTIONS, geoPosition, reportWrapperFix } from './geolocation.ts';
 
 /** A Geolocation that records its watches and lets the test send fixes and errors. */
 function fakeGeolocation() {
@@ -90,5 +92,38 @@ describe('geolocation', () => {
     const stop = source.start();
     expect(source.error.value).toBe('unsupported');
     stop();
+  });
+});
+
+describe("a native wrapper's fix", () => {
+  afterEach(() => {
+    reportWrapperFix(null);
+    vi.useRealTimers();
+  });
+
+  it('shows while it wins, and hands back to the webview once it stops winning, with no new fix from either', () => {
+    vi.useFakeTimers();
+    const seen: (number | null)[] = [];
+    const stop = effect(() => {
+      seen.push(geoPosition.value?.lat ?? null);
+    });
+    reportWrapperFix({ lat: 52.1, lng: 5.1, accuracy: 8, at: Date.now() });
+    vi.advanceTimersByTime(WRAPPER_PRIORITY_MS - 1);
+    expect(seen).toEqual([null, 52.1]);
+    // No device fix here (Node has no geolocation): the subscriber is told all the same.
+    vi.advanceTimersByTime(1);
+    expect(seen).toEqual([null, 52.1, null]);
+    stop();
+  });
+
+  it('a newer report keeps it winning for the full time again', () => {
+    vi.useFakeTimers();
+    reportWrapperFix({ lat: 52.1, lng: 5.1, accuracy: 8, at: Date.now() });
+    vi.advanceTimersByTime(WRAPPER_PRIORITY_MS - 10);
+    reportWrapperFix({ lat: 52.2, lng: 5.1, accuracy: 8, at: Date.now() });
+    vi.advanceTimersByTime(WRAPPER_PRIORITY_MS - 1);
+    expect(geoPosition.peek()?.lat).toBe(52.2);
+    vi.advanceTimersByTime(1);
+    expect(geoPosition.peek()).toBeNull();
   });
 });

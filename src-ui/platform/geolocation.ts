@@ -10,7 +10,7 @@
  */
 import { effect, type ReadonlySignal, signal } from '@preact/signals-core';
 import type { PositionReport } from '../../src-shared/api/worker-api.ts';
-import { wrapperWins } from '../../src-shared/domain/position-source.ts';
+import { WRAPPER_PRIORITY_MS, wrapperWins } from '../../src-shared/domain/position-source.ts';
 
 export interface GeoFix {
   lat: number;
@@ -134,9 +134,19 @@ export const geoError: SignalRead<GeoError | null> = {
   peek: () => (winning(wrapperFix.peek()) ? null : device.error.peek()),
 };
 
+let wrapperExpiry: ReturnType<typeof setTimeout> | undefined;
+
 /** A native wrapper's fix; null when it says it has none (then the webview's own shows again). */
 export function reportWrapperFix(fix: GeoFix | null): void {
+  clearTimeout(wrapperExpiry);
   wrapperFix.value = fix ? { ...fix, receivedAt: Date.now() } : null;
+  // A wrapper that goes quiet hands back to the webview's own when its last fix stops winning, not at the device's
+  // next fix: a phone standing still may send none, and the map would keep the wrapper's old fix (and hide an error).
+  if (fix) {
+    wrapperExpiry = setTimeout(() => {
+      wrapperFix.value = null;
+    }, WRAPPER_PRIORITY_MS);
+  }
 }
 /** Holds the device's position watch; call the returned function to release it. */
 export const startGeolocation = (): (() => void) => device.start();
