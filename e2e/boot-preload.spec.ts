@@ -111,7 +111,10 @@ test.describe('with no service worker', () => {
       firstRequestOf(page, /^\/assets\/route-features-[\w-]+\.js$/),
     ]);
     // The main module held as above: only the HTML's early script and the worker it started can ask meanwhile.
-    const askedWhileHeld = await happensWhileMainModuleHeld(page, asked.then(() => {}));
+    const askedWhileHeld = await happensWhileMainModuleHeld(
+      page,
+      asked.then(() => {}),
+    );
     await page.reload();
     await expect(page.getByRole('article').first()).toBeVisible();
     expect(askedWhileHeld()).toBe(true);
