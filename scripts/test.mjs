@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm test`: the unit and server tests (vitest) on SQLite, the server tests again on PostgreSQL, the fault and abuse
+ * `npm test`: the unit and server tests (vitest) on SQLite, with the type check and Biome's check of the whole source
+ * among them (tests/architecture/source-checks.test.ts), the server tests again on PostgreSQL, the fault and abuse
  * suite, then the browser tests (Playwright), all of them always, so one failing suite does not hide another's
  * results. Exits non-zero when any fails.
  *
