@@ -9,3 +9,5 @@ export interface Cluster {
 }
 export declare function findPostgresBin(): string | null;
 export declare function startCluster(options?: { maxConnections?: number }): Promise<Cluster>;
+
+export declare function freePort(): Promise<number>;

@@ -37,7 +37,8 @@ export function findPostgresBin() {
   return candidates.find((dir) => existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl'))) ?? null;
 }
 
-function freePort() {
+/** A TCP port on 127.0.0.1 that nothing listens on now (the bench's server processes take them too). */
+export function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -7,10 +7,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { freePort } from '../../scripts/pg-cluster.mjs';
 
 export const SETUP_NAMES = ['sqlite', 'postgres', 'postgres-2'] as const;
 export type SetupName = (typeof SETUP_NAMES)[number];
@@ -35,15 +35,6 @@ export interface RunningSetup {
   /** One base URL per process, http://127.0.0.1:PORT. */
   urls: string[];
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitForServer(url: string, child: ChildProcess) {
