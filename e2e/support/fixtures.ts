@@ -14,6 +14,7 @@
  * settings (README, Configuration). Such a server starts in a second or two and is stopped after the test.
  */
 import { test as base, type ConsoleMessage, type Page } from '@playwright/test';
+import { localDate } from '../../src-shared/domain/geo.ts';
 import { type AppServer, startAppServer } from './server.ts';
 
 export { expect } from '@playwright/test';
@@ -65,6 +66,15 @@ function sharedServer(): ServerInfo {
   const dispatchToken = process.env.E2E_DISPATCH_TOKEN;
   if (!url || !dispatchToken) throw new Error('No app server: run the tests with `npx playwright test`.');
   return { url, dispatchToken, sharedLink: process.env.E2E_SHARED_LINK ?? null };
+}
+
+/**
+ * Whether the shared server's demo data is dated from today. Its "today" is the day it started (global-setup.ts): in a
+ * run that goes past midnight the app calls those routes yesterday's, so every later test gets a server seeded now.
+ */
+function sharedServerIsCurrent(): boolean {
+  const seeded = process.env.E2E_SEED_DAY;
+  return seeded === undefined || seeded === localDate(new Date());
 }
 
 /**
@@ -146,7 +156,7 @@ export const test = base.extend<Fixtures & Options>({
   serverEnv: [undefined, { option: true }],
 
   server: async ({ freshServer, serverEnv }, use) => {
-    if (!freshServer && !serverEnv) {
+    if (!freshServer && !serverEnv && sharedServerIsCurrent()) {
       await use(sharedServer());
       return;
     }
