@@ -50,6 +50,10 @@ export function CompleteScreen({ base, stopId }: StopScreenProps) {
 }
 
 function CompleteForm({ view, base, presetSkipped }: { view: Ready; base: string; presetSkipped: boolean }) {
+  // Its own: it reads the scan draft's signal (draftUnits). Without it the reads only counted while the parent's
+  // tracking happened to be open, and a render of the parent that React split from this one lost them: the parcels'
+  // count then stayed "0 of 3" after the Scan screen's Done (a flaky e2e/scan-parcels.spec.ts).
+  useSignals();
   const { t } = useTranslation();
   const nav = useNav();
   const { route, stop, number, variant, gates, required } = view;
