@@ -9,5 +9,5 @@ export interface Cluster {
 }
 export declare function findPostgresBin(): string | null;
 export declare function startCluster(options?: { maxConnections?: number }): Promise<Cluster>;
-
+/** A TCP port on 127.0.0.1 that nothing listens on now. */
 export declare function freePort(): Promise<number>;

@@ -130,7 +130,6 @@ export function createSession(deps: SessionDeps): Session {
     }
   }
 
-  /** The state changes land in one patch, with the logged-out notice when the session expired. */
   /**
    * What goes with a driver's session, on a sign-out and when a wrapper hands over another driver's tokens alike:
    * the caches, the organisation and what the core holds of the driver. The unsent work stays, keyed by its driver.
@@ -141,6 +140,7 @@ export function createSession(deps: SessionDeps): Session {
     deps.onEnded();
   }
 
+  /** The state changes land in one patch, with the logged-out notice when the session expired. */
   async function endSession(expired: boolean): Promise<void> {
     driver = null;
     await forgetDriver();
