@@ -9,7 +9,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import type { DispatchRouteDetail, StopInput } from '../src-shared/protocol/dispatch.ts';
 import type { Stop } from '../src-shared/protocol/entities.ts';
-import { formatWeekdayDayMonth } from '../src-ui/i18n/format.ts';
+import { formatTimeOfDay, formatWeekdayDayMonth } from '../src-ui/i18n/format.ts';
 import { dayFrom, driverApi, routeOn, withoutRequiredProofs } from './support/app.ts';
 import { DEMO, type Dispatch, expect, type ServerInfo, test } from './support/fixtures.ts';
 
@@ -67,12 +67,14 @@ test.describe('on a server of its own', () => {
   test.use({ freshServer: true });
 
   test('starts the route, then keeps the stops in order', async ({ page, context, server, dispatch, signIn }) => {
-    const { summary, work } = await bikeRoute(server, dispatch);
+    const { summary, route, work } = await bikeRoute(server, dispatch);
     await mapViewOff(context, server);
     await signIn(page, DEMO.driver);
     await openRoute(page, summary.id);
     await expect(page.getByRole('banner')).toContainText('0/10 stops');
     await expect(activeRow(page)).toContainText('Droplane depot');
+    const depot = stopList(page).locator(`[data-stop-id="${route.stops[0]!.id}"]`);
+    await expect(depot).toContainText(`Planned arrival${formatTimeOfDay(route.stops[0]!.arr_time!, 'en')}`);
 
     await activeRow(page).getByRole('button', { name: 'Start route' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Start the route?' });
@@ -81,6 +83,9 @@ test.describe('on a server of its own', () => {
     await expect(dialog).toHaveCount(0);
     await expect(activeRow(page)).toContainText(nameOf(work[0]!));
     await expect(activeRow(page).getByRole('button', { name: 'Arrived' })).toBeVisible();
+    // The depot's row now says when the route started, above stops planned again from then.
+    const started = (await dispatch<DispatchRouteDetail>('GET', `/routes/${summary.id}`)).body.stops[0]!;
+    await expect(depot).toContainText(`Started at${formatTimeOfDay(started.finish_time!, 'en')}`);
     await expect(activeRow(page).getByRole('link', { name: 'Directions' })).toHaveAttribute(
       'href',
       `https://www.google.com/maps/dir/?api=1&destination=${work[0]!.address.lat},${work[0]!.address.lng}&travelmode=driving`,

@@ -8,6 +8,7 @@ import {
   nextActiveStop,
   progress,
   punctuality,
+  rowTime,
   startTooEarly,
   stopName,
   unitName,
@@ -130,5 +131,47 @@ describe('links', () => {
     ['yandex', 'https://yandex.com/maps/?rtext=~52.0907,5.1214&rtt=auto'],
   ] as const)('%s: %s', (app, url) => {
     expect(directionsUrl(app, to)).toBe(url);
+  });
+});
+
+describe('the time a row shows', () => {
+  const at = (h: number, m: number) => h * 3600 + m * 60;
+  it.each<[string, StopType, StopStatus, number | null, number | null, ReturnType<typeof rowTime>]>([
+    [
+      'a start not started yet: its planned time',
+      'start',
+      'pending',
+      at(8, 0),
+      null,
+      { seconds: at(8, 0), kind: 'planned' },
+    ],
+    [
+      'a started route’s start: when it started',
+      'start',
+      'finished',
+      at(8, 0),
+      at(9, 31),
+      { seconds: at(9, 31), kind: 'started' },
+    ],
+    [
+      'a started start with no finish time (an old copy): planned',
+      'start',
+      'finished',
+      at(8, 0),
+      null,
+      { seconds: at(8, 0), kind: 'planned' },
+    ],
+    [
+      'a delivery done: still its planned arrival',
+      'delivery',
+      'finished',
+      at(10, 0),
+      at(10, 7),
+      { seconds: at(10, 0), kind: 'planned' },
+    ],
+    ['a pending delivery', 'delivery', 'pending', at(10, 0), null, { seconds: at(10, 0), kind: 'planned' }],
+    ['nothing planned', 'delivery', 'pending', null, null, null],
+  ])('%s', (_name, type, status, arrTime, finishTime, expected) => {
+    expect(rowTime(stop(type, status, { arr_time: arrTime, finish_time: finishTime }))).toEqual(expected);
   });
 });

@@ -101,3 +101,16 @@ export function progress(stops: readonly Stop[]): { done: number; total: number 
   const counted = stops.filter((s) => s.type !== 'start' && s.type !== 'end');
   return { done: counted.filter(isDone).length, total: counted.length };
 }
+
+/**
+ * The time a stop's row and card show. The start, once the route has started, shows when it started: its planned
+ * time ("Depot 08:00") would read as the route's start above stops planned again from the real one ("1 ... 09:31").
+ * Every other stop shows its planned arrival (null when none is planned).
+ */
+export function rowTime(
+  stop: Pick<Stop, 'type' | 'status' | 'arr_time' | 'finish_time'>,
+): { seconds: number; kind: 'planned' | 'started' } | null {
+  if (stop.type === 'start' && isDone(stop) && stop.finish_time !== null)
+    return { seconds: stop.finish_time, kind: 'started' };
+  return stop.arr_time === null ? null : { seconds: stop.arr_time, kind: 'planned' };
+}

@@ -62,6 +62,7 @@ export const deRoute: RouteMessages = {
     breakTimeMinutes: 'Pausenzeit: {{minutes}} Min.',
     stopRow: {
       plannedArrival: 'Geplante Ankunft',
+      startedAt: 'Gestartet um',
       eta: 'Ankunft {{time}}',
       early: '{{minutes}} Min. zu früh',
       late: '{{minutes}} Min. zu spät',

@@ -60,6 +60,7 @@ export const enRoute = {
     breakTimeMinutes: 'Break time: {{minutes}} min',
     stopRow: {
       plannedArrival: 'Planned arrival',
+      startedAt: 'Started at',
       eta: 'ETA {{time}}',
       early: '{{minutes}} min early',
       late: '{{minutes}} min late',

@@ -62,6 +62,7 @@ export const nlRoute: RouteMessages = {
     breakTimeMinutes: 'Pauzetijd: {{minutes}} min',
     stopRow: {
       plannedArrival: 'Geplande aankomst',
+      startedAt: 'Gestart om',
       eta: 'Aankomst {{time}}',
       early: '{{minutes}} min te vroeg',
       late: '{{minutes}} min te laat',

@@ -7,6 +7,7 @@ import { Clock, CloudAlert, CloudUpload, TriangleExclamationPoint } from 'lucide
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../src-shared/domain/settings.ts';
+import { rowTime } from '../../src-shared/domain/stops.ts';
 import type { Stop } from '../../src-shared/protocol/entities.ts';
 import { Badge, cx } from '../components/index.ts';
 import { formatTimeOfDay } from '../i18n/format.ts';
@@ -21,7 +22,14 @@ import {
   timeWindows,
   unitBadge,
 } from './stop-display.ts';
-import { OUTCOME_ICONS, OUTCOME_LABEL_KEYS, PICKUP_ICON, PROOF_ICONS, PROOF_LABEL_KEYS } from './stop-icons.ts';
+import {
+  OUTCOME_ICONS,
+  OUTCOME_LABEL_KEYS,
+  PICKUP_ICON,
+  PROOF_ICONS,
+  PROOF_LABEL_KEYS,
+  TIME_LABEL_KEYS,
+} from './stop-icons.ts';
 
 export interface StopRowProps {
   stop: Stop;
@@ -52,6 +60,7 @@ function StopRowView({ stop, number, language, onOpen, position = 'middle', sync
   const Outcome = OUTCOME_ICONS[stop.status];
   const outcomeKey = OUTCOME_LABEL_KEYS[stop.status];
   const proofs = requiredProofs(stop.requirements);
+  const time = rowTime(stop);
 
   const body = (
     <>
@@ -62,11 +71,11 @@ function StopRowView({ stop, number, language, onOpen, position = 'middle', sync
         <span className={styles.title}>{title}</span>
         {address && <span className={styles.address}>{address}</span>}
         <span className={styles.meta}>
-          {stop.arr_time !== null && (
+          {time && (
             <span className={styles.time}>
               <Clock size={16} strokeWidth={2.25} aria-hidden="true" />
-              <span className="visually-hidden">{t('route.stopRow.plannedArrival')}</span>
-              {formatTimeOfDay(stop.arr_time, language)}
+              <span className="visually-hidden">{t(TIME_LABEL_KEYS[time.kind])}</span>
+              {formatTimeOfDay(time.seconds, language)}
             </span>
           )}
           {windows.length > 0 && (

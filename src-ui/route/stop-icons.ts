@@ -35,6 +35,12 @@ export const PROOF_LABEL_KEYS: Record<ProofKind, string> = {
 
 export const OUTCOME_ICONS: Partial<Record<StopStatus, LucideIcon>> = { finished: CircleCheck, skipped: Ban };
 
+/** What a row's time is, for its screen reader label (rowTime in src-shared/domain/stops.ts). */
+export const TIME_LABEL_KEYS: Record<'planned' | 'started', string> = {
+  planned: 'route.stopRow.plannedArrival',
+  started: 'route.stopRow.startedAt',
+};
+
 /** The i18n keys of the outcomes, for the icons' accessible names. */
 export const OUTCOME_LABEL_KEYS: Partial<Record<StopStatus, string>> = {
   finished: 'common.a11y.done',

@@ -5,11 +5,13 @@
 import { Clock, CloudAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Language, NavigationApp } from '../../../src-shared/domain/settings.ts';
+import { rowTime } from '../../../src-shared/domain/stops.ts';
 import type { Route, Stop } from '../../../src-shared/protocol/entities.ts';
 import { cx } from '../../components/index.ts';
 import { formatTimeOfDay } from '../../i18n/format.ts';
 import { StopMarker } from '../../route/StopMarker.tsx';
 import { arrivalTiming, formatWindow, stopAddress, stopName, timeWindows } from '../../route/stop-display.ts';
+import { TIME_LABEL_KEYS } from '../../route/stop-icons.ts';
 import styles from './carousel.module.css';
 import { mainAction, StopActions } from './StopActions.tsx';
 
@@ -31,6 +33,7 @@ export function CarouselCard({ stop, number, route, navigationApp, busy, notSave
   const address = isBreak ? stopName(stop) : stopAddress(stop) || t(`stop.types.${stop.type}`);
   const windows = timeWindows(stop);
   const timing = arrivalTiming(stop);
+  const time = rowTime(stop);
 
   return (
     <article className={styles.card} aria-label={title}>
@@ -51,11 +54,11 @@ export function CarouselCard({ stop, number, route, navigationApp, busy, notSave
           </p>
           <p className={styles.cardLine}>{address}</p>
         </div>
-        {stop.arr_time !== null && (
+        {time && (
           <p className={styles.cardTime}>
             <Clock size={16} strokeWidth={2.25} aria-hidden="true" />
-            <span className="visually-hidden">{t('route.stopRow.plannedArrival')}</span>
-            {formatTimeOfDay(stop.arr_time, language)}
+            <span className="visually-hidden">{t(TIME_LABEL_KEYS[time.kind])}</span>
+            {formatTimeOfDay(time.seconds, language)}
             {windows.length > 0 && (
               <span className={cx(styles.cardWindow, timing && styles[timing])}>
                 <span className="visually-hidden">{t('stop.detail.timeWindow')}</span>
