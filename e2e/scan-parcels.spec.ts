@@ -108,6 +108,11 @@ test('each parcel ticks off, a parcel of another stop is named, a typed code cou
     timeout: 15_000,
   });
 
+  // Each parcel shows the end of its code, never the whole code, which could be typed from the screen.
+  const parcels = scan.getByRole('list', { name: 'Parcels' });
+  await expect(parcels.locator('[data-unit="u-c"]')).toContainText(`Code ending …${CODES.typed.slice(-4)}`);
+  for (const code of Object.values(CODES)) await expect(parcels).not.toContainText(code);
+
   // A code no parcel has, then the damaged label's code typed (in lower case).
   const field = scan.getByLabel('Code on the label');
   await field.fill('NOPE-1');

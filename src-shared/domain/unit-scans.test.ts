@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Unit } from '../protocol/entities.ts';
-import { applyUnitScans, hasScannableUnits, matchCode, scanProgress, unitScanFacts } from './unit-scans.ts';
+import {
+  applyUnitScans,
+  codeTail,
+  hasScannableUnits,
+  matchCode,
+  scanProgress,
+  unitScanFacts,
+} from './unit-scans.ts';
 
 const unit = (id: string, barcode: string | null, more: Partial<Unit> = {}): Unit => ({
   id,
@@ -84,5 +91,19 @@ describe('unit scan states', () => {
       unaccounted: 0,
       changed: 0,
     });
+  });
+});
+
+describe('codeTail (what the Scan screen shows of a code)', () => {
+  it.each<[string, string, string]>([
+    ['an EAN-13', '8712345678906', '8906'],
+    ['a GS1-128 logistics code', '(00)387123450000000018', '0018'],
+    ['eight characters', 'ABCD1234', '1234'],
+    ['six characters: half of it', 'AB1234', '234'],
+    ['two characters: one', 'A7', '7'],
+    ['one character', 'X', 'X'],
+    ['characters beyond UTF-16 count once', 'PARCEL-😀😀😀😀', '😀😀😀😀'],
+  ])('%s', (_name, code, expected) => {
+    expect(codeTail(code)).toBe(expected);
   });
 });

@@ -122,3 +122,14 @@ export function matchCode(stops: readonly Pick<Stop, 'id' | 'units'>[], stopId: 
   }
   return { kind: 'unknown' };
 }
+
+/**
+ * What the Scan screen shows of a parcel's code: its last characters, enough to find the parcel on the shelf beside
+ * its name, never the whole code, which could then be typed from the screen instead of read from the label (a typed
+ * code counts as the parcel's scan). Four characters, and never more than half of a short code.
+ */
+export function codeTail(code: string): string {
+  const chars = [...code];
+  const shown = Math.max(1, Math.min(4, Math.floor(chars.length / 2)));
+  return chars.slice(-shown).join('');
+}

@@ -273,6 +273,7 @@ export const deRoute: RouteMessages = {
     missing: 'Fehlt',
     damaged: 'Beschädigt',
     unitCount: '{{quantity}} Stk. {{name}}',
+    codeEnding: 'Code endet auf …{{tail}}',
     clearUnit: 'Rückgängig: {{name}}',
     missingUnit: 'Fehlt: {{name}}',
     damagedUnit: 'Beschädigt: {{name}}',

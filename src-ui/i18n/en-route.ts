@@ -272,6 +272,7 @@ export const enRoute = {
     missing: 'Missing',
     damaged: 'Damaged',
     unitCount: '{{quantity}}× {{name}}',
+    codeEnding: 'Code ending …{{tail}}',
     clearUnit: 'Undo: {{name}}',
     missingUnit: 'Missing: {{name}}',
     damagedUnit: 'Damaged: {{name}}',

@@ -273,6 +273,7 @@ export const nlRoute: RouteMessages = {
     missing: 'Ontbreekt',
     damaged: 'Beschadigd',
     unitCount: '{{quantity}} st. {{name}}',
+    codeEnding: 'Code eindigt op …{{tail}}',
     clearUnit: 'Ongedaan maken: {{name}}',
     missingUnit: 'Ontbreekt: {{name}}',
     damagedUnit: 'Beschadigd: {{name}}',

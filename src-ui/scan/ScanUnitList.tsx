@@ -1,9 +1,11 @@
 /**
- * The Scan screen's list of the stop's parcels with a barcode (issue 19): each with its code and state (scanned,
- * typed, marked missing or damaged, not yet), and the large buttons to mark one the camera cannot read, or undo.
+ * The Scan screen's list of the stop's parcels with a barcode (issue 19): each with the end of its code (never the
+ * whole code, which could be typed from the screen instead of the label) and state (scanned, typed, marked missing or
+ * damaged, not yet), and the large buttons to mark one the camera cannot read, or undo.
  */
 import { CircleCheck, Keyboard, type LucideIcon, PackageOpen, PackageX, ScanLine } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { codeTail } from '../../src-shared/domain/unit-scans.ts';
 import type { Unit, UnitScanReason } from '../../src-shared/protocol/entities.ts';
 import { Button, cx } from '../components/index.ts';
 import { unitName } from '../route/stop-display.ts';
@@ -42,7 +44,9 @@ export function ScanUnitList({ units, onMark }: ScanUnitListProps) {
                 <span className={styles.unitName}>
                   {unit.quantity > 1 ? t('scan.unitCount', { quantity: unit.quantity, name }) : name}
                 </span>
-                <span className={styles.unitCode}>{unit.barcode}</span>
+                {unit.barcode && (
+                  <span className={styles.unitCode}>{t('scan.codeEnding', { tail: codeTail(unit.barcode) })}</span>
+                )}
                 <span className={styles.unitState}>{t(state.key)}</span>
               </span>
             </div>
