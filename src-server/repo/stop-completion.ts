@@ -25,6 +25,7 @@ import {
 } from '../domain/route-rules.ts';
 import type { ImageInput, PreparedStopUpdate } from '../domain/stop-update.ts';
 import { assertCompletionAllowed } from './completion-policy.ts';
+import { markRouteChanged } from './route-version.ts';
 import { loadRouteRecord, loadStops, ROUTE_NOT_FOUND } from './routes.ts';
 import { parseUnits, serializeRoute, serializeStop } from './serialize.ts';
 
@@ -188,15 +189,15 @@ export async function writeStopUpdate(
   const body: CompletionBody = { ...fields, signature, images };
   const keptBeside = finished && isDone(stop.status);
   const after = keptBeside ? stop : await applyToStop(trx, stop, update, body, nowIso);
-  // The driver's route changes only when a stop on it does.
+  // The driver's route changes (a new version) only when a stop on it does.
   const touched = !keptBeside && !removed;
-  if (touched) await trx.updateTable('routes').set({ updated_at: nowIso }).where('id', '=', routeId).execute();
+  const version = touched ? await markRouteChanged(trx, routeId, nowIso) : route.version;
   const updatedAt = touched ? nowIso : route.updated_at;
   const answer: StopUpdateAnswer = removed
     ? [removedStopAnswer(route, updatedAt, serializeStop(after))]
     : [
         serializeRoute(
-          { ...record, route: { ...route, updated_at: updatedAt } },
+          { ...record, route: { ...route, updated_at: updatedAt, version } },
           stops.map((s) => (s.id === stopId ? after : s)),
           nowIso,
         ),

@@ -85,6 +85,7 @@ export async function registerSocket(app: FastifyInstance, ctx: ServerContext): 
 
       const session = new SocketSession(socket, access, ctx, log);
       const unsubscribe = ctx.hub.subscribe(access.routeId, (message) => session.onEvent(message));
+      session.greet();
       sessions.add(session);
       log.debug({ deviceId: access.deviceId }, 'socket open');
       socket.on('close', (code) => {

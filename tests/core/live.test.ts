@@ -83,14 +83,15 @@ describe('dispatcher changes reach the open route', () => {
     ).toBe(200);
     await c.until((s) => s.route?.route?.stops[1]?.information.notes === 'Gate code 1234');
 
-    // A late event from before the copy on screen changes nothing.
-    const fetchedAt = c.state().route!.route!.fetched_at;
+    // A late event of a version the copy on screen already holds changes nothing.
+    const shown = c.state().route!.route!;
     await t.server.ctx.hub.publish(routeId, {
       type: 'stop_update',
       data: {
         route_id: routeId,
-        stop: { ...c.state().route!.route!.stops[1]!, information: { ...stop.information, notes: 'Old news' } },
-        updated_at: new Date(Date.parse(fetchedAt) - 60_000).toISOString(),
+        version: shown.version,
+        stop: { ...shown.stops[1]!, information: { ...stop.information, notes: 'Old news' } },
+        updated_at: shown.updated_at,
       },
     });
     await new Promise((r) => setTimeout(r, 100));
