@@ -55,6 +55,11 @@ export interface Config {
   locationRateLimit: number;
   /** Status events a driver or link may send per minute (socket and HTTP together); 0: no limit. */
   eventRateLimit: number;
+  /**
+   * How long after a route's finish a stop update made while it was open is still taken (a phone that was offline),
+   * in hours (LATE_COMPLETION_HOURS; domain/route-rules.ts). After it the route is final.
+   */
+  lateCompletionHours: number;
   /** Origins the map may load styles, tiles, glyphs and sprites from besides the style URLs' own (CSP). */
   mapHosts: string[];
   logLevel: string;
@@ -229,6 +234,7 @@ export function loadConfig(env: Env = process.env): Config {
     signinFreeFailures: int(env, 'SIGNIN_FREE_FAILURES', 5),
     locationRateLimit: int(env, 'LOCATION_RATE_LIMIT', 30),
     eventRateLimit: int(env, 'EVENT_RATE_LIMIT', 120),
+    lateCompletionHours: int(env, 'LATE_COMPLETION_HOURS', 72),
     mapHosts: list(env.MAP_HOSTS ?? 'https://tiles.openfreemap.org'),
     logLevel: env.LOG_LEVEL || 'info',
     timeZone: timeZone(env),

@@ -112,6 +112,11 @@ export interface StopsTable {
   completed_at: string | null;
   received_at: string | null;
   updated_at: string;
+  /**
+   * When the dispatcher took the stop off its route (migration 008); null while it is on it. A removed stop is on no
+   * route the driver sees, in no count and no order, but its row stays for what the driver sent for it.
+   */
+  removed_at: string | null;
 }
 
 export interface ImagesTable {
@@ -148,6 +153,11 @@ export interface CompletionsTable {
   result: string;
   /** The route's updated_at in the first answer: the version of the route that answer showed. */
   route_updated_at: string;
+  /**
+   * 1: a late update for a stop already done on a finished route, stored beside the stop's current completion and
+   * never applied to the stop (migration 008). 0: the stop took it; the newest such record is the stop's current one.
+   */
+  kept_beside: Generated<Bool>;
 }
 
 export interface RefreshTokensTable {

@@ -3,7 +3,7 @@
  * The texts are the ones the app shows in its alerts (spec section 8), so they must not be reworded.
  */
 import type { RouteStatus, StopStatus, StopType } from '../../src-shared/protocol/entities.ts';
-import { badRequest } from '../domain/errors.ts';
+import { badRequest, conflict } from '../domain/errors.ts';
 
 export const NOT_STARTED_MESSAGE = 'You need to start the route first';
 export const ALREADY_FINISHED_MESSAGE = "You've already completed the route";
@@ -14,16 +14,44 @@ export const startDateMessage = (projectDate: string) => `This route can be star
 
 export const isDone = (status: string) => status === ('finished' satisfies StopStatus) || status === 'skipped';
 
+/** A finished route's late update made before the route was started: no work of this route. */
+export const BEFORE_START_MESSAGE = 'completed_at is before the route was started';
+export const LINK_ROUTE_FINISHED_MESSAGE = 'This route is finished: a shared link can no longer change it';
+export const lateWindowClosedMessage = (hours: number) =>
+  `This route was finished more than ${hours} hours ago: it takes no more completions`;
+
+/** When a late stop update arrives, and how long after a finish one is still taken (LATE_COMPLETION_HOURS). */
+export interface LateWindow {
+  receivedAt: Date;
+  hours: number;
+}
+
 /**
- * Stop updates are taken while the route is in progress, and on a finished route only when the driver did the stop
- * before the finish (`completedAt` before `finished_at`): a completion that waited in the app's queue while the
- * route was finished is still the driver's work. A route with no finish instant takes none.
+ * Stop updates are taken while the route is in progress. Once it is finished the route is final, but a completion
+ * that waited in the app's queue (a phone offline, a second device) is still the driver's work, so a late update is
+ * taken when both hold:
+ * - it was made while the route was open: its `completed_at` from the route's start to before its finish (one
+ *   dated before the start is no work of this route; one at or after the finish, or one without a time, which then
+ *   means the server's now, was made on a finished route);
+ * - it arrives within `hours` of the finish: a queue is emptied when the phone is back online, and after that a
+ *   route nobody can change any more is what a dispatcher, a customer or a dispute may rely on.
+ * A route with no start or finish instant (created finished by the dispatcher) takes none. What a late update may
+ * change is repo/stop-completion.ts's to say: never what a done stop holds.
  */
-export function assertTakesStopUpdate(route: { status: string; finished_at: string | null }, completedAt: string) {
-  if (route.status === ('finished' satisfies RouteStatus)) {
-    const doneBeforeFinish = route.finished_at !== null && Date.parse(completedAt) < Date.parse(route.finished_at);
-    if (!doneBeforeFinish) throw badRequest(ALREADY_FINISHED_MESSAGE);
-  } else if (route.status !== ('in_progress' satisfies RouteStatus)) throw badRequest(NOT_STARTED_MESSAGE);
+export function assertTakesStopUpdate(
+  route: { status: string; started_at: string | null; finished_at: string | null },
+  completedAt: string,
+  late: LateWindow,
+) {
+  if (route.status === ('in_progress' satisfies RouteStatus)) return;
+  if (route.status !== ('finished' satisfies RouteStatus)) throw badRequest(NOT_STARTED_MESSAGE);
+  const done = Date.parse(completedAt);
+  if (route.started_at === null || route.finished_at === null) throw badRequest(ALREADY_FINISHED_MESSAGE);
+  const finishedAt = Date.parse(route.finished_at);
+  if (done >= finishedAt) throw badRequest(ALREADY_FINISHED_MESSAGE);
+  if (done < Date.parse(route.started_at)) throw badRequest(BEFORE_START_MESSAGE, 'completed_at');
+  if (late.receivedAt.getTime() - finishedAt > late.hours * 3_600_000)
+    throw conflict(lateWindowClosedMessage(late.hours));
 }
 
 /** The end stop waits for every other stop (start and breaks included) to be finished or skipped. */

@@ -54,6 +54,7 @@ export function registerStopRoutes(app: FastifyInstance, ctx: ServerContext): vo
       if (stored) return replayed(reply, await replayAnswer(ctx, principal, replayable(stored, hash), target));
       await routeFor(ctx, principal, routeId, projectId);
 
+      // A stop the dispatcher removed is found too: the write stores what the driver did for it all the same.
       await requireStopOnRoute(ctx.db, routeId, serviceId);
       // Checked and decoded before the transaction, which then holds the route's lock only for the writes.
       const now = new Date(ctx.now());
@@ -62,6 +63,7 @@ export function registerStopRoutes(app: FastifyInstance, ctx: ServerContext): vo
         routeId,
         stopId: serviceId,
         principal: sender,
+        senderKind: principal.kind,
         idempotencyKey: key,
         requestHash: hash,
         body: request.body,

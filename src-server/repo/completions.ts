@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Stop } from '../../src-shared/protocol/entities.ts';
-import type { StopUpdateAnswer } from '../../src-shared/protocol/http.ts';
+import type { RemovedStopRoute, StopUpdateAnswer, StoredStopRoute } from '../../src-shared/protocol/http.ts';
 import type { Principal } from '../auth/principal.ts';
 import { isoNow, type ServerContext } from '../context.ts';
 import type { Database } from '../db/schema.ts';
@@ -81,7 +81,9 @@ export interface ReplayTarget {
  * A replay's answer, made when the replay comes: the route as it is now while the sender may still open it and the
  * stop is still on it, so the app gets current data; otherwise (the route reassigned or gone, the stop removed) the
  * stored stop alone with the route's version of the first answer, since the route is no longer the sender's to see.
- * The request's path is the first one's (the request hash covers it), so it names the stored route and stop.
+ * A stop the dispatcher removed is marked so (`stop_removed`) as the first answer was: the app that lost that answer
+ * still tells the driver once. The request's path is the first one's (the request hash covers it), so it names the
+ * stored route and stop.
  */
 export async function replayAnswer(
   ctx: ServerContext,
@@ -95,7 +97,22 @@ export async function replayAnswer(
     if (stops.some((s) => s.id === stopId)) return [serializeRoute(record, stops, isoNow(ctx))];
   }
   const stop = JSON.parse(stored.result) as Stop;
-  return [{ id: routeId, project_id: projectId, updated_at: stored.route_updated_at, partial: true, stops: [stop] }];
+  const removed = await ctx.db
+    .selectFrom('stops')
+    .select('id')
+    .where('id', '=', stopId)
+    .where('route_id', '=', routeId)
+    .where('removed_at', 'is not', null)
+    .executeTakeFirst();
+  const answer: StoredStopRoute = {
+    id: routeId,
+    project_id: projectId,
+    updated_at: stored.route_updated_at,
+    partial: true,
+    stops: [stop],
+  };
+  const marked: RemovedStopRoute = { ...answer, stop_removed: true };
+  return [removed ? marked : answer];
 }
 
 /** A unique index refused a row: SQLite (better-sqlite3) and PostgreSQL (23505) say so differently. */

@@ -1,8 +1,11 @@
 /** Reads and organisation changes of the dispatcher API: lists for the CLI and the route as stored. */
 import type { Kysely, Transaction } from 'kysely';
 import type {
+  CompletionRecord,
+  CompletionRole,
   DispatchRouteDetail,
   DispatchRouteSummary,
+  RemovedStop,
   UpdateOrganisationRequest,
 } from '../../src-shared/protocol/dispatch.ts';
 import type { Organisation } from '../../src-shared/protocol/entities.ts';
@@ -10,7 +13,14 @@ import type { Database, RouteRow, StopRow } from '../db/schema.ts';
 import { notFound } from '../domain/errors.ts';
 import { storedTimeZone } from './organisations.ts';
 import { loadRoute } from './routes.ts';
-import { imageUrl, type RouteRecord, serializeOrganisation, serializeRouteSummary, tallyStops } from './serialize.ts';
+import {
+  imageUrl,
+  type RouteRecord,
+  serializeOrganisation,
+  serializeRouteSummary,
+  serializeStop,
+  tallyStops,
+} from './serialize.ts';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
@@ -85,6 +95,7 @@ export async function listRouteSummaries(db: Q, filter: RouteFilter): Promise<Di
     .selectFrom('stops')
     .selectAll()
     .where('route_id', 'in', ids)
+    .where('removed_at', 'is', null)
     .orderBy('route_id')
     .orderBy('position')
     .execute();
@@ -127,15 +138,12 @@ function proofUrls(body: unknown): { image_urls: string[]; signature_url: string
   };
 }
 
-export async function loadRouteDetail(db: Q, routeId: number, fetchedAt: string): Promise<DispatchRouteDetail | null> {
-  const route = await loadRoute(db, routeId, fetchedAt);
-  if (!route) return null;
-  const { organisation_id } = await db
-    .selectFrom('routes')
-    .select('organisation_id')
-    .where('id', '=', routeId)
-    .executeTakeFirstOrThrow();
-  const completions = await db
+/**
+ * Every completion record of the route, newest first, each with its proof and where it stands: the newest record a
+ * stop took is its current one, older ones it took are superseded, and late ones stored beside it never were.
+ */
+async function completionRecords(db: Q, routeId: number): Promise<CompletionRecord[]> {
+  const rows = await db
     .selectFrom('completions')
     .select([
       'id',
@@ -147,10 +155,41 @@ export async function loadRouteDetail(db: Q, routeId: number, fetchedAt: string)
       'finish_time',
       'completed_at',
       'received_at',
+      'kept_beside',
     ])
     .where('route_id', '=', routeId)
+    .orderBy('id', 'desc')
+    .execute();
+  const withCurrent = new Set<number>();
+  return rows.map(({ kept_beside, ...c }) => {
+    const body = parseJson(c.body);
+    let role: CompletionRole = 'late';
+    if (kept_beside !== 1) role = withCurrent.has(c.stop_id) ? 'superseded' : 'current';
+    if (role === 'current') withCurrent.add(c.stop_id);
+    return { ...c, body, ...proofUrls(body), current: role === 'current', role };
+  });
+}
+
+async function removedStops(db: Q, routeId: number): Promise<RemovedStop[]> {
+  const rows = await db
+    .selectFrom('stops')
+    .selectAll()
+    .where('route_id', '=', routeId)
+    .where('removed_at', 'is not', null)
+    .orderBy('position')
     .orderBy('id')
     .execute();
+  return rows.map((row) => ({ ...serializeStop(row), removed_at: row.removed_at! }));
+}
+
+export async function loadRouteDetail(db: Q, routeId: number, fetchedAt: string): Promise<DispatchRouteDetail | null> {
+  const route = await loadRoute(db, routeId, fetchedAt);
+  if (!route) return null;
+  const { organisation_id } = await db
+    .selectFrom('routes')
+    .select('organisation_id')
+    .where('id', '=', routeId)
+    .executeTakeFirstOrThrow();
   const locations = await db
     .selectFrom('locations')
     .select(['id', 'principal', 'lat', 'lng', 'error', 'source', 'recorded_at'])
@@ -174,10 +213,8 @@ export async function loadRouteDetail(db: Q, routeId: number, fetchedAt: string)
   return {
     ...route,
     organisation_id,
-    completions: completions.map((c) => {
-      const body = parseJson(c.body);
-      return { ...c, body, ...proofUrls(body) };
-    }),
+    completions: await completionRecords(db, routeId),
+    removed_stops: await removedStops(db, routeId),
     locations: locations.reverse(),
     events: events.reverse().map((e) => ({ ...e, body: parseJson(e.body) })),
     links,

@@ -64,6 +64,7 @@ export async function updateStop(
     .selectAll()
     .where('id', '=', stopId)
     .where('route_id', '=', routeId)
+    .where('removed_at', 'is', null)
     .executeTakeFirst();
   if (!current) throw notFound('No stop found with this id on this route', 'service');
   const patch: StopPatch = { updated_at: nowIso };
@@ -143,6 +144,8 @@ export async function reorderStops(trx: Trx, routeId: number, stopIds: number[],
 /**
  * Takes a stop off the route (a cancelled delivery) and plans the rest in their order; answers the new order. Only
  * a pending stop between the start and the end: what a driver did (a completion, its proofs) is never deleted.
+ * The stop is marked removed, not deleted: a completion the driver made before hearing of it (queued offline) is
+ * still stored against it and shown to the dispatcher (repo/stop-completion.ts).
  */
 export async function removeStop(trx: Trx, routeId: number, stopId: number, nowIso: string): Promise<number[]> {
   await requireRoute(trx, routeId);
@@ -153,8 +156,7 @@ export async function removeStop(trx: Trx, routeId: number, stopId: number, nowI
   const done = await trx.selectFrom('completions').select('id').where('stop_id', '=', stopId).executeTakeFirst();
   if (stop.status !== 'pending' || done)
     throw conflict('Only a pending stop can be removed: this one has a completion', 'stopId');
-  await trx.deleteFrom('images').where('stop_id', '=', stopId).execute();
-  await trx.deleteFrom('stops').where('id', '=', stopId).execute();
+  await trx.updateTable('stops').set({ removed_at: nowIso, updated_at: nowIso }).where('id', '=', stopId).execute();
   const rest = stops.filter((s) => s.id !== stopId).map((s) => s.id);
   await reorderStops(trx, routeId, rest, nowIso);
   return rest;

@@ -43,8 +43,15 @@ export async function loadRouteRecord(db: Q, routeId: number, lock = false): Pro
   return { route: route as RouteRow, projectName: project_name, projectDate: project_date, settings };
 }
 
+/** The stops on the route, in order: a stop the dispatcher removed is on no route, in no count and no order. */
 export function loadStops(db: Q, routeId: number): Promise<StopRow[]> {
-  return db.selectFrom('stops').selectAll().where('route_id', '=', routeId).orderBy('position').execute();
+  return db
+    .selectFrom('stops')
+    .selectAll()
+    .where('route_id', '=', routeId)
+    .where('removed_at', 'is', null)
+    .orderBy('position')
+    .execute();
 }
 
 export async function loadRoute(db: Q, routeId: number, fetchedAt: string): Promise<Route | null> {
@@ -80,7 +87,10 @@ export async function routeFor(
   return record;
 }
 
-/** 404 naming the service when the stop is not (or no longer) on the route. */
+/**
+ * 404 naming the service when the stop is not the route's. A stop the dispatcher removed is still found: a completion
+ * queued for it before the removal is stored against it (repo/stop-completion.ts).
+ */
 export async function requireStopOnRoute(db: Q, routeId: number, stopId: number): Promise<void> {
   const stop = await db
     .selectFrom('stops')
@@ -142,6 +152,7 @@ export async function listProjectsForDriver(db: Q, driverId: number, finishedFro
       ])
       .where('route_id', 'in', ids)
       .where('type', 'not in', ['start', 'end'])
+      .where('removed_at', 'is', null)
       .groupBy('route_id')
       .execute(),
     db
@@ -261,6 +272,7 @@ function stopRow(input: StopInput, routeId: number, position: number, updatedAt:
     completed_at: null,
     received_at: null,
     updated_at: updatedAt,
+    removed_at: null,
   };
 }
 

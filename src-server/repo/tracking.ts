@@ -14,7 +14,7 @@ import { isoNow, type ServerContext } from '../context.ts';
 import type { Database } from '../db/schema.ts';
 import { parseCoordinate } from '../domain/coordinates.ts';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../domain/errors.ts';
-import { STOP_NOT_FOUND_MESSAGE } from '../domain/route-rules.ts';
+import { LINK_ROUTE_FINISHED_MESSAGE, STOP_NOT_FOUND_MESSAGE } from '../domain/route-rules.ts';
 
 export type TrackingSource = 'http' | 'socket';
 
@@ -126,6 +126,12 @@ export async function recordLocation(
   });
 }
 
+/** A link opens the day's work: once its route is finished, it may read the route but add nothing to it. */
+async function assertLinkMayWrite(ctx: ServerContext, routeId: number): Promise<void> {
+  const route = await ctx.db.selectFrom('routes').select('status').where('id', '=', routeId).executeTakeFirst();
+  if (route?.status === 'finished') throw forbidden(LINK_ROUTE_FINISHED_MESSAGE);
+}
+
 /** A stop's status event (the schema has checked its shape), for a route the caller may reach. */
 export async function recordServiceChange(
   ctx: ServerContext,
@@ -144,8 +150,10 @@ export async function recordServiceChange(
     .select('id')
     .where('id', '=', data.service_id)
     .where('route_id', '=', routeId)
+    .where('removed_at', 'is', null)
     .executeTakeFirst();
   if (!stop) throw notFound(STOP_NOT_FOUND_MESSAGE, 'service');
+  if (principal.kind === 'link') await assertLinkMayWrite(ctx, routeId);
   const sender = principalKey(principal);
   await asOneStep(ctx, sender, async (trx) => {
     await assertEventRate(trx, ctx, sender);

@@ -57,8 +57,20 @@ export interface StoredStopRoute {
 }
 
 /**
+ * The answer (first or replayed, 200) when the dispatcher had removed the stop before the completion arrived, as
+ * happens to one queued offline: the completion is stored against the removed stop, where the dispatcher sees it,
+ * and the stop is on no route the driver sees. The shape is the stored-stop form, so a client that knows nothing of
+ * the marker still takes it as delivered; `stop_removed` tells the app to say "This stop was removed by your
+ * dispatcher; your completion was kept".
+ */
+export interface RemovedStopRoute extends StoredStopRoute {
+  stop_removed: true;
+}
+
+/**
  * The route as it is now (a first answer, or a replay while the sender still has the route and the stop), or, for
- * a replay, the stored stop alone. Either way the array's route with the path's id holds the stop.
+ * a replay, the stored stop alone; for a removed stop, that stop alone (a RemovedStopRoute, first answer or replay).
+ * Either way the array's route with the path's id holds the stop.
  */
 export type StopUpdateAnswer = Route[] | StoredStopRoute[];
 

@@ -47,7 +47,12 @@ export type NoticeKind =
   /** The server refused a completion for good: `ref` is its id in `outbox.parked`. */
   | 'completion_refused'
   /** The open route's stops changed order or number (a dispatcher's reorder, a refresh): "Your route has been updated". */
-  | 'route_updated';
+  | 'route_updated'
+  /**
+   * The server stored a completion for a stop the dispatcher had removed (it was queued before the driver heard):
+   * "This stop was removed by your dispatcher; your completion was kept". `ref` is the completion's id.
+   */
+  | 'completion_kept_removed_stop';
 
 /** A message for the driver that the worker raises (snackbar or alert); the UI dismisses it by id. */
 export interface Notice {

@@ -63,6 +63,7 @@ const NOTICE_STYLE: Record<NoticeKind, Pick<SnackbarItem, 'tone' | 'durationMs'>
   // Shown as an alert instead (below): the driver must read which stop was not saved and why.
   completion_refused: { tone: 'danger', durationMs: null },
   route_updated: { tone: 'info', durationMs: SNACKBAR_DURATION_MS },
+  completion_kept_removed_stop: { tone: 'info', durationMs: SNACKBAR_DURATION_MS },
 };
 
 const noticeId = (notice: Notice) => `notice-${notice.id}`;

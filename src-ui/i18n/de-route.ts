@@ -309,6 +309,7 @@ export const deRoute: RouteMessages = {
     refusedTitle: 'Nicht gespeichert',
     refused: 'Stopp {{number}} ({{name}}) wurde nicht gespeichert. {{reason}}',
     refusedUnnumbered: '{{name}} wurde nicht gespeichert. {{reason}}',
+    keptForRemovedStop: 'Dieser Stopp wurde von deiner Disposition entfernt; dein Abschluss wurde gespeichert',
     kept: 'Deine Eingaben bleiben auf diesem Telefon gespeichert: Öffne den Stopp, um sie erneut zu senden oder zu verwerfen.',
     reasons: {
       stopGone: 'Stopp nicht gefunden. Bitte lade deine Route neu.',

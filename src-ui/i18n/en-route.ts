@@ -302,6 +302,7 @@ export const enRoute = {
     refusedTitle: 'Not saved',
     refused: 'Stop {{number}} ({{name}}) was not saved. {{reason}}',
     refusedUnnumbered: '{{name}} was not saved. {{reason}}',
+    keptForRemovedStop: 'This stop was removed by your dispatcher; your completion was kept',
     kept: 'What you entered is kept on this phone: open the stop to send it again or discard it.',
     reasons: {
       stopGone: 'Stop not found. Please reload your route.',

@@ -67,6 +67,7 @@ const NOTICE_KEYS: { readonly [K in Exclude<NoticeKind, 'server_message'>]: stri
   app_updated: 'snackbars.appUpdated',
   completion_refused: 'outbox.refusedShort',
   route_updated: 'route.changes.updated',
+  completion_kept_removed_stop: 'outbox.keptForRemovedStop',
 };
 
 /** The text of a worker notice (snackbar or alert). */

@@ -308,6 +308,7 @@ export const nlRoute: RouteMessages = {
     refusedTitle: 'Niet opgeslagen',
     refused: 'Stop {{number}} ({{name}}) is niet opgeslagen. {{reason}}',
     refusedUnnumbered: '{{name}} is niet opgeslagen. {{reason}}',
+    keptForRemovedStop: 'Deze stop is door je planner verwijderd; je afronding is bewaard',
     kept: 'Wat je hebt ingevuld blijft op deze telefoon bewaard: open de stop om het opnieuw te versturen of te verwijderen.',
     reasons: {
       stopGone: 'Stop niet gevonden. Laad je route opnieuw.',

@@ -146,6 +146,7 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
         random: deps.random ?? Math.random,
         notifyOffline: () => notify('no_internet'),
         notifyRefused: (id) => notify('completion_refused', undefined, id),
+        notifyKeptForRemovedStop: (id) => notify('completion_kept_removed_stop', undefined, id),
         closeLink: () => session.closeLink(),
         senderFor: (routeId) => session.senderFor(routeId),
         senders: () => session.senders(),

@@ -57,8 +57,11 @@ export interface OutboxDeps {
   requestTimeoutMs: number;
   /** The route's items changed: added, sent, parked, put back or discarded. */
   changed: (routeId: number) => void;
-  /** The server took an item; its answer holds the route as the server has it now. */
-  sent: (item: OutboxItem, route: Route | null) => void;
+  /**
+   * The server took an item; its answer holds the route as the server has it now. `stopRemoved`: the dispatcher had
+   * taken the stop off the route, and the server kept the completion against it (the driver must hear that once).
+   */
+  sent: (item: OutboxItem, route: Route | null, stopRemoved: boolean) => void;
   /** The server refused an item for good: it is parked and the driver must hear of it. */
   parked: (item: OutboxItem) => void;
 }
@@ -89,11 +92,13 @@ export function createOutbox(deps: OutboxDeps) {
         },
       );
     // A replay for a route the sender can no longer open answers only the stored stop (`partial`): the server has
-    // the completion (so it is done), but that is no route to show.
+    // the completion (so it is done), but that is no route to show. So does a completion for a stop the dispatcher
+    // removed, marked `stop_removed` (RemovedStopRoute), first answer or replay.
     const found = res.ok ? res.data.find((r) => r.id === item.routeId) : undefined;
     const route = found && !('partial' in found) ? found : null;
+    const stopRemoved = found !== undefined && 'stop_removed' in found && found.stop_removed === true;
     const serverError = !res.ok && res.kind === 'http' && res.status >= 500 ? res : null;
-    return { verdict: verdictOf(res), route, serverError };
+    return { verdict: verdictOf(res), route, stopRemoved, serverError };
   }
 
   /** Whether the server answers at all right now (a read of the item's route). */
@@ -128,7 +133,7 @@ export function createOutbox(deps: OutboxDeps) {
   async function flushOnce(routeId: number, sender: Sender): Promise<FlushOutcome> {
     const store = await deps.store();
     let sent = 0;
-    const accept = async (item: OutboxItem, route: Route | null) => {
+    const accept = async (item: OutboxItem, route: Route | null, stopRemoved: boolean) => {
       await store.remove(item.id);
       // A refused completion of the same stop that the driver has now done again is old news: the server has this one.
       const superseded = (await store.list(sender.owner, routeId)).filter(
@@ -137,7 +142,8 @@ export function createOutbox(deps: OutboxDeps) {
       for (const old of superseded) await store.remove(old.id);
       sent += 1;
       deps.changed(routeId);
-      deps.sent(item, route);
+      // After the item left the store: a flush that runs again (another tab, a retry) cannot accept it twice.
+      deps.sent(item, route, stopRemoved);
     };
     const park = async (item: OutboxItem, verdict: Extract<SendVerdict, { kind: 'park' }>) => {
       const { kind: _, ...info } = verdict;
@@ -152,7 +158,7 @@ export function createOutbox(deps: OutboxDeps) {
       if (!item) return { sent, pending: 0 };
       const first = await send(item, sender);
       if (first.verdict.kind === 'sent') {
-        await accept(item, first.route);
+        await accept(item, first.route, first.stopRemoved);
         continue;
       }
       if (first.verdict.kind === 'park') {
@@ -167,7 +173,7 @@ export function createOutbox(deps: OutboxDeps) {
       if (first.serverError && attempts >= SERVER_ERROR_PROBE_AFTER && (await serverAnswers(item, sender))) {
         const again = await send(item, sender);
         if (again.verdict.kind === 'sent') {
-          await accept(item, again.route);
+          await accept(item, again.route, again.stopRemoved);
           continue;
         }
         if (again.serverError) {

@@ -22,6 +22,8 @@ export interface RouteFeatureDeps extends Omit<ActiveRouteDeps, 'outbox' | 'even
   notifyOffline: () => void;
   /** The server refused a completion for good (its id in `outbox.parked`). */
   notifyRefused: (id: string) => void;
+  /** The server kept a completion (its id) for a stop the dispatcher had removed. */
+  notifyKeptForRemovedStop: (id: string) => void;
   senderFor: (routeId: number) => Sender | null;
   senders: () => Sender[];
   /** Web Locks across tabs; in-process when not given. */
@@ -81,8 +83,12 @@ export function createRouteFeatures(deps: RouteFeatureDeps) {
       void activeRoute?.outboxChanged(routeId);
       deps.channel?.postMessage({ routeId });
     },
-    sent(item, route) {
+    sent(item, route, stopRemoved) {
       void activeRoute?.completionSent(item.routeId, route);
+      if (!stopRemoved) return;
+      deps.notifyKeptForRemovedStop(item.id);
+      // The route as the device has it may still show the stop (its removal came while the phone was offline).
+      void activeRoute?.refetch(item.routeId);
     },
     parked(item) {
       deps.notifyRefused(item.id);

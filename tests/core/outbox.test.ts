@@ -154,7 +154,8 @@ describe('refusals are parked, never dropped unseen', () => {
     const { routeId, stops } = await startedRoute(c);
     faults.rule = (r) => (isCompletion(r) ? 'offline' : 'pass');
     await c.api.completeStop(stops[0]!.id, { status: 'finished', completion_note: 'At the back door' });
-    // The dispatcher removes the first stop while the completion waits.
+    // The first stop goes from the database while the completion waits (by hand: the dispatcher's removal keeps the
+    // row and takes the completion, removed-stop.test.ts), so the server answers 404 Stop not found.
     await t.server.ctx.db.deleteFrom('stops').where('id', '=', stops[0]!.id).execute();
     await c.api.completeStop(stops[1]!.id, { status: 'finished' });
     faults.rule = () => 'pass';

@@ -62,12 +62,14 @@ async function databaseBefore003() {
   if (error) throw error;
 
   const typed = db as Kysely<Database>;
-  // Today's repository code writes and reads publication_settings.barcode_scanning (migration 007): the column is
-  // there while it builds the old rows, and gone again before the server migrates the database.
+  // Today's repository code writes and reads publication_settings.barcode_scanning (migration 007) and
+  // stops.removed_at (008): the columns are there while it builds the old rows, and gone again before the server
+  // migrates the database.
   await db.schema
     .alterTable('publication_settings')
     .addColumn('barcode_scanning', 'integer', (c) => c.notNull().defaultTo(1))
     .execute();
+  await db.schema.alterTable('stops').addColumn('removed_at', 'text').execute();
   const now = new Date().toISOString();
   const organisationId = await createOrganisation(typed, { name: 'Before 003' }, now);
   const email = `migrate-${randomUUID()}@example.test`;
@@ -119,6 +121,7 @@ async function databaseBefore003() {
     })
     .execute();
   await db.schema.alterTable('publication_settings').dropColumn('barcode_scanning').execute();
+  await db.schema.alterTable('stops').dropColumn('removed_at').execute();
   await db.destroy();
   return { dir, databaseUrl: postgres?.url, email, key, path, routeId, stopId, answer };
 }
@@ -137,6 +140,10 @@ describe('migration 003 (slim completions)', () => {
     // Migration 007: a route that existed before barcode scanning may scan.
     const settings = await db.selectFrom('publication_settings').select('barcode_scanning').executeTakeFirstOrThrow();
     expect(settings.barcode_scanning).toBe(1);
+    // Migration 008: every record that existed was applied to its stop, and no stop was removed.
+    expect(row.kept_beside).toBe(0);
+    const stops = await db.selectFrom('stops').select('removed_at').where('route_id', '=', before.routeId).execute();
+    expect(stops.map((s) => s.removed_at)).toEqual(Array(5).fill(null));
 
     const { accessToken } = await signIn(t, before.email);
     const replay = (token = accessToken) =>

@@ -1,5 +1,5 @@
-/** Proof images on stop updates: stored and given back byte for byte, kept or replaced on an edit, and refused
- *  when they are not real JPEG or PNG files. */
+/** Proof images on stop updates: stored and given back byte for byte, kept or added on an edit (never deleted), and
+ *  refused when they are not real JPEG or PNG files. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDate } from '../../src-shared/domain/geo.ts';
 import { dataUrl, jpegUrl, noisePng, PHOTO_PNG, pngUrl, TINY_JPEG, TINY_PNG } from '../helpers/images.ts';
@@ -66,7 +66,7 @@ describe('stored images', () => {
     ]);
   });
 
-  it('an edit replaces the proofs: kept images stay, dropped ones are deleted, a skip clears all', async () => {
+  it('an edit is a new record: the stop shows kept and new images, and a dropped one stays the old record’s proof', async () => {
     const s = await started();
     const first = stopOf(
       await update(s, 1, { status: 'finished', signature: pngUrl(), images: { '0': jpegUrl(), '1': pngUrl() } }),
@@ -92,13 +92,14 @@ describe('stored images', () => {
           .orderBy('id')
           .execute()
       ).map((r) => r.id);
-    expect(await ids()).toEqual([first.signature, ...edited.images].map((u) => imageId(u!)).sort((a, b) => a - b));
+    const every = [first.signature, ...first.images, edited.images[1]].map((u) => imageId(u!));
+    expect(await ids()).toEqual(every.sort((a, b) => a - b));
     const dropped = await t.request('GET', first.images[1]!, { token: s.token });
-    expect(dropped.status).toBe(404);
+    expect(dropped.status).toBe(200);
 
     const skipped = stopOf(await update(s, 1, { status: 'skipped' }), s, 1);
     expect(skipped).toMatchObject({ images: [], signature: null, signature_name: null, age_verified: false });
-    expect(await ids()).toEqual([]);
+    expect(await ids()).toEqual(every);
     const history = await t.server.ctx.db
       .selectFrom('completions')
       .select('status')

@@ -176,7 +176,7 @@ describe('capture times of photos and the signature', () => {
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     const stored = stopInAnswer(first, s, 1);
     const route = await detail(s);
-    const completion = route.completions.filter((c) => c.stop_id === s.stopIds[1]).at(-1)!;
+    const completion = route.completions.find((c) => c.stop_id === s.stopIds[1])!;
     const body = completion.body as { images: number[]; captured_at: unknown };
     expect(body.images).toHaveLength(2);
     expect(body.captured_at).toEqual({ images: [null, photoAt], signature: signedAt });
