@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Unit } from '../protocol/entities.ts';
-import {
-  applyUnitScans,
-  codeTail,
-  hasScannableUnits,
-  matchCode,
-  scanProgress,
-  unitScanFacts,
-} from './unit-scans.ts';
+import { applyUnitScans, codeTail, hasScannableUnits, matchCode, scanProgress, unitScanFacts } from './unit-scans.ts';
 
 const unit = (id: string, barcode: string | null, more: Partial<Unit> = {}): Unit => ({
   id,
