@@ -45,9 +45,10 @@ const FAILURES_BEFORE_BACKOFF = 3;
 export const RECONNECT_MAX_MS = 60_000;
 /**
  * A socket whose token ended after less time open than this is reconnected with the usual wait, not at once: a
- * token that keeps ending at once (a server whose clock is far ahead of the one that signed it) must not spin.
+ * token that keeps ending at once (a server whose clock is ahead of the one that signed it by nearly the token's
+ * lifetime) must not spin. Short enough for any sensible ACCESS_TOKEN_TTL.
  */
-export const TOKEN_MIN_LIFE_MS = 10_000;
+export const TOKEN_MIN_LIFE_MS = 2_000;
 
 /** The wait before reconnecting after `failures` connections in a row that never opened (0: it had been open). */
 export function reconnectDelay(failures: number): number {
