@@ -55,6 +55,8 @@ export interface RoutesTable {
   started_at: string | null;
   finished_at: string | null;
   updated_at: string;
+  /** Migration 009: one more for every change to the route or its stops (repo/route-version.ts). */
+  version: Generated<number>;
 }
 
 export interface PublicationSettingsTable {

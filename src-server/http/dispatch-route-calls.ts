@@ -1,9 +1,10 @@
 /**
  * Dispatcher calls on routes (mounted under /v1/dispatch by dispatch-routes.ts, behind its token check).
- * Every change is written in one transaction and its socket event published only after the commit, so a driver
- * who refetches on the event reads the new state.
+ * Every change is written in one transaction together with its socket event (repo/route-version.ts, changeRoute):
+ * the event reaches the driver only once the change is committed, so a driver who refetches on it reads the new
+ * state, and it carries the version the change brought the route to.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type {
   CreateRouteRequest,
   DispatchRouteDetail,
@@ -17,7 +18,7 @@ import type {
   UpdateStopRequest,
 } from '../../src-shared/protocol/dispatch.ts';
 import type { PublicationSettings, Route, Stop } from '../../src-shared/protocol/entities.ts';
-import type { ServerMessage } from '../../src-shared/protocol/socket.ts';
+import type { DispatchEvent } from '../../src-shared/protocol/socket.ts';
 import {
   type LinkPath,
   ROUTES_DEFAULT_LIMIT,
@@ -30,7 +31,6 @@ import {
   assignDriver,
   createDispatchedRoute,
   createLink,
-  lockRouteRow,
   removeStop,
   reorderStops,
   replaceSettings,
@@ -38,6 +38,7 @@ import {
   revokeLink,
   updateStop,
 } from '../repo/route-changes.ts';
+import { changeRoute } from '../repo/route-version.ts';
 import { loadRoute, ROUTE_NOT_FOUND } from '../repo/routes.ts';
 import { inTransaction, type Trx } from '../repo/transaction.ts';
 import {
@@ -58,21 +59,14 @@ export function registerDispatchRouteCalls(app: FastifyInstance, ctx: ServerCont
   /**
    * A change to one route, under that route's row lock: of two processes changing a route at once (a reorder and a
    * stop removal, or a completion, which takes the same lock) one waits for the other's commit and reads its result.
+   * The events `announce` makes of the result, with the version the change brought the route to, are written in the
+   * same transaction, so they reach the driver exactly when the change is stored, in the order changes were stored.
    */
-  const onRoute = <T>(routeId: number, work: (trx: Trx) => Promise<T>) =>
-    transact(async (trx) => {
-      await lockRouteRow(trx, ctx.dialect, routeId);
-      return work(trx);
-    });
-
-  /** The change is committed whatever happens here; a failed relay is logged, not turned into an error answer. */
-  async function publish(request: FastifyRequest, routeId: number, message: ServerMessage): Promise<void> {
-    try {
-      await ctx.hub.publish(routeId, message);
-    } catch (error) {
-      request.log.error({ err: error, routeId, type: message.type }, 'socket event not published');
-    }
-  }
+  const onRoute = <T>(
+    routeId: number,
+    work: (trx: Trx) => Promise<T>,
+    announce: (result: T, version: number) => DispatchEvent[] = () => [],
+  ) => changeRoute(ctx, routeId, work, announce);
 
   async function currentRoute(routeId: number): Promise<Route> {
     const route = await loadRoute(ctx.db, routeId, isoNow(ctx));
@@ -118,12 +112,13 @@ export function registerDispatchRouteCalls(app: FastifyInstance, ctx: ServerCont
     { schema: { params: stopParams, body: updateStopBody } },
     async (request): Promise<Stop> => {
       const { routeId, stopId } = request.params;
-      const stop = await onRoute(routeId, (trx) => updateStop(trx, routeId, stopId, request.body, isoNow(ctx)));
-      await publish(request, routeId, {
-        type: 'stop_update',
-        data: { route_id: routeId, stop, updated_at: stop.updated_at },
-      });
-      return stop;
+      return onRoute(
+        routeId,
+        (trx) => updateStop(trx, routeId, stopId, request.body, isoNow(ctx)),
+        (stop, version) => [
+          { type: 'stop_update', data: { route_id: routeId, version, stop, updated_at: stop.updated_at } },
+        ],
+      );
     },
   );
 
@@ -133,8 +128,11 @@ export function registerDispatchRouteCalls(app: FastifyInstance, ctx: ServerCont
     async (request): Promise<Route> => {
       const { routeId } = request.params;
       const { stop_ids } = request.body;
-      await onRoute(routeId, (trx) => reorderStops(trx, routeId, stop_ids, isoNow(ctx)));
-      await publish(request, routeId, { type: 'route_reorder', data: { route_id: routeId, stop_ids } });
+      await onRoute(
+        routeId,
+        (trx) => reorderStops(trx, routeId, stop_ids, isoNow(ctx)),
+        (_, version) => [{ type: 'route_reorder', data: { route_id: routeId, version, stop_ids } }],
+      );
       return currentRoute(routeId);
     },
   );
@@ -146,8 +144,11 @@ export function registerDispatchRouteCalls(app: FastifyInstance, ctx: ServerCont
     { schema: { params: stopParams } },
     async (request): Promise<Route> => {
       const { routeId, stopId } = request.params;
-      const stop_ids = await onRoute(routeId, (trx) => removeStop(trx, routeId, stopId, isoNow(ctx)));
-      await publish(request, routeId, { type: 'route_reorder', data: { route_id: routeId, stop_ids } });
+      await onRoute(
+        routeId,
+        (trx) => removeStop(trx, routeId, stopId, isoNow(ctx)),
+        (stop_ids, version) => [{ type: 'route_reorder', data: { route_id: routeId, version, stop_ids } }],
+      );
       return currentRoute(routeId);
     },
   );
@@ -157,12 +158,13 @@ export function registerDispatchRouteCalls(app: FastifyInstance, ctx: ServerCont
     { schema: { params: routeParams, body: publicationSettingsBody } },
     async (request): Promise<PublicationSettings> => {
       const { routeId } = request.params;
-      const settings = await onRoute(routeId, (trx) => replaceSettings(trx, routeId, request.body, isoNow(ctx)));
-      await publish(request, routeId, {
-        type: 'publication_settings',
-        data: { route_id: routeId, publication_settings: settings },
-      });
-      return settings;
+      return onRoute(
+        routeId,
+        (trx) => replaceSettings(trx, routeId, request.body, isoNow(ctx)),
+        (settings, version) => [
+          { type: 'publication_settings', data: { route_id: routeId, version, publication_settings: settings } },
+        ],
+      );
     },
   );
 
@@ -171,8 +173,11 @@ export function registerDispatchRouteCalls(app: FastifyInstance, ctx: ServerCont
     { schema: { params: routeParams } },
     async (request): Promise<Route> => {
       const { routeId } = request.params;
-      await onRoute(routeId, (trx) => republishRoute(trx, routeId, isoNow(ctx)));
-      await publish(request, routeId, { type: 'republish', data: { route_id: routeId } });
+      await onRoute(
+        routeId,
+        (trx) => republishRoute(trx, routeId, isoNow(ctx)),
+        (_, version) => [{ type: 'republish', data: { route_id: routeId, version } }],
+      );
       return currentRoute(routeId);
     },
   );
@@ -183,8 +188,11 @@ export function registerDispatchRouteCalls(app: FastifyInstance, ctx: ServerCont
     async (request): Promise<Route> => {
       const { routeId } = request.params;
       const { driver_id } = request.body;
-      await onRoute(routeId, (trx) => assignDriver(trx, routeId, driver_id, isoNow(ctx)));
-      await publish(request, routeId, { type: 'driver_change', data: { route_id: routeId, driver_id } });
+      await onRoute(
+        routeId,
+        (trx) => assignDriver(trx, routeId, driver_id, isoNow(ctx)),
+        (_, version) => [{ type: 'driver_change', data: { route_id: routeId, version, driver_id } }],
+      );
       return currentRoute(routeId);
     },
   );

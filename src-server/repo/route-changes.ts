@@ -1,6 +1,7 @@
 /**
- * What a dispatcher changes on a route while a driver works it. Each function runs in the caller's transaction;
- * the caller publishes the matching socket event once the transaction has committed.
+ * What a dispatcher changes on a route while a driver works it. Each function runs in the caller's transaction, which
+ * holds the route's lock, and marks the route changed (route-version.ts); the caller stages the matching socket event
+ * in that transaction (changeRoute).
  */
 import { randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
@@ -10,34 +11,21 @@ import type {
   UpdateStopRequest,
 } from '../../src-shared/protocol/dispatch.ts';
 import type { PublicationSettings, Requirements, Route, Stop } from '../../src-shared/protocol/entities.ts';
-import type { Dialect } from '../db/migrations/001-initial.ts';
 import type { Database, RouteRow, StopPatch } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../domain/errors.ts';
 import { planRoute } from '../domain/eta.ts';
 import { STOP_NOT_FOUND_MESSAGE } from '../domain/route-rules.ts';
 import { DRIVER_NOT_FOUND, ORGANISATION_ID_NOT_FOUND } from './drivers.ts';
+import { markRouteChanged } from './route-version.ts';
 import { createRoute, DEFAULT_START_SECONDS, loadRoute, loadStops, ROUTE_NOT_FOUND } from './routes.ts';
 import { changedUnits, DEFAULT_REQUIREMENTS, parseUnits, serializeSettings, serializeStop } from './serialize.ts';
 
 type Trx = Transaction<Database>;
 
-/**
- * Takes the route's row lock until the transaction ends (PostgreSQL; SQLite's transactions take turns on its one
- * connection anyway), so concurrent changes to one route, from any process, run one after the other.
- */
-export async function lockRouteRow(trx: Trx, dialect: Dialect, routeId: number): Promise<void> {
-  if (dialect === 'postgres')
-    await trx.selectFrom('routes').select('id').where('id', '=', routeId).forUpdate().execute();
-}
-
 export async function requireRoute(trx: Trx, routeId: number): Promise<RouteRow> {
   const route = await trx.selectFrom('routes').selectAll().where('id', '=', routeId).executeTakeFirst();
   if (!route) throw notFound(ROUTE_NOT_FOUND, 'id');
   return route;
-}
-
-export async function touchRoute(trx: Trx, routeId: number, nowIso: string): Promise<void> {
-  await trx.updateTable('routes').set({ updated_at: nowIso }).where('id', '=', routeId).execute();
 }
 
 /** Fields stored as they come; the JSON ones are handled below. */
@@ -89,6 +77,7 @@ export async function updateStop(
     patch.requirements = JSON.stringify({ ...DEFAULT_REQUIREMENTS, ...stored, ...input.requirements });
   }
   await trx.updateTable('stops').set(patch).where('id', '=', stopId).execute();
+  await markRouteChanged(trx, routeId, nowIso);
   const row = await trx.selectFrom('stops').selectAll().where('id', '=', stopId).executeTakeFirstOrThrow();
   return serializeStop(row);
 }
@@ -145,15 +134,10 @@ export async function reorderStops(trx: Trx, routeId: number, stopIds: number[],
       .where('id', '=', stop.id)
       .execute();
   }
-  await trx
-    .updateTable('routes')
-    .set({
-      distances: JSON.stringify({ total: plan.totalMetres, legs: plan.legs }),
-      completion_time: plan.completionTime,
-      updated_at: nowIso,
-    })
-    .where('id', '=', routeId)
-    .execute();
+  await markRouteChanged(trx, routeId, nowIso, {
+    distances: JSON.stringify({ total: plan.totalMetres, legs: plan.legs }),
+    completion_time: plan.completionTime,
+  });
 }
 
 /**
@@ -200,7 +184,7 @@ export async function replaceSettings(
     })
     .where('route_id', '=', routeId)
     .execute();
-  await touchRoute(trx, routeId, nowIso);
+  await markRouteChanged(trx, routeId, nowIso);
   const row = await trx
     .selectFrom('publication_settings')
     .selectAll()
@@ -244,13 +228,13 @@ export async function assignDriver(trx: Trx, routeId: number, driverId: number |
       route.organisation_id,
       "driver_id must be a driver of the route's organisation",
     );
-  await trx.updateTable('routes').set({ driver_id: driverId, updated_at: nowIso }).where('id', '=', routeId).execute();
+  await markRouteChanged(trx, routeId, nowIso, { driver_id: driverId });
 }
 
 /** Republishing changes nothing but the route's version, so the app refetches it. */
 export async function republishRoute(trx: Trx, routeId: number, nowIso: string): Promise<void> {
   await requireRoute(trx, routeId);
-  await touchRoute(trx, routeId, nowIso);
+  await markRouteChanged(trx, routeId, nowIso);
 }
 
 /** A shared link to the route: a random, URL-safe id of 128 bits, so ids cannot be guessed. */

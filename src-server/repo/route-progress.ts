@@ -19,6 +19,7 @@ import {
   NOT_STARTED_MESSAGE,
   startDateMessage,
 } from '../domain/route-rules.ts';
+import { markRouteChanged } from './route-version.ts';
 import { loadRoute, loadStops, ROUTE_NOT_FOUND } from './routes.ts';
 
 type Trx = Transaction<Database>;
@@ -118,11 +119,7 @@ export async function startRoute(
     await finishStops(trx, starts, now, timeZone);
   }
   await replanPendingStops(trx, routeId, route.vehicle_profile as VehicleProfile, now, from, timeZone);
-  await trx
-    .updateTable('routes')
-    .set({ status: 'in_progress', started_at: route.started_at ?? nowIso, updated_at: nowIso })
-    .where('id', '=', routeId)
-    .execute();
+  await markRouteChanged(trx, routeId, nowIso, { status: 'in_progress', started_at: route.started_at ?? nowIso });
 }
 
 /** Finishes the route once every stop but the end is done; finishing a finished route changes nothing. */
@@ -139,11 +136,7 @@ export async function finishRoute(trx: Trx, dialect: Dialect, routeId: number, n
     timeZone,
   );
   const nowIso = now.toISOString();
-  await trx
-    .updateTable('routes')
-    .set({ status: 'finished', finished_at: nowIso, updated_at: nowIso })
-    .where('id', '=', routeId)
-    .execute();
+  await markRouteChanged(trx, routeId, nowIso, { status: 'finished', finished_at: nowIso });
 }
 
 /** The driver's start or finish, in a transaction of its own; answers the route as it is after. */

@@ -154,6 +154,7 @@ function routeBase({ route, projectName, projectDate, settings }: RouteRecord) {
     driver: route.driver_id === null ? null : { id: route.driver_id },
     publication_settings: serializeSettings(settings),
     updated_at: route.updated_at,
+    version: Number(route.version),
   };
 }
 

@@ -12,6 +12,7 @@ import { badRequest, notFound } from '../domain/errors.ts';
 import { assertOnlyEndStopsLeft, assertTakesStopUpdate, STOP_NOT_FOUND_MESSAGE } from '../domain/route-rules.ts';
 import type { ImageInput, PreparedStopUpdate } from '../domain/stop-update.ts';
 import { assertCompletionAllowed } from './completion-policy.ts';
+import { markRouteChanged } from './route-version.ts';
 import { loadRouteRecord, loadStops, ROUTE_NOT_FOUND } from './routes.ts';
 import { parseUnits, serializeRoute } from './serialize.ts';
 
@@ -140,13 +141,13 @@ export async function writeStopUpdate(
     })
     .where('id', '=', stopId)
     .execute();
-  await trx.updateTable('routes').set({ updated_at: nowIso }).where('id', '=', routeId).execute();
+  const version = await markRouteChanged(trx, routeId, nowIso);
 
   // The answer from what this transaction read and wrote: only the changed stop is read again.
   const changed = await trx.selectFrom('stops').selectAll().where('id', '=', stopId).executeTakeFirstOrThrow();
   const answer: Route[] = [
     serializeRoute(
-      { ...record, route: { ...route, updated_at: nowIso } },
+      { ...record, route: { ...route, updated_at: nowIso, version } },
       stops.map((s) => (s.id === stopId ? changed : s)),
       nowIso,
     ),

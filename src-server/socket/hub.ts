@@ -4,10 +4,23 @@
  * database, each handing it to this map of its own sockets.
  */
 import type { ServerMessage } from '../../src-shared/protocol/socket.ts';
+import type { Trx } from '../repo/transaction.ts';
 
 export type RouteListener = (message: ServerMessage) => void;
 
+/** Hands events of a committed change to the sockets; a no-op where the commit itself delivers them. */
+export type AfterCommit = () => void;
+
 export interface EventHub {
+  /**
+   * Writes a change's events in the change's own transaction (repo/route-version.ts, changeRoute), so an event exists
+   * exactly when its change does: on PostgreSQL its row and its NOTIFY commit or roll back with the change, and
+   * PostgreSQL delivers notifications in commit order, so a process dying after the commit loses no event and two
+   * processes' changes reach a socket in the order they were stored. Call what it answers once the transaction has
+   * committed (in one process, that is when the events go out).
+   */
+  stage(trx: Trx, routeId: number, messages: ServerMessage[]): Promise<AfterCommit>;
+  /** Hands an event to this process's sockets of the route at once (the PostgreSQL hub's delivery; tests). */
   publish(routeId: number, message: ServerMessage): Promise<void>;
   /** Returns the unsubscribe. */
   subscribe(routeId: number, listener: RouteListener): () => void;
@@ -18,10 +31,15 @@ export interface EventHub {
 
 export function createMemoryHub(): EventHub {
   const listeners = new Map<number, Set<RouteListener>>();
+  const publish = async (routeId: number, message: ServerMessage) => {
+    for (const listener of listeners.get(routeId) ?? []) listener(message);
+  };
   return {
-    async publish(routeId, message) {
-      for (const listener of listeners.get(routeId) ?? []) listener(message);
+    // One process: nothing to write; the events go out once the caller's transaction has committed.
+    stage: async (_trx, routeId, messages) => () => {
+      for (const message of messages) void publish(routeId, message);
     },
+    publish,
     subscribe(routeId, listener) {
       let set = listeners.get(routeId);
       if (!set) {

@@ -3,18 +3,23 @@
  * made through any of them must reach the driver's socket on whichever process holds it. PostgreSQL relays it
  * (LISTEN/NOTIFY on one channel; no extra broker), so no load balancer needs sticky sessions.
  *
- * - publish: the event is numbered and kept an hour (`hub_events`), then announced with NOTIFY. Every process,
- *   this one included, hears it on its one listening connection and hands it to the sockets of that route it holds
- *   (the in-process hub). The notification carries the event itself unless it is over PostgreSQL's 8000-byte
- *   limit, then only its number, and the listener reads it from the table.
+ * - stage: in the change's own transaction, the event is numbered and kept an hour (`hub_events`) and announced with
+ *   NOTIFY, which PostgreSQL sends when (and only if) that transaction commits: a process that dies after the commit
+ *   has nothing left to send, and one whose change rolls back announces nothing. Every process, this one included,
+ *   hears it on its one listening connection and hands it to the sockets of that route it holds (the in-process hub).
+ *   The notification carries the event itself unless it is over PostgreSQL's 8000-byte limit, then only its number,
+ *   and the listener reads it from the table.
+ * - NOTIFYs reach the listeners in commit order, and a route's changes commit in version order (each holds the
+ *   route's row lock), so a socket hears a route's events in the order they were stored.
  * - A listening connection that drops is opened again (waiting up to 5 s between tries); once it listens again it
- *   reads the events numbered after the last one it heard, so its drivers miss none of the gap.
- * - NOTIFYs reach the listeners in commit order, and publish is called after the change's commit.
+ *   reads the events stored since shortly before it was lost (numbers are taken at insert, not at commit, so "after
+ *   the last number heard" could skip an event that committed late), and hands on those it has not delivered yet.
  */
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { ServerMessage } from '../../src-shared/protocol/socket.ts';
 import type { Db } from '../db/database.ts';
+import type { Trx } from '../repo/transaction.ts';
 import { createMemoryHub, type EventHub } from './hub.ts';
 
 export const HUB_CHANNEL = 'droplane_events';
@@ -26,6 +31,8 @@ const SWEEP_EVERY_MS = 10 * 60 * 1000;
 const MAX_RECONNECT_WAIT_MS = 5_000;
 /** Event numbers remembered to drop a notification already delivered by a catch-up read. */
 const REMEMBERED_IDS = 1_000;
+/** A catch-up reads events stored this long before the listening connection was lost: longer than a transaction. */
+const CATCH_UP_MARGIN_MS = 60_000;
 
 interface Notice {
   id: number;
@@ -53,7 +60,8 @@ export async function createPostgresHub(options: PostgresHubOptions): Promise<Ev
   const now = options.now ?? Date.now;
   const local = createMemoryHub();
   const delivered = new Set<number>();
-  let lastId = 0;
+  /** When the listening connection was last lost (a catch-up starts a margin before it). */
+  let lostAt = now();
   let client: pg.Client | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | null = null;
@@ -65,7 +73,6 @@ export async function createPostgresHub(options: PostgresHubOptions): Promise<Ev
     if (delivered.has(id)) return false;
     delivered.add(id);
     if (delivered.size > REMEMBERED_IDS) delivered.delete(delivered.values().next().value!);
-    lastId = Math.max(lastId, id);
     return true;
   }
 
@@ -88,7 +95,7 @@ export async function createPostgresHub(options: PostgresHubOptions): Promise<Ev
     const rows = await db
       .selectFrom('hub_events')
       .select(['id', 'route_id', 'body'])
-      .where('id', '>', lastId)
+      .where('created_at', '>=', new Date(lostAt - CATCH_UP_MARGIN_MS).toISOString())
       .orderBy('id')
       .execute();
     for (const row of rows)
@@ -118,6 +125,7 @@ export async function createPostgresHub(options: PostgresHubOptions): Promise<Ev
     next.on('end', () => {
       if (client === next) {
         client = null;
+        lostAt = now();
         scheduleReconnect(100);
       }
     });
@@ -157,28 +165,31 @@ export async function createPostgresHub(options: PostgresHubOptions): Promise<Ev
       .execute();
   }
 
-  const newest = await db
-    .selectFrom('hub_events')
-    .select((eb) => eb.fn.max('id').as('id'))
-    .executeTakeFirst();
-  lastId = Number(newest?.id ?? 0);
+  /** Writes one event and its NOTIFY in the change's transaction: both take effect at its commit, or never. */
+  async function stageOne(trx: Trx, routeId: number, message: ServerMessage, at: number): Promise<void> {
+    const row = await trx
+      .insertInto('hub_events')
+      .values({ route_id: routeId, body: JSON.stringify(message), created_at: new Date(at).toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const id = Number(row.id);
+    let payload = JSON.stringify({ id, routeId, message } satisfies Notice);
+    if (Buffer.byteLength(payload) > MAX_INLINE_BYTES) payload = JSON.stringify({ id, routeId } satisfies Notice);
+    await sql`select pg_notify(${HUB_CHANNEL}, ${payload})`.execute(trx);
+  }
+
   await listen();
 
   return {
-    async publish(routeId, message) {
+    async stage(trx, routeId, messages) {
       const at = now();
-      const body = JSON.stringify(message);
-      const row = await db
-        .insertInto('hub_events')
-        .values({ route_id: routeId, body, created_at: new Date(at).toISOString() })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const id = Number(row.id);
-      let payload = JSON.stringify({ id, routeId, message } satisfies Notice);
-      if (Buffer.byteLength(payload) > MAX_INLINE_BYTES) payload = JSON.stringify({ id, routeId } satisfies Notice);
-      await sql`select pg_notify(${HUB_CHANNEL}, ${payload})`.execute(db);
-      await sweep(at);
+      for (const message of messages) await stageOne(trx, routeId, message, at);
+      // The commit has delivered them; what is left is housekeeping, which never fails the change.
+      return () => {
+        sweep(at).catch((error: unknown) => log.warn({ err: error }, 'old socket events not swept'));
+      };
     },
+    publish: local.publish,
     subscribe: local.subscribe,
     listenerCount: local.listenerCount,
     reconnects: () => reconnectCount,

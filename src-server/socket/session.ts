@@ -20,6 +20,7 @@ import {
 import type { Principal } from '../auth/principal.ts';
 import type { ServerContext } from '../context.ts';
 import { Refusal } from '../domain/errors.ts';
+import { routeVersion } from '../repo/route-version.ts';
 import { recordLocation, recordServiceChange } from '../repo/tracking.ts';
 import { parseDriverMessage } from './inbound.ts';
 
@@ -94,6 +95,19 @@ export class SocketSession {
 
   onEvent(message: ServerMessage): void {
     this.enqueue(() => this.deliver(message));
+  }
+
+  /**
+   * Tells the app the route's version as the socket opens (`route_version`), queued before any event it hears from
+   * now on (the caller has just subscribed): an app whose copy is older asks for the route, so what changed while it
+   * had no socket shows without a tap.
+   */
+  greet(): void {
+    const { routeId } = this.access;
+    this.enqueue(async () => {
+      const version = await routeVersion(this.ctx.db, routeId);
+      this.send({ type: 'route_version', data: { route_id: routeId, version } });
+    });
   }
 
   /** Called every ping interval. */
@@ -230,6 +244,7 @@ export class SocketSession {
       case 'publication_settings':
       case 'route_reorder':
       case 'republish':
+      case 'route_version':
       case 'error':
         if (!this.refused(await this.checkAccess())) this.send(message);
         return;

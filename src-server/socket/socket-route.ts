@@ -90,6 +90,7 @@ export async function registerSocket(app: FastifyInstance, ctx: ServerContext): 
 
       const session = new SocketSession(socket, access, ctx, log);
       const unsubscribe = ctx.hub.subscribe(access.routeId, (message) => session.onEvent(message));
+      session.greet();
       // Closes the oldest of this principal's sockets on the route beyond the cap (registry.ts).
       sessions.add(session);
       log.debug({ deviceId: access.deviceId }, 'socket open');

@@ -143,6 +143,12 @@ interface RouteBase {
   driver: { id: number } | null;
   publication_settings: PublicationSettings;
   updated_at: string;
+  /**
+   * Extension (issue 30): one more for every change to the route or its stops, in the order they were stored. Socket
+   * events carry the version they bring the route to (src-shared/domain/route-version.ts). Absent from a copy stored
+   * by an app version before it.
+   */
+  version: number;
 }
 
 export interface Route extends RouteBase {

@@ -10,25 +10,44 @@ export type { LocationData, ServiceChangeData };
 
 export const SOCKET_PATH = '/v1/socket';
 
+/**
+ * What every dispatcher event carries beside its own data (extension, issue 30): the version the change brought the
+ * route to (Route.version). Versions follow the order the changes were stored in, so an event whose version the app's
+ * copy has already reached is old news, and one more than a version ahead means something was missed.
+ */
+interface RouteEventData {
+  route_id: number;
+  version: number;
+}
+
 export interface StopUpdateEvent {
   type: 'stop_update';
-  data: { route_id: number; stop: Stop; updated_at: string };
+  data: RouteEventData & { stop: Stop; updated_at: string };
 }
 export interface PublicationSettingsEvent {
   type: 'publication_settings';
-  data: { route_id: number; publication_settings: PublicationSettings };
+  data: RouteEventData & { publication_settings: PublicationSettings };
 }
 export interface RouteReorderEvent {
   type: 'route_reorder';
-  data: { route_id: number; stop_ids: number[] };
+  data: RouteEventData & { stop_ids: number[] };
 }
 export interface DriverChangeEvent {
   type: 'driver_change';
-  data: { route_id: number; driver_id: number | null };
+  data: RouteEventData & { driver_id: number | null };
 }
 export interface RepublishEvent {
   type: 'republish';
-  data: { route_id: number };
+  data: RouteEventData;
+}
+/**
+ * Extension (issue 30): the route's version as the socket opens, sent once before any event. An app whose copy is
+ * older asks for the route: it catches up on what changed while it had no socket (a dead zone, the time between its
+ * fetch and the socket's opening).
+ */
+export interface RouteVersionEvent {
+  type: 'route_version';
+  data: RouteEventData;
 }
 /** The server's answer to a message it could not take. */
 export interface SocketErrorEvent {
@@ -42,9 +61,11 @@ export type ServerMessage =
   | RouteReorderEvent
   | DriverChangeEvent
   | RepublishEvent
+  | RouteVersionEvent
   | SocketErrorEvent;
 
-export type DispatchEventType = Exclude<ServerMessage['type'], 'error'>;
+/** The events a dispatcher's change sends (each with the version it brought the route to). */
+export type DispatchEvent = Exclude<ServerMessage, SocketErrorEvent | RouteVersionEvent>;
 
 export interface ServiceChangeMessage {
   type: 'service_change';

@@ -192,6 +192,8 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
     store.update('connectivity', (c) => ({ ...c, ...change }));
     if (change.visible !== undefined && routeFeatures) void routes().then((r) => r.live.visible(change.visible!));
     if (change.online === true && routeFeatures) void routes().then((r) => r.live.online());
+    // Only the platform's word: a request that found no answer says nothing about the socket's own connection.
+    if (change.online === false && !observed && routeFeatures) void routes().then((r) => r.live.offline());
     if (change.online === false) notify('no_internet');
     if (change.online === true) {
       store.update('notices', (list) => list.filter((n) => n.kind !== 'no_internet'));

@@ -207,6 +207,19 @@ export function createLiveSocket(deps: LiveSocketDeps) {
       close();
       deps.state('off');
     },
+    /**
+     * The phone lost its network: its socket is dead even if it has not noticed yet (a half-open connection hears
+     * nothing until a ping fails). Closed now and tried again later; back online, `retryNow` connects at once and the
+     * server's `route_version` tells whether anything was missed meanwhile.
+     */
+    drop() {
+      if (!target || !socket) return;
+      const gen = ++generation;
+      const old = socket;
+      socket = null;
+      if (old.readyState <= OPEN) old.close(1000, 'Offline');
+      scheduleReconnect(gen);
+    },
     /** Back online: no waiting for the reconnect timer (a replaced channel waits for its page, `resume`). */
     retryNow() {
       if (!target || socket || replaced) return;

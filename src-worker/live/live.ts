@@ -159,6 +159,10 @@ export function createLive(deps: LiveDeps) {
     online() {
       socket?.retryNow();
     },
+    /** The platform says the network is gone: the live channel goes down with it until `online`. */
+    offline() {
+      socket?.drop();
+    },
     /** For tests: whether the location timer runs. */
     get tracking() {
       return tracker.running;

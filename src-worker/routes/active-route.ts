@@ -4,6 +4,7 @@
  */
 import { fail, okVoid, type Result, type StopCompletion } from '../../src-shared/api/worker-api.ts';
 import { localDate } from '../../src-shared/domain/geo.ts';
+import { replacesCopy } from '../../src-shared/domain/route-version.ts';
 import {
   actionBlock,
   allWorkDone,
@@ -97,6 +98,9 @@ export function createActiveRoute(deps: ActiveRouteDeps) {
    * shown while the server is asked (an open): neither marked as a fallback nor written back.
    */
   async function show(route: Route, fromCache: boolean, copy = fromCache) {
+    // An answer older than the copy shown (a completion's answer overtaken by the next event, already applied) would
+    // put back what has changed since: the copy holds all it says (versions, src-shared/domain/route-version.ts).
+    if (!copy && serverCopy?.id === route.id && !replacesCopy(serverCopy.version, route.version)) return;
     const before = serverCopy?.id === route.id ? serverCopy.stops.map((s) => s.id).join() : null;
     serverCopy = route;
     // The last show called wins: its read of the outbox is the newest, and an older one finishing late must not put

@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { localDate } from '../../src-shared/domain/geo.ts';
-import type { Plan } from '../../src-shared/protocol/entities.ts';
+import type { Plan, Route } from '../../src-shared/protocol/entities.ts';
 import type { WebSocketLike } from '../../src-worker/live/live-socket.ts';
 import { LOCATION_INTERVAL_MS } from '../../src-worker/live/location-tracker.ts';
 import { type CoreHarness, startCore } from '../helpers/core.ts';
@@ -18,6 +18,7 @@ import {
   makeOrganisation,
   makeRoute,
   PASSWORD,
+  signIn,
   stopsAroundUtrecht,
 } from '../helpers/fixtures.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -83,14 +84,15 @@ describe('dispatcher changes reach the open route', () => {
     ).toBe(200);
     await c.until((s) => s.route?.route?.stops[1]?.information.notes === 'Gate code 1234');
 
-    // A late event from before the copy on screen changes nothing.
-    const fetchedAt = c.state().route!.route!.fetched_at;
+    // A late event of a version the copy on screen already holds changes nothing.
+    const shown = c.state().route!.route!;
     await t.server.ctx.hub.publish(routeId, {
       type: 'stop_update',
       data: {
         route_id: routeId,
-        stop: { ...c.state().route!.route!.stops[1]!, information: { ...stop.information, notes: 'Old news' } },
-        updated_at: new Date(Date.parse(fetchedAt) - 60_000).toISOString(),
+        version: shown.version,
+        stop: { ...shown.stops[1]!, information: { ...stop.information, notes: 'Old news' } },
+        updated_at: shown.updated_at,
       },
     });
     await new Promise((r) => setTimeout(r, 100));
@@ -237,5 +239,46 @@ describe('live status and location, as the plan allows', () => {
     timers.fireAll();
     await new Promise((r) => setTimeout(r, 100));
     expect(await locations(routeId)).toEqual([]);
+  });
+});
+
+describe('catching up on what the socket did not bring (issue 30)', () => {
+  it('an event that skips a version fetches the route: another device’s completion shows too', async () => {
+    const driver = await driverWith();
+    const { c, routeId, projectId, stops } = await liveRoute(driver, { start: true });
+    // Another device of the driver's completes a stop: a change that sends no event.
+    const other = await signIn(t, driver.email);
+    const done = await t.request('POST', `/v1/projects/${projectId}/routes/${routeId}/services/${stops[1]!.id}`, {
+      token: other.accessToken,
+      body: { status: 'skipped', completed_at: new Date().toISOString() },
+    });
+    expect(done.status).toBe(200);
+    // The dispatcher's next change arrives one version past the copy: the route is fetched, not merged.
+    const patch = await t.dispatch('PATCH', `/v1/dispatch/routes/${routeId}/stops/${stops[2]!.id}`, {
+      notes: 'Back door',
+    });
+    expect(patch.status).toBe(200);
+    const state = await c.until(
+      (s) =>
+        s.route?.route?.stops[1]?.status === 'skipped' && s.route.route.stops[2]?.information.notes === 'Back door',
+    );
+    const stored = await t.request<Route>('GET', `/v1/projects/routes/${routeId}`, { token: other.accessToken });
+    expect(state.route!.route!.version).toBe(stored.body.version);
+  });
+
+  it('a socket back after a dead zone fetches the reorder made meanwhile, with no tap', async () => {
+    const { c, timers, routeId, stops } = await liveRoute(await driverWith());
+    await c.api.setConnectivity({ online: false });
+    await c.until((s) => s.live.socket === 'reconnecting');
+    await expect.poll(() => t.server.ctx.hub.listenerCount(routeId)).toBe(0);
+    const order = [stops[0]!, stops[2]!, stops[1]!, ...stops.slice(3)].map((s) => s.id);
+    expect((await t.dispatch('PUT', `/v1/dispatch/routes/${routeId}/order`, { stop_ids: order })).status).toBe(200);
+    // No socket heard it.
+    expect(c.state().route!.route!.stops.map((s) => s.id)).not.toEqual(order);
+    // Back online: the socket opens at once (the test's timers never fire its 5 s wait), on a newer version than the
+    // copy, which is fetched.
+    expect(timers.pending).toBe(1);
+    await c.api.setConnectivity({ online: true });
+    await c.until((s) => s.route?.route?.stops.map((x) => x.id).join() === order.join());
   });
 });

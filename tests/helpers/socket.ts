@@ -2,7 +2,8 @@
  * A real WebSocket client on /v1/socket for tests: collects every message, and `next(type)` awaits the next one
  * of a type (or fails after a timeout). `flush()` makes "nothing arrived" checks deterministic: the server
  * handles a socket's frames and events one after another, so once the answer to a bad frame is back, every
- * event published before it has arrived too.
+ * event published before it has arrived too. `openSocket` resolves once the server has greeted the socket with the
+ * route's version (`route_version`, kept in `version`, not in `received`): from then on it hears every event.
  */
 import WebSocket, { type ClientOptions } from 'ws';
 import type { Plan } from '../../src-shared/protocol/entities.ts';
@@ -26,6 +27,8 @@ type MessageOf<K extends ServerMessage['type']> = Extract<ServerMessage, { type:
 
 export interface TestSocket {
   ws: WebSocket;
+  /** The route's version the server greeted the socket with; null when it closed before greeting. */
+  version: number | null;
   /** Every message received so far, in order. */
   received: ServerMessage[];
   next<K extends ServerMessage['type']>(type: K, timeoutMs?: number): Promise<MessageOf<K>>;
@@ -50,8 +53,15 @@ export function openSocket(t: TestServer, params: SocketParams, options: SocketO
   const received: ServerMessage[] = [];
   const unread: ServerMessage[] = [];
   const waiters: { type: string; resolve: (m: ServerMessage) => void }[] = [];
+  let greeted: (() => void) | null = null;
   ws.on('message', (data) => {
     const message = JSON.parse(data.toString()) as ServerMessage;
+    if (greeted && message.type === 'route_version') {
+      socket.version = message.data.version;
+      greeted();
+      greeted = null;
+      return;
+    }
     received.push(message);
     const waiter = waiters.findIndex((w) => w.type === message.type);
     if (waiter >= 0) waiters.splice(waiter, 1)[0]!.resolve(message);
@@ -82,6 +92,7 @@ export function openSocket(t: TestServer, params: SocketParams, options: SocketO
 
   const socket: TestSocket = {
     ws,
+    version: null,
     received,
     next,
     all: <K extends ServerMessage['type']>(type: K) => received.filter((m): m is MessageOf<K> => m.type === type),
@@ -101,7 +112,9 @@ export function openSocket(t: TestServer, params: SocketParams, options: SocketO
   };
 
   return new Promise((resolve, reject) => {
-    ws.once('open', () => resolve(socket));
+    greeted = () => resolve(socket);
+    // A socket the server closes at once (a test of that) is handed over as it is.
+    ws.once('close', () => resolve(socket));
     ws.once('unexpected-response', (_req, res) => {
       ws.on('error', () => {});
       ws.terminate();

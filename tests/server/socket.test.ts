@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import type { Route } from '../../src-shared/protocol/entities.ts';
 import { SOCKET_CLOSE_ACCESS_WITHDRAWN } from '../../src-shared/protocol/socket.ts';
 import { makeLink, stopIds } from '../helpers/dispatch.ts';
 import { makeDriver, signIn } from '../helpers/fixtures.ts';
@@ -129,11 +130,15 @@ describe('dispatcher events', () => {
     const otherRoute = await openSocket(t, b.params);
     const ids = await stopIds(t, a.routeId);
 
+    // Each change brings the route one version further, and its event says which (the socket opened on the first).
+    const opened = driverSocket.version!;
+    expect(linkSocket.version).toBe(opened);
     await t.dispatch('PATCH', `/v1/dispatch/routes/${a.routeId}/stops/${ids[1]}`, { street: 'Nieuwe Gracht 1' });
     for (const socket of [driverSocket, linkSocket]) {
       const event = await socket.next('stop_update');
       expect(event.data).toMatchObject({
         route_id: a.routeId,
+        version: opened + 1,
         stop: { id: ids[1], information: { street: 'Nieuwe Gracht 1' } },
       });
       expect(event.data.updated_at).toBe(event.data.stop.updated_at);
@@ -150,13 +155,22 @@ describe('dispatcher events', () => {
     await t.dispatch('PUT', `/v1/dispatch/routes/${a.routeId}/publication-settings`, settings);
     const settingsEvent = await driverSocket.next('publication_settings');
     expect(settingsEvent.data.publication_settings).toMatchObject(settings);
+    expect(settingsEvent.data.version).toBe(opened + 2);
 
     const reversed = [...ids].reverse();
     await t.dispatch('PUT', `/v1/dispatch/routes/${a.routeId}/order`, { stop_ids: reversed });
-    expect((await driverSocket.next('route_reorder')).data).toEqual({ route_id: a.routeId, stop_ids: reversed });
+    expect((await driverSocket.next('route_reorder')).data).toEqual({
+      route_id: a.routeId,
+      version: opened + 3,
+      stop_ids: reversed,
+    });
 
     await t.dispatch('POST', `/v1/dispatch/routes/${a.routeId}/republish`);
-    expect((await driverSocket.next('republish')).data).toEqual({ route_id: a.routeId });
+    expect((await driverSocket.next('republish')).data).toEqual({ route_id: a.routeId, version: opened + 4 });
+    // The driver's route answers the version the last event brought.
+    expect(
+      (await t.request<Route>('GET', `/v1/projects/routes/${a.routeId}`, { token: a.pair.accessToken })).body.version,
+    ).toBe(opened + 4);
 
     await otherRoute.flush();
     expect(otherRoute.received).toEqual([]);
@@ -173,6 +187,7 @@ describe('dispatcher events', () => {
     await t.dispatch('PUT', `/v1/dispatch/routes/${a.routeId}/driver`, { driver_id: newDriver.driverId });
     expect((await driverSocket.next('driver_change')).data).toEqual({
       route_id: a.routeId,
+      version: driverSocket.version! + 1,
       driver_id: newDriver.driverId,
     });
     expect((await driverSocket.closed).code).toBe(SOCKET_CLOSE_ACCESS_WITHDRAWN);
