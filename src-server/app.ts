@@ -24,6 +24,7 @@ import { registerStopRoutes } from './http/stop-routes.ts';
 import { installValidation } from './http/validation.ts';
 import { createMemoryHub, type EventHub } from './socket/hub.ts';
 import { createPostgresHub } from './socket/postgres-hub.ts';
+import { SocketRegistry } from './socket/registry.ts';
 import { registerSocket } from './socket/socket-route.ts';
 
 export interface BuildOptions {
@@ -86,6 +87,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
       (dialect === 'postgres'
         ? await createPostgresHub({ connectionString: config.databaseUrl!, db, log: app.log, now })
         : createMemoryHub()),
+    sockets: new SocketRegistry(config.wsMaxSocketsPerRoute),
     cspReports: [],
   };
   installErrorHandler(app);

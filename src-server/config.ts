@@ -40,6 +40,8 @@ export interface Config {
   bodyLimitBytes: number;
   wsMaxMessageBytes: number;
   wsPingIntervalMs: number;
+  /** Sockets one driver (or link) may hold on one route in one process; past it the oldest closes (0: no cap). */
+  wsMaxSocketsPerRoute: number;
   /** Origins allowed to open the socket besides the server's own. */
   allowedOrigins: string[];
   /** Sign-in attempts per minute per client address. */
@@ -228,6 +230,7 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimitBytes: int(env, 'BODY_LIMIT', 6 * 1024 * 1024),
     wsMaxMessageBytes: int(env, 'WS_MAX_MESSAGE_BYTES', 64 * 1024),
     wsPingIntervalMs: int(env, 'WS_PING_INTERVAL_MS', 30_000),
+    wsMaxSocketsPerRoute: int(env, 'WS_MAX_SOCKETS_PER_ROUTE', 3),
     allowedOrigins: list(env.ALLOWED_ORIGINS),
     signinRateLimit: int(env, 'SIGNIN_RATE_LIMIT', 20),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -1,4 +1,4 @@
-/** What every part of the server is handed: settings, database, tokens, the event hub and the clock. */
+/** What every part of the server is handed: settings, database, tokens, the event hub, the sockets and the clock. */
 
 import type { TokenService } from './auth/tokens.ts';
 import type { Config } from './config.ts';
@@ -6,6 +6,7 @@ import type { Db } from './db/database.ts';
 import type { Dialect } from './db/migrations/001-initial.ts';
 import type { CspReport } from './http/security-headers.ts';
 import type { EventHub } from './socket/hub.ts';
+import type { SocketRegistry } from './socket/registry.ts';
 
 export interface ServerContext {
   config: Config;
@@ -13,6 +14,8 @@ export interface ServerContext {
   dialect: Dialect;
   tokens: TokenService;
   hub: EventHub;
+  /** This process's open sockets (a revoked family's close at once). */
+  sockets: SocketRegistry;
   /** Milliseconds since the epoch; injected so tests can move time. */
   now: () => number;
   /** The browser's latest Content-Security-Policy violation reports (GET /v1/dispatch/csp-reports). */

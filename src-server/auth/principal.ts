@@ -5,11 +5,21 @@
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { forbidden, unauthorized } from '../domain/errors.ts';
+import { isFamilyRevoked } from './families.ts';
 import type { AccessClaims } from './tokens.ts';
 
+/** `expiresAt`: when the token ends, epoch milliseconds (a socket closes then). */
 export type Principal =
-  | { kind: 'driver'; driverId: number; organisationId: number; claims: AccessClaims }
-  | { kind: 'link'; linkId: string; routeId: number; projectId: number; organisationId: number };
+  | {
+      kind: 'driver';
+      driverId: number;
+      organisationId: number;
+      claims: AccessClaims;
+      /** The refresh family the access token was issued with; null for a token from before tokens carried it. */
+      familyId: string | null;
+      expiresAt: number;
+    }
+  | { kind: 'link'; linkId: string; routeId: number; projectId: number; organisationId: number; expiresAt: number };
 
 /** The sender's name in stored records: "driver:12" or "link:abc". Never the token. */
 export const principalKey = (p: Principal) => (p.kind === 'driver' ? `driver:${p.driverId}` : `link:${p.linkId}`);
@@ -21,7 +31,10 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match ? match[1]! : null;
 }
 
-/** Verifies an access or link token; any failure is a 401 so the app tries its refresh token. */
+/**
+ * Verifies an access or link token; any failure is a 401 so the app tries its refresh token. An access token of a
+ * revoked family (signed out, or its refresh token reused) is refused like an expired one.
+ */
 export async function principalFromToken(ctx: ServerContext, token: string | null): Promise<Principal> {
   if (!token) throw unauthorized('Authentication required');
   const type = ctx.tokens.peekType(token);
@@ -34,7 +47,16 @@ export async function principalFromToken(ctx: ServerContext, token: string | nul
         .where('id', '=', claims.id)
         .executeTakeFirst();
       if (!driver) throw new Error('driver gone');
-      return { kind: 'driver', driverId: driver.id, organisationId: driver.organisation_id, claims };
+      const familyId = claims.familyId ?? null;
+      if (familyId !== null && (await isFamilyRevoked(ctx.db, familyId))) throw new Error('signed out');
+      return {
+        kind: 'driver',
+        driverId: driver.id,
+        organisationId: driver.organisation_id,
+        claims,
+        familyId,
+        expiresAt: ctx.tokens.peekExpiry(token) ?? 0,
+      };
     }
     if (type === 'link') {
       const claims = await ctx.tokens.verifyLink(token);
@@ -44,7 +66,7 @@ export async function principalFromToken(ctx: ServerContext, token: string | nul
         .where('id', '=', claims.linkId)
         .executeTakeFirst();
       if (!link || link.revoked_at || link.route_id !== claims.routeId) throw new Error('link revoked');
-      return { kind: 'link', ...claims };
+      return { kind: 'link', ...claims, expiresAt: ctx.tokens.peekExpiry(token) ?? 0 };
     }
   } catch {
     throw unauthorized('The token is invalid or has expired');

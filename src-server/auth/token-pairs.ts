@@ -16,7 +16,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TokenPair } from '../../src-shared/protocol/http.ts';
 import { isoNow, type ServerContext } from '../context.ts';
 import type { DriverRow } from '../db/schema.ts';
-import { unauthorized } from '../domain/errors.ts';
+import { badRequest, unauthorized } from '../domain/errors.ts';
+import { revokeFamily } from './families.ts';
 import type { Issue } from './tokens.ts';
 
 const INVALID_MESSAGE = 'The refresh token is invalid or has expired';
@@ -43,6 +44,7 @@ async function signPair(ctx: ServerContext, driver: DriverRow, familyId: string,
       last_name: driver.last_name,
       organisationName: org.name,
       organisationId: driver.organisation_id,
+      familyId,
     },
     { jti: accessJti(issue.jti), iat: issue.iat },
   );
@@ -76,15 +78,6 @@ export async function issueTokens(ctx: ServerContext, driver: DriverRow): Promis
     .values(refreshRow(ctx, driver.id, familyId, issue))
     .execute();
   return signPair(ctx, driver, familyId, issue);
-}
-
-async function revokeFamily(ctx: ServerContext, familyId: string): Promise<void> {
-  await ctx.db
-    .updateTable('refresh_tokens')
-    .set({ revoked_at: isoNow(ctx) })
-    .where('family_id', '=', familyId)
-    .where('revoked_at', 'is', null)
-    .execute();
 }
 
 export async function refreshTokens(ctx: ServerContext, token: string, log: FastifyBaseLogger): Promise<TokenPair> {
@@ -140,4 +133,27 @@ export async function refreshTokens(ctx: ServerContext, token: string, log: Fast
     jti: successor.jti,
     iat: Math.floor(Date.parse(successor.issued_at) / 1000),
   });
+}
+
+/**
+ * The revoke call (`POST /v1/token/revoke`, RFC 7009): the family a refresh token (or an access token, which carries
+ * it) names is revoked, and with it every token of that sign-in and its sockets (families.ts).
+ *
+ * Answered alike whatever the token's state, as RFC 7009 section 2.2 says: an expired token still revokes its family
+ * (a sign-out queued on a phone for days must still end a copy taken before it; the signature proves the token is
+ * ours), and a token that is garbage, of an unknown family or already revoked changes nothing, so the caller can send
+ * it again until it hears an answer, and the answer tells nobody whether a token was live. A shared link's token is
+ * refused: a link is revoked by the dispatcher (its row), not by whoever holds it.
+ */
+export async function revokeTokenFamily(ctx: ServerContext, token: string): Promise<void> {
+  const type = ctx.tokens.peekType(token);
+  if (type === 'link') throw badRequest('A shared link is revoked by the dispatcher, not with this call', 'token');
+  let familyId: string | undefined;
+  try {
+    if (type === 'refresh') familyId = (await ctx.tokens.verifyRefresh(token, { evenExpired: true })).familyId;
+    if (type === 'access') familyId = (await ctx.tokens.verifyAccess(token, { evenExpired: true })).familyId;
+  } catch {
+    return;
+  }
+  if (familyId) await revokeFamily(ctx, familyId);
 }

@@ -15,6 +15,11 @@ export interface AccessClaims {
   last_name: string;
   organisationName: string;
   organisationId: number;
+  /**
+   * The refresh family (one sign-in) the token was issued with, as `fam`, so revoking the family ends its access
+   * tokens and their sockets too (auth/families.ts). Absent in tokens issued before it was carried.
+   */
+  familyId?: string;
 }
 
 export interface RefreshClaims {
@@ -48,17 +53,36 @@ export interface TokenService {
     issue?: Issue,
   ): Promise<{ token: string; jti: string; expiresAt: number }>;
   signLink(claims: LinkClaims): Promise<string>;
-  verifyAccess(token: string): Promise<AccessClaims>;
-  verifyRefresh(token: string): Promise<RefreshClaims>;
+  /** `evenExpired`: the signature, issuer and audience are checked, the expiry not (the revoke call takes them). */
+  verifyAccess(token: string, options?: VerifyOptions): Promise<AccessClaims>;
+  verifyRefresh(token: string, options?: VerifyOptions): Promise<RefreshClaims>;
   verifyLink(token: string): Promise<LinkClaims>;
   /** Which kind a token claims to be, without trusting it; verification follows. */
   peekType(token: string): TokenType | null;
+  /** When a token expires, epoch milliseconds, without trusting it: for a token already verified. */
+  peekExpiry(token: string): number | null;
+}
+
+export interface VerifyOptions {
+  evenExpired?: boolean;
 }
 
 export interface TokenTtls {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   linkTokenTtlSeconds: number;
+}
+
+/** A token's payload, unverified. */
+function peekPayload(token: string): Record<string, unknown> | null {
+  const part = token.split('.')[1];
+  if (!part) return null;
+  try {
+    const payload: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+    return typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
 }
 
 export function createTokenService(secret: string, ttls: TokenTtls, now: () => number = Date.now): TokenService {
@@ -83,12 +107,14 @@ export function createTokenService(secret: string, ttls: TokenTtls, now: () => n
     return { token, expiresAt: (iat + ttl) * 1000 };
   }
 
-  async function verify(type: TokenType, token: string) {
+  async function verify(type: TokenType, token: string, options: VerifyOptions = {}) {
     const { payload } = await jwtVerify(token, key, {
       issuer: ISSUER,
       audience: AUDIENCE[type],
       algorithms: ['HS256'],
       currentDate: new Date(now()),
+      // jose refuses a token whose exp is before now minus the tolerance: no tolerance is larger than this one.
+      ...(options.evenExpired ? { clockTolerance: Number.MAX_SAFE_INTEGER } : {}),
     });
     if (payload.typ !== type) throw new Error('wrong token type');
     return payload;
@@ -99,7 +125,9 @@ export function createTokenService(secret: string, ttls: TokenTtls, now: () => n
       // A jti of its own: two access tokens signed in the same second (a sign-in, then a refresh) are never the same
       // token, so one can be told from the other (and revoked or logged apart).
       const jti = issue?.jti ?? randomUUID();
-      return sign('access', { ...claims, jti }, String(claims.id), ttls.accessTokenTtlSeconds, issue?.iat);
+      const { familyId, ...shown } = claims;
+      const payload = { ...shown, ...(familyId ? { fam: familyId } : {}), jti };
+      return sign('access', payload, String(claims.id), ttls.accessTokenTtlSeconds, issue?.iat);
     },
     async signRefresh(driverId, familyId, issue) {
       const jti = issue?.jti ?? randomUUID();
@@ -115,18 +143,19 @@ export function createTokenService(secret: string, ttls: TokenTtls, now: () => n
     async signLink(claims) {
       return (await sign('link', { ...claims }, claims.linkId, ttls.linkTokenTtlSeconds)).token;
     },
-    async verifyAccess(token) {
-      const p = await verify('access', token);
+    async verifyAccess(token, options) {
+      const p = await verify('access', token, options);
       return {
         id: Number(p.id),
         first_name: String(p.first_name),
         last_name: String(p.last_name),
         organisationName: String(p.organisationName),
         organisationId: Number(p.organisationId),
+        ...(typeof p.fam === 'string' ? { familyId: p.fam } : {}),
       };
     },
-    async verifyRefresh(token) {
-      const p = await verify('refresh', token);
+    async verifyRefresh(token, options) {
+      const p = await verify('refresh', token, options);
       return { driverId: Number(p.sub), jti: String(p.jti), familyId: String(p.fam) };
     },
     async verifyLink(token) {
@@ -139,14 +168,12 @@ export function createTokenService(secret: string, ttls: TokenTtls, now: () => n
       };
     },
     peekType(token) {
-      const part = token.split('.')[1];
-      if (!part) return null;
-      try {
-        const typ = JSON.parse(Buffer.from(part, 'base64url').toString('utf8')).typ;
-        return typ === 'access' || typ === 'refresh' || typ === 'link' ? typ : null;
-      } catch {
-        return null;
-      }
+      const typ = peekPayload(token)?.typ;
+      return typ === 'access' || typ === 'refresh' || typ === 'link' ? typ : null;
+    },
+    peekExpiry(token) {
+      const exp = peekPayload(token)?.exp;
+      return typeof exp === 'number' ? exp * 1000 : null;
     },
   };
 }

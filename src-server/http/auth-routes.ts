@@ -1,7 +1,7 @@
 /**
- * Two-step sign-in, refresh with rotation and reuse detection (auth/token-pairs.ts), forgot password, and the driver
- * record. The sign-in steps and forgot password are limited per client address (SIGNIN_RATE_LIMIT) and per email
- * (auth/attempt-limit.ts).
+ * Two-step sign-in, refresh with rotation and reuse detection, revoke (auth/token-pairs.ts), forgot password, and the
+ * driver record. The sign-in steps and forgot password are limited per client address (SIGNIN_RATE_LIMIT) and per
+ * email (auth/attempt-limit.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Driver } from '../../src-shared/protocol/entities.ts';
@@ -9,6 +9,7 @@ import type {
   ForgotPasswordAnswer,
   ForgotPasswordRequest,
   RefreshRequest,
+  RevokeRequest,
   SignInRequest,
   SignInStepOneAnswer,
   TokenPair,
@@ -17,11 +18,11 @@ import type { IdPath } from '../../src-shared/schemas/driver.ts';
 import { assertMayAttempt, attemptKey, clearAttempts, recordFailure, takeAttempt } from '../auth/attempt-limit.ts';
 import { dummyPasswordHash, verifyPassword } from '../auth/passwords.ts';
 import { authenticateDriver } from '../auth/principal.ts';
-import { issueTokens, refreshTokens } from '../auth/token-pairs.ts';
+import { issueTokens, refreshTokens, revokeTokenFamily } from '../auth/token-pairs.ts';
 import { isoNow, type ServerContext } from '../context.ts';
 import { normaliseEmail } from '../domain/email.ts';
 import { findDriverByEmail, loadDriver, recordPasswordReset } from '../repo/drivers.ts';
-import { forgotPasswordQuery, idParams, refreshBody, signInBody } from './driver-schemas.ts';
+import { forgotPasswordQuery, idParams, refreshBody, revokeBody, signInBody } from './driver-schemas.ts';
 import { forbidden, notFound, unauthorized } from './errors.ts';
 
 export const NO_USER_MESSAGE = 'No user found';
@@ -67,6 +68,12 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
     { schema: { body: refreshBody } },
     async (request): Promise<TokenPair> => refreshTokens(ctx, request.body.token, request.log),
   );
+
+  // Sign-out (RFC 7009): 200 with no body for any token but a link's, so the app can send it until it hears back.
+  app.post<{ Body: RevokeRequest }>('/v1/token/revoke', { schema: { body: revokeBody } }, async (request, reply) => {
+    await revokeTokenFamily(ctx, request.body.token);
+    return reply.code(200).send();
+  });
 
   app.get<{ Querystring: ForgotPasswordRequest }>(
     '/v1/drivers/password/forgot',

@@ -11,6 +11,7 @@ export {
   OsrmQuery as osrmQuery,
   ProjectRouteParams as projectRouteParams,
   RefreshBody as refreshBody,
+  RevokeBody as revokeBody,
   RouteIdParams as routeIdParams,
   RouteStatusBody as routeStatusBody,
   ServiceParams as serviceParams,

@@ -2,6 +2,11 @@
  * One open socket of a driver on one route: forwards the route's dispatcher events, stores the driver's
  * `service_change` and `location` messages, and answers what it cannot take with `{type: 'error'}` without
  * closing (a bad message from an old app version should not cut a driver off).
+ *
+ * A socket lives no longer than its token: it closes with 4401 at the token's expiry (a timer, and a check of the
+ * clock before each event, message and ping) and when the token's refresh family is revoked (the registry closes it
+ * at once in this process; each event and message checks the family first, and the heartbeat checks every socket's,
+ * for a revocation made through another process). Nothing is sent or stored on it after its token's end.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import WebSocket, { type RawData } from 'ws';
@@ -9,6 +14,8 @@ import {
   type DriverMessage,
   type ServerMessage,
   SOCKET_CLOSE_ACCESS_WITHDRAWN,
+  SOCKET_CLOSE_REPLACED,
+  SOCKET_CLOSE_TOKEN_ENDED,
 } from '../../src-shared/protocol/socket.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { ServerContext } from '../context.ts';
@@ -28,6 +35,18 @@ export interface SocketAccess {
 export const MAX_PENDING_MESSAGES = 32;
 /** How long a closing handshake may take at shutdown before the connection is cut. */
 const SHUTDOWN_GRACE_MS = 1000;
+/** setTimeout's longest wait (about 24.8 days); a token that lives longer is waited for in steps. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Why a token's socket ends: its expiry, or its family revoked (signed out, or its refresh token reused). */
+export type TokenEnd = 'expired' | 'signed_out';
+
+const TOKEN_END_REASONS: Record<TokenEnd, string> = {
+  expired: 'The token has expired',
+  signed_out: 'The session was signed out',
+};
+
+type Access = 'allowed' | 'withdrawn' | 'signed_out';
 
 export class SocketSession {
   /** Set by each pong; the heartbeat ends a session that did not answer the previous ping. */
@@ -36,6 +55,7 @@ export class SocketSession {
   private tail: Promise<void> = Promise.resolve();
   private pendingInbound = 0;
   private readonly whenClosed: Promise<void>;
+  private expiryTimer: NodeJS.Timeout | null = null;
 
   constructor(
     readonly socket: WebSocket,
@@ -49,6 +69,28 @@ export class SocketSession {
     });
     socket.on('message', (raw, isBinary) => this.onFrame(raw, isBinary));
     this.whenClosed = new Promise((resolve) => socket.once('close', () => resolve()));
+    socket.once('close', () => {
+      if (this.expiryTimer) clearTimeout(this.expiryTimer);
+    });
+    this.watchExpiry();
+  }
+
+  /** Closed or closing: a socket the cap no longer counts. */
+  get closing(): boolean {
+    return this.socket.readyState !== WebSocket.OPEN;
+  }
+
+  /** Closes with 4401; the registry calls it when the family is revoked in this process. */
+  endToken(why: TokenEnd): void {
+    if (this.socket.readyState !== WebSocket.OPEN) return;
+    this.log.info({ why }, 'socket closed: its token ended');
+    this.socket.close(SOCKET_CLOSE_TOKEN_ENDED, TOKEN_END_REASONS[why]);
+  }
+
+  /** Closes with 4409: a newer socket of the same principal on this route took its place (registry.ts). */
+  replace(): void {
+    if (this.socket.readyState !== WebSocket.OPEN) return;
+    this.socket.close(SOCKET_CLOSE_REPLACED, 'A newer connection to this route replaced this one');
   }
 
   onEvent(message: ServerMessage): void {
@@ -70,6 +112,10 @@ export class SocketSession {
 
   /** Called every ping interval. */
   heartbeat(): void {
+    if (this.tokenExpired()) {
+      this.endToken('expired');
+      return;
+    }
     if (!this.alive) {
       this.log.info('socket peer did not answer the ping: terminated');
       this.socket.terminate();
@@ -89,6 +135,21 @@ export class SocketSession {
     await this.whenClosed;
     clearTimeout(cut);
     await this.tail;
+  }
+
+  private tokenExpired(): boolean {
+    return this.ctx.now() >= this.access.principal.expiresAt;
+  }
+
+  /** A timer at the token's expiry, by the server's clock (re-armed when that clock says it is not yet due). */
+  private watchExpiry(): void {
+    const wait = this.access.principal.expiresAt - this.ctx.now();
+    if (wait <= 0) {
+      this.endToken('expired');
+      return;
+    }
+    this.expiryTimer = setTimeout(() => this.watchExpiry(), Math.min(wait, MAX_TIMER_MS));
+    this.expiryTimer.unref();
   }
 
   private enqueue(task: () => Promise<void>): void {
@@ -118,10 +179,11 @@ export class SocketSession {
   }
 
   /**
-   * Access is checked when the socket opens and again for every message, so a revoked link or a route given to
-   * another driver stops the flow at once, without waiting for a token to expire.
+   * Access is checked when the socket opens and again for every message, so a revoked link, a route given to
+   * another driver or a signed-out session stops the flow at once, without waiting for a token to expire. One query:
+   * the route's driver, and whether the token's family was revoked.
    */
-  private async stillAllowed(): Promise<boolean> {
+  private async checkAccess(): Promise<Access> {
     const { principal, routeId } = this.access;
     if (principal.kind === 'link') {
       const link = await this.ctx.db
@@ -129,14 +191,36 @@ export class SocketSession {
         .select('revoked_at')
         .where('id', '=', principal.linkId)
         .executeTakeFirst();
-      return link !== undefined && link.revoked_at === null;
+      return link !== undefined && link.revoked_at === null ? 'allowed' : 'withdrawn';
     }
     const route = await this.ctx.db
       .selectFrom('routes')
       .select('driver_id')
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('refresh_tokens')
+              .select('jti')
+              // A token without a family (issued before tokens carried it) matches no row.
+              .where('family_id', '=', principal.familyId ?? '')
+              .where('revoked_at', 'is not', null),
+          )
+          .as('signed_out'),
+      )
       .where('id', '=', routeId)
       .executeTakeFirst();
-    return route !== undefined && route.driver_id === principal.driverId;
+    // SQLite answers 0 or 1, PostgreSQL a boolean.
+    if (route?.signed_out) return 'signed_out';
+    return route !== undefined && route.driver_id === principal.driverId ? 'allowed' : 'withdrawn';
+  }
+
+  /** Closes for what `checkAccess` found; false when access is allowed. */
+  private refused(access: Access): boolean {
+    if (access === 'allowed') return false;
+    if (access === 'signed_out') this.endToken('signed_out');
+    else this.withdraw();
+    return true;
   }
 
   private withdraw(): void {
@@ -146,20 +230,23 @@ export class SocketSession {
 
   private async deliver(message: ServerMessage): Promise<void> {
     if (this.socket.readyState !== WebSocket.OPEN) return;
+    if (this.tokenExpired()) return this.endToken('expired');
     switch (message.type) {
-      case 'driver_change':
-        // The driver losing the route must still hear of it (the app shows "driver changed"), then loses the socket.
-        this.send(message);
-        if (!(await this.stillAllowed())) this.withdraw();
+      case 'driver_change': {
+        // The driver losing the route must still hear of it (the app shows "driver changed"), then loses the socket;
+        // a signed-out session hears nothing more.
+        const access = await this.checkAccess();
+        if (access !== 'signed_out') this.send(message);
+        this.refused(access);
         return;
+      }
       case 'stop_update':
       case 'publication_settings':
       case 'route_reorder':
       case 'republish':
       case 'route_version':
       case 'error':
-        if (await this.stillAllowed()) this.send(message);
-        else this.withdraw();
+        if (!this.refused(await this.checkAccess())) this.send(message);
         return;
       default: {
         const unhandled: never = message;
@@ -170,7 +257,8 @@ export class SocketSession {
 
   private async receive(raw: RawData, isBinary: boolean): Promise<void> {
     if (this.socket.readyState !== WebSocket.OPEN) return;
-    if (!(await this.stillAllowed())) return this.withdraw();
+    if (this.tokenExpired()) return this.endToken('expired');
+    if (this.refused(await this.checkAccess())) return;
     const parsed = parseDriverMessage(raw, isBinary);
     if (!parsed.ok) return this.send({ type: 'error', data: { message: parsed.error } });
     try {

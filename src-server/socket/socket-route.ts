@@ -8,6 +8,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SOCKET_PATH } from '../../src-shared/protocol/socket.ts';
+import { endRevokedFamilies } from '../auth/families.ts';
 import { principalFromToken, principalKey } from '../auth/principal.ts';
 import type { ServerContext } from '../context.ts';
 import { forbidden } from '../domain/errors.ts';
@@ -39,13 +40,17 @@ const querystringSchema = {
 export async function registerSocket(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   /** What the preHandler decided, handed to the socket handler of the same request. */
   const accessByRequest = new WeakMap<FastifyRequest, SocketAccess>();
-  const sessions = new Set<SocketSession>();
+  const sessions = ctx.sockets;
 
   const pingInterval = ctx.config.wsPingIntervalMs;
   const heartbeat =
     pingInterval > 0
       ? setInterval(() => {
-          for (const session of sessions) session.heartbeat();
+          for (const session of sessions.all()) session.heartbeat();
+          // A family revoked through another process (PostgreSQL): its quiet sockets here close within one interval.
+          endRevokedFamilies(ctx).catch((error: unknown) =>
+            app.log.warn({ err: error }, 'socket heartbeat: families not checked'),
+          );
         }, pingInterval)
       : null;
   heartbeat?.unref();
@@ -86,11 +91,12 @@ export async function registerSocket(app: FastifyInstance, ctx: ServerContext): 
       const session = new SocketSession(socket, access, ctx, log);
       const unsubscribe = ctx.hub.subscribe(access.routeId, (message) => session.onEvent(message));
       session.greet();
+      // Closes the oldest of this principal's sockets on the route beyond the cap (registry.ts).
       sessions.add(session);
       log.debug({ deviceId: access.deviceId }, 'socket open');
       socket.on('close', (code) => {
         unsubscribe();
-        sessions.delete(session);
+        sessions.remove(session);
         log.debug({ code }, 'socket closed');
       });
     },
@@ -100,6 +106,6 @@ export async function registerSocket(app: FastifyInstance, ctx: ServerContext): 
   // waits here until each socket is closed and its last message stored, before the database closes.
   app.addHook('preClose', async () => {
     if (heartbeat) clearInterval(heartbeat);
-    await Promise.all([...sessions].map((session) => session.shutdown()));
+    await Promise.all(sessions.all().map((session) => session.shutdown()));
   });
 }

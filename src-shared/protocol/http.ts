@@ -10,6 +10,7 @@ export type {
   LocationRequest,
   OsrmRequest,
   RefreshRequest,
+  RevokeRequest,
   RouteStatusRequest,
   SignInRequest,
   StopUpdateRequest,

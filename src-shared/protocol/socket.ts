@@ -88,7 +88,20 @@ export interface SocketQuery {
 }
 
 /**
- * Close code the server adds to the standard ones (1001 server going away, 1008 policy, 1009 message too big):
- * the socket's link was revoked or its route assigned to another driver. Reconnecting will not help.
+ * Close codes the server adds to the standard ones (1001 server going away, 1008 policy, 1009 message too big).
+ *
+ * 4403: the socket's link was revoked or its route assigned to another driver. Reconnecting will not help.
  */
 export const SOCKET_CLOSE_ACCESS_WITHDRAWN = 4403;
+/**
+ * 4401: the socket's token ended: it expired (a socket lives no longer than the token it opened with), or its
+ * session was signed out (the refresh family it was issued with was revoked). Nothing more is sent or taken on it.
+ * The app renews its token (refresh first) and reconnects at once; a refused refresh ends the session.
+ */
+export const SOCKET_CLOSE_TOKEN_ENDED = 4401;
+/**
+ * 4409: the same driver (or link) opened more sockets on this route than the server keeps (WS_MAX_SOCKETS_PER_ROUTE),
+ * and this one, the oldest, made room for the newest. Reconnecting at once would only close another (two tabs would
+ * take turns for ever): the app waits until its page is shown again.
+ */
+export const SOCKET_CLOSE_REPLACED = 4409;

@@ -37,6 +37,9 @@ export const RefreshBody = Type.Object(
   { additionalProperties: false },
 );
 
+/** POST /v1/token/revoke: `token` as RFC 7009 names it, a refresh token (or an access token) of the session. */
+export const RevokeBody = RefreshBody;
+
 export const ForgotPasswordQuery = Type.Object({ email: Type.String({ ...Email, format: 'email' }) });
 
 /** GET /v1/drivers/:id and GET /v1/images/:id. */
@@ -145,6 +148,7 @@ export const OsrmQuery = Type.Object({ overview: Type.Optional(StringEnum(['full
 
 export type SignInRequest = Static<typeof SignInBody>;
 export type RefreshRequest = Static<typeof RefreshBody>;
+export type RevokeRequest = Static<typeof RevokeBody>;
 export type ForgotPasswordRequest = Static<typeof ForgotPasswordQuery>;
 export type IdPath = Static<typeof IdParams>;
 export type RouteIdPath = Static<typeof RouteIdParams>;

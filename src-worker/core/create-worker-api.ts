@@ -159,7 +159,7 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
           openWebSocket: deps.openWebSocket,
           baseUrl: () => baseUrl,
           deviceId: async () => (await openStorage()).deviceId(deps.randomId),
-          liveToken: (routeId) => session.liveToken(routeId),
+          liveToken: (routeId, renew) => session.liveToken(routeId, renew),
         },
       }),
     );
@@ -201,6 +201,7 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
       // Back online: what waits on the device is sent now. Found out by an answer, the request that got it is
       // already going, so only the waiting queues; the platform's own "online" retries everything at once.
       void sendWaiting(!observed).catch(() => {});
+      void session.sendRevocations().catch(() => {});
     }
   }
 
@@ -231,6 +232,8 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
       // Starting offline is said at once, as going offline later is.
       if (!init.online) notify('no_internet');
       await session.restore(init.link, init.handedTokens);
+      // A sign-out the server has not heard of yet (the tab closed, or the phone was offline): said now.
+      void session.sendRevocations().catch(() => {});
       // Stale-while-revalidate: a signed-in start shows the list as it was last shown at once (in this very
       // snapshot, so the first paint has it, with or without a network) and asks the server for it right away,
       // not when the screen asks.

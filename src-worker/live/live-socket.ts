@@ -5,6 +5,11 @@
  * 4403 (the route is no longer this driver's, or the link was revoked) is final. Each connection asks for a fresh
  * token first, so a renewed access token is the one the next connection carries.
  *
+ * The server closes a socket when its token ends (4401: expired, or the session signed out). The channel then renews
+ * the token (a refresh first) and reconnects at once, showing no reconnect meanwhile: to the driver it stays
+ * connected. A socket closed as the oldest of too many of this driver on the route (4409, another tab took its
+ * place) waits until its page is shown again, so tabs never take turns closing each other.
+ *
  * The WebSocket, the timers and the token are injected: in the browser the worker's own WebSocket, in tests `ws`.
  */
 
@@ -12,6 +17,8 @@ import {
   type DriverMessage,
   type ServerMessage,
   SOCKET_CLOSE_ACCESS_WITHDRAWN,
+  SOCKET_CLOSE_REPLACED,
+  SOCKET_CLOSE_TOKEN_ENDED,
   SOCKET_PATH,
 } from '../../src-shared/protocol/socket.ts';
 import type { LiveSocketState } from '../../src-shared/state/app-state.ts';
@@ -36,6 +43,12 @@ export const RECONNECT_DELAY_MS = 5_000;
 /** After this many failed connections in a row, each wait doubles, up to the cap. */
 const FAILURES_BEFORE_BACKOFF = 3;
 export const RECONNECT_MAX_MS = 60_000;
+/**
+ * A socket whose token ended after less time open than this is reconnected with the usual wait, not at once: a
+ * token that keeps ending at once (a server whose clock is ahead of the one that signed it by nearly the token's
+ * lifetime) must not spin. Short enough for any sensible ACCESS_TOKEN_TTL.
+ */
+export const TOKEN_MIN_LIFE_MS = 2_000;
 
 /** The wait before reconnecting after `failures` connections in a row that never opened (0: it had been open). */
 export function reconnectDelay(failures: number): number {
@@ -53,8 +66,12 @@ export interface LiveSocketDeps {
   timers: Timers;
   baseUrl: () => string;
   deviceId: () => Promise<string>;
-  /** The token the route's calls carry (the link's, else the driver's), renewed first when about to expire. */
-  token: () => Promise<string | null>;
+  /**
+   * The token the route's calls carry (the link's, else the driver's), renewed first when about to expire, or
+   * always with `renew` (the server said the last one ended); null when there is none (the session ended).
+   */
+  token: (renew: boolean) => Promise<string | null>;
+  now: () => number;
   state: (state: LiveSocketState) => void;
   message: (message: ServerMessage) => void;
   /** The server closed the channel for good (4403). */
@@ -66,6 +83,10 @@ export function createLiveSocket(deps: LiveSocketDeps) {
   let socket: WebSocketLike | null = null;
   let timer: unknown = null;
   let failures = 0;
+  /** Closed as the oldest of this driver's sockets on the route (4409): waits for `resume`. */
+  let replaced = false;
+  /** The last socket's token ended (4401): the next connection renews it first, whenever it comes. */
+  let renewNext = false;
   /** Bumped on every connect and stop, so a late callback of an old socket changes nothing. */
   let generation = 0;
 
@@ -83,12 +104,16 @@ export function createLiveSocket(deps: LiveSocketDeps) {
     }, reconnectDelay(failures));
   }
 
-  async function connect() {
+  /** `renew`: the last socket's token ended (4401); the state stays as it is while a renewed one connects. */
+  async function connect(renew = false) {
     const to = target;
     if (!to) return;
     const gen = ++generation;
-    deps.state(failures === 0 ? 'connecting' : 'reconnecting');
-    const [token, deviceId] = await Promise.all([deps.token(), deps.deviceId()]);
+    const renewToken = renew || renewNext;
+    replaced = false;
+    renewNext = false;
+    if (!renew) deps.state(failures === 0 ? 'connecting' : 'reconnecting');
+    const [token, deviceId] = await Promise.all([deps.token(renewToken), deps.deviceId()]);
     if (gen !== generation) return;
     if (!token) {
       deps.state('off');
@@ -102,6 +127,7 @@ export function createLiveSocket(deps: LiveSocketDeps) {
       token,
     });
     let opened = false;
+    let openedAt = 0;
     let ws: WebSocketLike;
     try {
       ws = deps.open(`${deps.baseUrl().replace(/^http/, 'ws')}${SOCKET_PATH}?${query}`);
@@ -114,6 +140,7 @@ export function createLiveSocket(deps: LiveSocketDeps) {
     ws.onopen = () => {
       if (gen !== generation) return;
       opened = true;
+      openedAt = deps.now();
       failures = 0;
       deps.state('connected');
     };
@@ -137,6 +164,19 @@ export function createLiveSocket(deps: LiveSocketDeps) {
         target = null;
         deps.state('withdrawn');
         deps.withdrawn();
+        return;
+      }
+      if (code === SOCKET_CLOSE_TOKEN_ENDED) {
+        // The renewal tells whether the session lives on (a refused refresh ends it, session.ts).
+        if (opened && deps.now() - openedAt >= TOKEN_MIN_LIFE_MS) {
+          void connect(true);
+          return;
+        }
+        renewNext = true;
+      }
+      if (code === SOCKET_CLOSE_REPLACED) {
+        replaced = true;
+        deps.state('reconnecting');
         return;
       }
       if (!opened) failures += 1;
@@ -180,10 +220,15 @@ export function createLiveSocket(deps: LiveSocketDeps) {
       if (old.readyState <= OPEN) old.close(1000, 'Offline');
       scheduleReconnect(gen);
     },
-    /** Back online: no waiting for the reconnect timer. */
+    /** Back online: no waiting for the reconnect timer (a replaced channel waits for its page, `resume`). */
     retryNow() {
-      if (!target || socket) return;
+      if (!target || socket || replaced) return;
       clearTimer();
+      void connect();
+    },
+    /** The page is shown again: a channel another tab replaced (4409) takes its place back. */
+    resume() {
+      if (!target || socket || !replaced) return;
       void connect();
     },
     /** Sends when the channel is open; false when it is not (the caller decides what that means). */

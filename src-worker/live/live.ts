@@ -29,7 +29,8 @@ export interface LiveDeps {
   now: () => number;
   baseUrl: () => string;
   deviceId: () => Promise<string>;
-  liveToken: (routeId: number) => Promise<string | null>;
+  /** The token of the route's channel; `renew`: the server ended the last one (session.ts liveToken). */
+  liveToken: (routeId: number, renew: boolean) => Promise<string | null>;
   route: () => OpenRoute;
   /** Runs `release` about a frame later: a burst of events is sent to the UI as one patch (a real timer, not the clock). */
   nextFrame: (release: () => void) => void;
@@ -52,10 +53,11 @@ export function createLive(deps: LiveDeps) {
         timers: deps.timers,
         baseUrl: deps.baseUrl,
         deviceId: deps.deviceId,
-        token: () => {
+        token: (renew) => {
           const open = store.get().route;
-          return open ? deps.liveToken(open.routeId) : Promise.resolve(null);
+          return open ? deps.liveToken(open.routeId, renew) : Promise.resolve(null);
         },
+        now: deps.now,
         state: (state) => store.set(['live', 'socket'], state),
         message(message) {
           store.hold(deps.nextFrame);
@@ -152,6 +154,7 @@ export function createLive(deps: LiveDeps) {
     },
     visible(visible: boolean) {
       tracker.visible(visible);
+      if (visible) socket?.resume();
     },
     online() {
       socket?.retryNow();

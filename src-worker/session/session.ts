@@ -1,6 +1,6 @@
 /**
- * The driver's session: two-step sign-in, the stored tokens, refresh (one at a time), sign-out, and the shared
- * link's token. It is also the API client's TokenSource.
+ * The driver's session: two-step sign-in, the stored tokens, refresh (one at a time), sign-out (which revokes the
+ * session on the server, revocations.ts), and the shared link's token. It is also the API client's TokenSource.
  */
 import { type Failure, fail, type LinkEntry, ok, okVoid, type Result } from '../../src-shared/api/worker-api.ts';
 import type { Driver, Organisation } from '../../src-shared/protocol/entities.ts';
@@ -10,6 +10,7 @@ import type { Store } from '../core/store.ts';
 import type { ApiClient, ApiOutcome, RefreshOutcome, TokenSource } from '../net/api-client.ts';
 import type { AppStorage, StoredDriver } from '../storage/app-db.ts';
 import { decodeJwtPayload, profileFromToken } from './jwt.ts';
+import { createRevocations } from './revocations.ts';
 
 /** A token with less than this left is renewed before a socket opens with it. */
 const TOKEN_RENEW_MARGIN_MS = 30_000;
@@ -41,8 +42,14 @@ export interface Session extends TokenSource {
   senderFor(routeId: number): Sender | null;
   /** Every sender this session is: the driver, and the open shared link. */
   senders(): Sender[];
-  /** The token a route's live channel carries (its link's, else the driver's), refreshed first when about to expire. */
-  liveToken(routeId: number): Promise<string | null>;
+  /**
+   * The token a route's live channel carries (its link's, else the driver's), refreshed first when about to expire,
+   * or always with `renew` (the server closed the channel because its token ended: 4401). Null when there is none:
+   * a refused refresh ends the session, and a link's token, which cannot be renewed, ends the link.
+   */
+  liveToken(routeId: number, renew?: boolean): Promise<string | null>;
+  /** Sends the revoke calls of ended sessions still waiting on the device (at start, and when back online). */
+  sendRevocations(): Promise<void>;
   /**
    * The session at start: the stored driver (or the tokens a native wrapper handed over, see adopt) and the link.
    * `handed` present (a pair, or null): the app runs inside a native wrapper, and the tokens are mirrored into the
@@ -87,6 +94,7 @@ export function createSession(deps: SessionDeps): Session {
   let refreshing: Promise<RefreshOutcome> | null = null;
   /** Only inside a native wrapper (handover.ts): mirrors each new pair into the state, for the page to hand over. */
   let mirrorTokens: ((current: StoredDriver | null) => void) | undefined;
+  const revocations = createRevocations({ storage: deps.storage, api: deps.api });
 
   function showSignedIn(profile: DriverProfile | null) {
     store.update('session', (s) => ({ ...s, status: profile ? 'signed_in' : 'signed_out', driver: profile }));
@@ -100,7 +108,11 @@ export function createSession(deps: SessionDeps): Session {
 
   /** Tokens a native wrapper handed over: the driver to go on with, or null when they name nobody (handover.ts). */
   const takeHanded = async (tokens: TokenPair) =>
-    (await handover()).takeHandedTokens(driver, tokens, { storage: deps.storage, forgetDriver });
+    (await handover()).takeHandedTokens(driver, tokens, {
+      storage: deps.storage,
+      forgetDriver: () => forgetDriver(),
+      revoke: revocations.queue,
+    });
 
   /** Signed in as `next` (stored already): shown at once, then the account loaded. */
   async function signedInAs(next: StoredDriver): Promise<Result<DriverProfile>> {
@@ -133,17 +145,18 @@ export function createSession(deps: SessionDeps): Session {
   /**
    * What goes with a driver's session, on a sign-out and when a wrapper hands over another driver's tokens alike:
    * the caches, the organisation and what the core holds of the driver. The unsent work stays, keyed by its driver.
+   * `revoke`: the refresh token whose revoke call is kept in the same transaction (a sign-out).
    */
-  async function forgetDriver(): Promise<void> {
-    await (await deps.storage()).clearExceptOutbox();
+  async function forgetDriver(revoke?: string): Promise<void> {
+    await (await deps.storage()).clearExceptOutbox(revoke);
     store.set(['organisation'], null);
     deps.onEnded();
   }
 
   /** The state changes land in one patch, with the logged-out notice when the session expired. */
-  async function endSession(expired: boolean): Promise<void> {
+  async function endSession(expired: boolean, revoke?: string): Promise<void> {
     driver = null;
-    await forgetDriver();
+    await forgetDriver(revoke);
     showSignedIn(null);
     if (expired) deps.notifyLoggedOut();
   }
@@ -159,12 +172,25 @@ export function createSession(deps: SessionDeps): Session {
       return own ? [own, ...link] : link;
     },
 
-    async liveToken(routeId) {
-      if (linkToken && linkSender?.routeId === routeId) return linkToken;
-      // A socket checks its token once, when it opens: one that is about to expire is renewed first.
-      if (driver && driver.expiresAt - deps.now() < TOKEN_RENEW_MARGIN_MS) await session.refresh();
+    async liveToken(routeId, renew = false) {
+      if (linkToken && linkSender?.routeId === routeId) {
+        if (!renew) return linkToken;
+        // The server ended the link's token: it expired (a revoked link closes with 4403), and nothing renews it.
+        await session.expired('link');
+        return null;
+      }
+      // A socket lives as long as its token: one about to expire is renewed first, so the socket lasts.
+      if (driver && (renew || driver.expiresAt - deps.now() < TOKEN_RENEW_MARGIN_MS)) {
+        // Offline: the current token is tried, and the channel waits and tries again as after any failure.
+        if ((await session.refresh()) === 'refused') {
+          await session.expired('driver');
+          return null;
+        }
+      }
       return driver?.accessToken ?? null;
     },
+
+    sendRevocations: () => revocations.send(),
 
     accessToken: () => driver?.accessToken ?? null,
     linkToken: () => linkToken,
@@ -257,7 +283,9 @@ export function createSession(deps: SessionDeps): Session {
     },
 
     async signOut() {
-      await endSession(false);
+      // The device is signed out at once; the server hears of it now, or when the network is back (revocations.ts).
+      await endSession(false, driver?.refreshToken);
+      void revocations.send().catch(() => {});
       return okVoid;
     },
 

@@ -1,7 +1,8 @@
 /**
  * What the core keeps on the device, in IndexedDB (idb): the signed-in driver's session, cached answers for offline
  * starts, and the outbox of stop completions (one record per completion, outbox-store.ts). Sign-out clears the
- * session and the caches; the outbox stays, keyed by the driver (or link) that made each completion.
+ * session and the caches; the outbox stays, keyed by the driver (or link) that made each completion, and so does the
+ * sign-out's revoke call until the server has it (session/revocations.ts).
  */
 import { type DBSchema, type IDBPDatabase, type IDBPTransaction, openDB } from 'idb';
 import type { DriverProfile } from '../../src-shared/state/app-state.ts';
@@ -16,7 +17,10 @@ export interface StoredDriver extends DriverProfile {
 
 export interface AppDb extends DBSchema {
   session: { key: 'driver'; value: StoredDriver };
-  /** What belongs to this install, not to a driver: kept across sign-outs (the live channel's device id). */
+  /**
+   * What belongs to this install, not to a driver: kept across sign-outs (the live channel's device id, the app's
+   * settings, and the revoke calls not yet sent, one `revoke:<token>` record each).
+   */
   device: { key: string; value: unknown };
   cache: { key: string; value: unknown };
   /** Keyed by the item's id (its Idempotency-Key); `queue` orders a sender's items per route. */
@@ -42,13 +46,25 @@ export interface AppStorage {
   /** Install-level copies that outlive a sign-out (the app's runtime settings). */
   getDevice<T>(key: string): Promise<T | undefined>;
   putDevice(key: string, value: unknown): Promise<void>;
-  /** Sign-out: the session and every cache go; the outbox and the device id stay. */
-  clearExceptOutbox(): Promise<void>;
+  /**
+   * Sign-out: the session and every cache go; the outbox and the device id stay. `revoke`: the refresh token of the
+   * session that ends, kept for its revoke call in the same transaction (a tab closed at that moment loses neither).
+   */
+  clearExceptOutbox(revoke?: string): Promise<void>;
+  /** Keeps a refresh token whose family the server must revoke, until `dropRevocation`. */
+  queueRevocation(token: string): Promise<void>;
+  /** The refresh tokens whose revoke call has not been answered yet. */
+  pendingRevocations(): Promise<string[]>;
+  dropRevocation(token: string): Promise<void>;
   close(): void;
 }
 
 /** The route list as last shown (RouteListState), restored into a signed-in start's first snapshot. */
 export const ROUTE_LIST_CACHE = 'routeListState';
+
+const REVOKE_PREFIX = 'revoke:';
+/** Every `revoke:` key (tokens are base64url and dots: ASCII below U+FFFF). */
+const revokeKeys = () => IDBKeyRange.bound(REVOKE_PREFIX, `${REVOKE_PREFIX}\uffff`);
 
 /** 1: the first release, with one `unsent` array per route. 2: one `outbox` record per completion. 3: `device`. */
 export const DB_VERSION = 3;
@@ -103,9 +119,24 @@ export async function openAppStorage(name = 'droplane'): Promise<AppStorage> {
     async putDevice(key, value) {
       await db.put('device', value, key);
     },
-    async clearExceptOutbox() {
-      const tx = db.transaction(['session', 'cache'], 'readwrite');
-      await Promise.all([tx.objectStore('session').clear(), tx.objectStore('cache').clear(), tx.done]);
+    async clearExceptOutbox(revoke) {
+      const tx = db.transaction(['session', 'cache', 'device'], 'readwrite');
+      await Promise.all([
+        tx.objectStore('session').clear(),
+        tx.objectStore('cache').clear(),
+        revoke === undefined ? null : tx.objectStore('device').put(revoke, REVOKE_PREFIX + revoke),
+        tx.done,
+      ]);
+    },
+    async queueRevocation(token) {
+      await db.put('device', token, REVOKE_PREFIX + token);
+    },
+    async pendingRevocations() {
+      const keys = await db.getAllKeys('device', revokeKeys());
+      return keys.map((key) => key.slice(REVOKE_PREFIX.length));
+    },
+    async dropRevocation(token) {
+      await db.delete('device', REVOKE_PREFIX + token);
     },
     close: () => db.close(),
   };

@@ -87,12 +87,13 @@ describe('tokens handed over at start', () => {
     expect(c.state().notices).toEqual([]);
   });
 
-  it("replace another driver's session, whose unsent work stays on the device", async () => {
+  it("replace another driver's session, whose unsent work stays on the device, and revoke it", async () => {
     const dbName = newDbName();
     const first = await core({ dbName });
     await first.api.signIn(driver.email, PASSWORD);
     await first.close();
     cores.pop();
+    const replaced = (await stored(dbName))!.refreshToken;
     const storage = await openAppStorage(dbName);
     await createOutboxStore(storage.db).add(outboxItem({ id: 'w1', routeId: 7, owner: `driver:${driver.driverId}` }));
     await storage.putCache('first-driver-copy', { of: driver.driverId });
@@ -107,6 +108,10 @@ describe('tokens handed over at start', () => {
     // The first driver's cached copies went with its session, as on a sign-out.
     expect(await check.getCache('first-driver-copy')).toBeUndefined();
     check.close();
+    // Nothing on the device holds the first driver's pair any more: the server revokes it, as on a sign-out.
+    await expect
+      .poll(async () => (await t.request('POST', '/v1/token/refresh', { body: { token: replaced } })).status)
+      .toBe(401);
   });
 
   it('are ignored when they name no driver: the stored session stays', async () => {

@@ -127,6 +127,14 @@ const targets: Target[] = [
     token: () => undefined,
   },
   {
+    name: 'revoke',
+    method: 'POST',
+    path: () => '/v1/token/revoke',
+    schema: { properties: { token: {} } },
+    valid: () => ({ token: 'x' }),
+    token: () => undefined,
+  },
+  {
     name: 'dispatch organisation',
     method: 'POST',
     path: () => '/v1/dispatch/organisations',

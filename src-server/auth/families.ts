@@ -1,0 +1,64 @@
+/**
+ * A refresh family is one sign-in: every refresh token rotated from it, and every access token issued with them
+ * (which carries the family as `fam`). Revoking it ends the session everywhere:
+ *
+ * - its refresh tokens get no new pair (token-pairs.ts refuses a revoked row);
+ * - its access tokens are refused by every call and at the socket's upgrade (principal.ts);
+ * - its open sockets are closed with 4401: this process's at once (the socket registry), every other process's
+ *   at the first of their next event, next inbound message or next heartbeat (socket/session.ts and
+ *   socket/socket-route.ts). Nothing is sent or taken on any of them after the revocation commits, as each event
+ *   and message checks the family first; only a socket with no traffic stays open, until its heartbeat.
+ *
+ * A family is revoked by the revoke call (sign-out) and by the reuse of an old refresh token after its grace.
+ */
+import { isoNow, type ServerContext } from '../context.ts';
+import type { Db } from '../db/database.ts';
+
+/** Families per query when a heartbeat checks them all (well under SQLite's and PostgreSQL's parameter limits). */
+const FAMILIES_PER_QUERY = 500;
+
+/** Revokes the family (idempotent: a revoked row keeps its first time) and closes its sockets in this process. */
+export async function revokeFamily(ctx: ServerContext, familyId: string): Promise<void> {
+  await ctx.db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: isoNow(ctx) })
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .execute();
+  ctx.sockets.closeFamily(familyId);
+}
+
+/** Whether the family was revoked. Rows are revoked all together, so any revoked row says it. */
+export async function isFamilyRevoked(db: Db, familyId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('refresh_tokens')
+    .select('jti')
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is not', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Which of these families are revoked: a heartbeat's one check for every socket of the process. */
+export async function revokedAmong(db: Db, familyIds: readonly string[]): Promise<string[]> {
+  const revoked: string[] = [];
+  for (let i = 0; i < familyIds.length; i += FAMILIES_PER_QUERY) {
+    const rows = await db
+      .selectFrom('refresh_tokens')
+      .select('family_id')
+      .distinct()
+      .where('family_id', 'in', familyIds.slice(i, i + FAMILIES_PER_QUERY))
+      .where('revoked_at', 'is not', null)
+      .execute();
+    revoked.push(...rows.map((r) => r.family_id));
+  }
+  return revoked;
+}
+
+/** Closes the sockets of every revoked family this process holds (the heartbeat calls it). */
+export async function endRevokedFamilies(ctx: ServerContext): Promise<void> {
+  const families = ctx.sockets.families();
+  if (families.length === 0) return;
+  for (const familyId of await revokedAmong(ctx.db, families)) ctx.sockets.closeFamily(familyId);
+}

@@ -1,0 +1,50 @@
+/**
+ * A sign-out through one process ends the session's sockets on another (issue 30): the revoke call on A closes the
+ * socket held by B with 4401 at B's next event, message or heartbeat, whichever comes first (docs/server.md,
+ * "Tokens"). Two real servers in-process on one PostgreSQL database, as in scale-out.test.ts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SOCKET_CLOSE_TOKEN_ENDED } from '../../src-shared/protocol/socket.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { driverOnRoute, openSocket } from '../helpers/socket.ts';
+
+let a: TestServer;
+let b: TestServer;
+
+beforeAll(async () => {
+  a = await startTestServer();
+  // B's heartbeat every 200 ms: the bound for a quiet socket is one interval.
+  b = await startTestServer({ env: { WS_PING_INTERVAL_MS: '200' }, sameDatabaseAs: a });
+});
+afterAll(async () => {
+  // b first: a drops the database they share.
+  await b?.close();
+  await a?.close();
+});
+
+describe('revoked through one process', () => {
+  it("closes the session's quiet socket on the other within one heartbeat", async () => {
+    const driver = await driverOnRoute(a);
+    const onB = await openSocket(b, driver.params);
+    const res = await a.request('POST', '/v1/token/revoke', { body: { token: driver.pair.refreshToken } });
+    expect(res.status).toBe(200);
+    const started = Date.now();
+    expect((await onB.closed).code).toBe(SOCKET_CLOSE_TOKEN_ENDED);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(onB.received).toEqual([]);
+  });
+
+  it('delivers no event on the other process after the revoke', async () => {
+    const driver = await driverOnRoute(a);
+    const slow = await startTestServer({ sameDatabaseAs: a });
+    try {
+      const onSlow = await openSocket(slow, driver.params);
+      await a.request('POST', '/v1/token/revoke', { body: { token: driver.pair.refreshToken } });
+      await a.dispatch('POST', `/v1/dispatch/routes/${driver.routeId}/republish`);
+      expect((await onSlow.closed).code).toBe(SOCKET_CLOSE_TOKEN_ENDED);
+      expect(onSlow.received).toEqual([]);
+    } finally {
+      await slow.close();
+    }
+  });
+});
