@@ -81,3 +81,51 @@ test('a completion refused after a reassign: told at once, the data kept, then d
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole('link', { name: /not saved/ })).toHaveCount(0);
 });
+
+test('sign-out with a completion not sent yet: told it is kept, then sent at the next sign-in', async ({
+  page,
+  context,
+  server,
+  dispatch,
+  signIn,
+}) => {
+  await listMode(context, server);
+  const { route, stop, number } = await startFirstStop(server, DEMO.driver, 'Cargo bike 1');
+  const patched = await dispatch('PATCH', `/routes/${route.id}/stops/${stop.id}`, {
+    requirements: { picture: false, signature: false, signature_name: false, age_verification: false, barcode: false },
+  });
+  expect(patched.status).toBeLessThan(300);
+  await signIn(page, DEMO.driver);
+  await page.goto(`/routes/${route.id}`);
+  await underServiceWorker(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Cargo bike 1' })).toBeVisible();
+
+  // Offline, the stop is delivered: it waits on the phone.
+  await context.setOffline(true);
+  await page.goto(`/routes/${route.id}/stops/${stop.id}/complete`).catch(() => {});
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('status').getByText(`Stop ${number(stop)} delivered`)).toBeVisible();
+  await expect(page.getByText('1 change not sent yet')).toBeVisible();
+
+  // Sign out asks first, and says what happens to the stop; Cancel stays signed in.
+  await page.goto('/account').catch(() => {});
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  const ask = page.getByRole('alertdialog', { name: 'Sign out?' });
+  await expect(ask).toContainText('1 stop is not sent yet. It will be sent when you sign in again.');
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(page).toHaveURL(/\/account$/);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('alertdialog', { name: 'Sign out?' }).getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toBeVisible();
+
+  // Online again, the same driver signs in: the stop reaches the server, once.
+  await context.setOffline(false);
+  await signIn(page, DEMO.driver);
+  await expect
+    .poll(async () => {
+      const { body } = await dispatch<{ completions: { stop_id: number }[] }>('GET', `/routes/${route.id}`);
+      return body.completions.filter((c) => c.stop_id === stop.id).length;
+    })
+    .toBe(1);
+});

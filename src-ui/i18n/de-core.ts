@@ -93,6 +93,10 @@ export const deCore: CoreMessages = {
     settings: 'Einstellungen',
     about: 'Über Droplane',
     signOut: 'Abmelden',
+    signOutTitle: 'Abmelden?',
+    unsentOnSignOut_one: '{{count}} Stopp ist noch nicht gesendet. Er wird gesendet, wenn du dich wieder anmeldest.',
+    unsentOnSignOut_other:
+      '{{count}} Stopps sind noch nicht gesendet. Sie werden gesendet, wenn du dich wieder anmeldest.',
     signIn: 'Anmelden',
     notSaved_one: '{{count}} Stopp nicht gespeichert',
     notSaved_other: '{{count}} Stopps nicht gespeichert',

@@ -2,6 +2,7 @@
  * /account (spec section 2, Account): the driver's name and organisation (from the access token), then My Routes
  * (signed in only), Settings, About and Sign out; signed out, a Sign in button instead of the profile.
  *
+ * Sign-out with completions still on the phone asks first and says they are sent at the next sign-in (they are kept).
  * Sign-out also forgets a loaded shared link: it hands the phone back to a clean state, so the next person neither
  * lands on someone else's route nor keeps its token (the core already clears everything else but unsent stops).
  */
@@ -13,6 +14,7 @@ import { Link } from 'wouter';
 import type { DriverProfile } from '../../../src-shared/state/app-state.ts';
 import { useCore } from '../../app/core-context.tsx';
 import { PATHS } from '../../app/paths.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Button, ListRow, ListSection, Logo, TopBar } from '../../components/index.ts';
 import { leaveLink } from '../../platform/platform.ts';
 import { loadedRoutePath, useNav } from '../shared/navigation.ts';
@@ -37,11 +39,15 @@ export function AccountScreen() {
   const { driver, link } = session;
   const signedIn = session.status === 'signed_in' && driver !== null;
   const notSaved = state.outbox.value.parked.length;
+  const unsent = state.outbox.value.unsent;
   const [signingOut, setSigningOut] = useState(false);
+  /** The question shown before a sign-out that leaves completions on the phone. */
+  const [confirming, setConfirming] = useState(false);
   useSignInWhenSessionEnds();
 
   async function signOut() {
     if (signingOut) return;
+    setConfirming(false);
     setSigningOut(true);
     try {
       if (state.session.peek().link) await leaveLink(api);
@@ -117,11 +123,22 @@ export function AccountScreen() {
               tone="danger"
               trailing="none"
               disabled={signingOut}
-              onClick={signOut}
+              // What waits on the phone is kept and sent at the driver's next sign-in: said before they go.
+              onClick={() => (unsent > 0 ? setConfirming(true) : void signOut())}
             />
           </ListSection>
         )}
       </div>
+      <ConfirmDialog
+        open={confirming}
+        title={t('account.signOutTitle')}
+        message={t('account.unsentOnSignOut', { count: unsent })}
+        confirmLabel={t('account.signOut')}
+        cancelLabel={t('common.cancel')}
+        tone="danger"
+        onConfirm={() => void signOut()}
+        onCancel={() => setConfirming(false)}
+      />
     </PanelScreen>
   );
 }
