@@ -21,6 +21,8 @@ export const INTENT_ERRORS = [
   'incorrect_password',
   'offline',
   'unauthorized',
+  /** The server refused the shared link the route was opened with (revoked or expired): a new link is needed. */
+  'link_refused',
   'not_found',
   'subscription_cancelled',
   'route_expired',

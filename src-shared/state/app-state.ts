@@ -154,7 +154,7 @@ export interface ActiveRouteState {
    * A refresh the driver did not ask for (after a refused completion) found the route gone or no longer theirs:
    * the UI says so the spec's way (section 8) and leaves, as it would after a failed open.
    */
-  lost: 'route_expired' | 'server_message' | null;
+  lost: 'route_expired' | 'server_message' | 'link_refused' | null;
   /** The server's words, for `lost: 'server_message'`. */
   lostMessage?: string;
   /**

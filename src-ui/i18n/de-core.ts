@@ -176,6 +176,8 @@ export const deCore: CoreMessages = {
     oops: 'Hoppla',
     somethingWentWrong: 'Etwas ist schiefgelaufen',
     noDataFound: 'Keine Daten gefunden',
+    linkRefused: 'Dieser Link funktioniert nicht mehr',
+    linkRefusedAdvice: 'Bitte deine Disposition um einen neuen Link.',
     routeExpired:
       'Deine Route ist abgelaufen. Wende dich für weitere Informationen an deinen Administrator (wahrscheinlich wurde eine neue Route für dich erstellt).',
     stopNotFound: 'Stopp nicht gefunden.',
@@ -195,6 +197,7 @@ export const deCore: CoreMessages = {
       incorrect_password: 'Falsches Passwort',
       offline: 'Keine Internetverbindung',
       unauthorized: 'Du wurdest automatisch abgemeldet',
+      link_refused: 'Dieser Link funktioniert nicht mehr. Bitte deine Disposition um einen neuen Link.',
       not_found: 'Keine Daten gefunden',
       subscription_cancelled:
         'Das Abonnement deiner Organisation wurde gekündigt. Bitte wende dich an deine Teamleitung.',

@@ -181,6 +181,8 @@ export const enCore = {
     oops: 'Oops',
     somethingWentWrong: 'Something went wrong',
     noDataFound: 'No data found',
+    linkRefused: 'This link no longer works',
+    linkRefusedAdvice: 'Ask your dispatcher for a new link.',
     routeExpired:
       'Your route has expired. Please contact your administrator for more details (as they probably created a new route for you).',
     stopNotFound: 'Stop not found.',
@@ -200,6 +202,7 @@ export const enCore = {
       incorrect_password: 'Incorrect password',
       offline: 'No internet connection',
       unauthorized: 'You have been logged out automatically',
+      link_refused: 'This link no longer works. Ask your dispatcher for a new link.',
       not_found: 'No data found',
       subscription_cancelled: "Your organisation's subscription is cancelled. Please contact your supervisor.",
       route_expired:

@@ -13,6 +13,7 @@ const INTENT_ERROR_KEYS: { readonly [E in IntentError]: `errors.intent.${E}` } =
   incorrect_password: 'errors.intent.incorrect_password',
   offline: 'errors.intent.offline',
   unauthorized: 'errors.intent.unauthorized',
+  link_refused: 'errors.intent.link_refused',
   not_found: 'errors.intent.not_found',
   subscription_cancelled: 'errors.intent.subscription_cancelled',
   route_expired: 'errors.intent.route_expired',

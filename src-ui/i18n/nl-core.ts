@@ -175,6 +175,8 @@ export const nlCore: CoreMessages = {
     oops: 'Oeps',
     somethingWentWrong: 'Er ging iets mis',
     noDataFound: 'Geen gegevens gevonden',
+    linkRefused: 'Deze link werkt niet meer',
+    linkRefusedAdvice: 'Vraag je planner om een nieuwe link.',
     routeExpired:
       'Je route is verlopen. Neem contact op met je beheerder voor meer informatie (waarschijnlijk is er een nieuwe route voor je aangemaakt).',
     stopNotFound: 'Stop niet gevonden.',
@@ -194,6 +196,7 @@ export const nlCore: CoreMessages = {
       incorrect_password: 'Onjuist wachtwoord',
       offline: 'Geen internetverbinding',
       unauthorized: 'Je bent automatisch uitgelogd',
+      link_refused: 'Deze link werkt niet meer. Vraag je planner om een nieuwe link.',
       not_found: 'Geen gegevens gevonden',
       subscription_cancelled: 'Het abonnement van je organisatie is opgezegd. Neem contact op met je leidinggevende.',
       route_expired:

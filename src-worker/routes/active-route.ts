@@ -25,7 +25,7 @@ import type { ApiClient } from '../net/api-client.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { AppStorage } from '../storage/app-db.ts';
 import { checkCompletionInCore } from './completion-check.ts';
-import { clearsLink, routeFetchFailure, startFailure } from './route-errors.ts';
+import { clearsLink, losesRoute, routeFetchFailure, startFailure } from './route-errors.ts';
 import { coords, stopUpdateBody } from './stop-update-body.ts';
 
 export { stopUpdateBody };
@@ -155,7 +155,20 @@ export function createActiveRoute(deps: ActiveRouteDeps) {
     return loading;
   }
 
+  /**
+   * The shared link no longer opens the route: its copy goes from the screen and the device (a route shown as if
+   * nothing happened would be worked in vain, offline too); what waits in the outbox stays, reported as not saved.
+   */
+  async function forgetRoute(routeId: number): Promise<void> {
+    await (await deps.storage()).deleteCache(cacheKey(routeId));
+    if (current()?.routeId !== routeId) return;
+    serverCopy = null;
+    patch({ status: 'failed', route: null, activeStopId: null });
+  }
+
   async function fetchRoute(routeId: number): Promise<Result> {
+    // Read before the call: a refused link is closed by the time its answer is read.
+    const linked = store.get().session.link?.routeId === routeId;
     const res = await deps.api().request<Route>('GET', `/v1/projects/routes/${routeId}`, { auth: 'route' });
     if (current()?.routeId !== routeId) return okVoid;
     if (res.ok) {
@@ -163,14 +176,16 @@ export function createActiveRoute(deps: ActiveRouteDeps) {
       await show(res.data, false);
       return okVoid;
     }
-    const failure = routeFetchFailure(res);
-    const cached = await (await deps.storage()).getCache<Route>(cacheKey(routeId));
+    const failure = routeFetchFailure(res, linked);
+    const storage = await deps.storage();
+    const cached = await storage.getCache<Route>(cacheKey(routeId));
     if (failure.error === 'fetch_failed' && cached) {
       await show(cached, true);
       return fail('offline');
     }
     if (clearsLink(failure)) deps.closeLink();
-    if (current()?.status !== 'ready') patch({ status: 'failed' });
+    // A refused link is said through `lost`, whichever call of the link found it (linkRefused, from the session).
+    if (failure.error !== 'link_refused' && current()?.status !== 'ready') patch({ status: 'failed' });
     return failure;
   }
 
@@ -329,6 +344,12 @@ export function createActiveRoute(deps: ActiveRouteDeps) {
       if (current()?.routeId === route.id) await show(route, false);
     },
 
+    /** The server refused the route's shared link (any call of it): the route goes, and the view says why. */
+    async linkRefused(routeId: number): Promise<void> {
+      await forgetRoute(routeId);
+      if (current()?.routeId === routeId) patch({ lost: 'link_refused' });
+    },
+
     /** The dispatcher changed the route under the driver: the New Changes dialog asks to refresh. */
     flagChanges(routeId: number, kind: NonNullable<ActiveRouteState['changes']>) {
       if (current()?.routeId === routeId) patch({ changes: kind });
@@ -356,7 +377,7 @@ export function createActiveRoute(deps: ActiveRouteDeps) {
     async refetch(routeId: number): Promise<void> {
       if (current()?.routeId !== routeId) return;
       const result = await fetchRoute(routeId);
-      if (!result.ok && (result.error === 'route_expired' || result.error === 'server_message'))
+      if (!result.ok && losesRoute(result))
         patch({ lost: result.error, ...(result.message ? { lostMessage: result.message } : {}) });
     },
   };

@@ -24,6 +24,11 @@ export interface SessionDeps {
   /** Set once the client exists: the session both uses the client and is its token source. */
   api: () => ApiClient;
   notifyLoggedOut: () => void;
+  /**
+   * The server refused the shared link's token (revoked, or expired): nothing renews it. The route it opened says so
+   * (a link driver never signed in, so "logged out" would be the wrong words, and the sign-in no way on).
+   */
+  linkRefused: (routeId: number) => void;
   /** Whatever else holds the driver's data in memory lets go of it (the route list, the open route). */
   onEnded: () => void;
   /** A sign-in just gave the driver a token: what needs only that (the route list) can start now. */
@@ -216,8 +221,9 @@ export function createSession(deps: SessionDeps): Session {
 
     async expired(which) {
       if (which === 'link') {
+        const routeId = linkSender?.routeId;
         session.closeLink();
-        deps.notifyLoggedOut();
+        if (routeId !== undefined) deps.linkRefused(routeId);
       } else if (driver) {
         await endSession(true);
       }

@@ -12,22 +12,23 @@ const english = async (): Promise<Translate> => {
 };
 
 describe('route fetch failures (section 8)', () => {
-  it.each<[IntentError, string | undefined, string | null, string | null, boolean]>([
+  it.each<[IntentError, string | undefined, string | null, string | null, false | 'fallback' | 'account']>([
     [
       'route_expired',
       undefined,
       'No data found',
       'Your route has expired. Please contact your administrator for more details (as they probably created a new route for you).',
-      true,
+      'fallback',
     ],
+    ['link_refused', undefined, 'This link no longer works', 'Ask your dispatcher for a new link.', 'account'],
     ['stop_not_found', undefined, 'Attention', 'Stop not found. Please reload your route.', false],
-    ['server_message', 'Route is archived', 'Something went wrong', 'Route is archived', true],
-    ['server_message', undefined, 'Something went wrong', 'No data found', true],
+    ['server_message', 'Route is archived', 'Something went wrong', 'Route is archived', 'fallback'],
+    ['server_message', undefined, 'Something went wrong', 'No data found', 'fallback'],
     ['fetch_failed', undefined, 'Oops', 'Something went wrong while fetching route.', false],
     ['no_publication_settings', undefined, 'Oops', "Couldn't get publication settings.", false],
-    ['unauthorized', undefined, null, null, false],
+    ['unauthorized', undefined, null, null, 'fallback'],
     ['offline', undefined, null, null, false],
-    ['not_found', undefined, null, null, true],
+    ['not_found', undefined, null, null, 'fallback'],
     ['unknown', undefined, 'Oops', 'Something went wrong', false],
   ])('%s (%s): %s / %s, leaves: %s', async (error, message, title, text, leave) => {
     const outcome = routeFailure({ error, message }, await english());

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { type Failure, fail, type Result } from '../../../src-shared/api/worker-api.ts';
 import { useCore } from '../../app/core-context.tsx';
 import { useFeedback } from '../../app/feedback.tsx';
-import { fallbackPath } from '../../app/paths.ts';
+import { fallbackPath, PATHS } from '../../app/paths.ts';
 import { forwardPositions, startGeolocation } from '../../platform/geolocation.ts';
 import { useNav } from '../shared/navigation.ts';
 import { routeFailure } from './route-view-text.ts';
@@ -48,7 +48,8 @@ export function useRouteSession(routeId: number, shared: boolean): RouteSession 
       if (result.ok || !mounted.current) return;
       const { t, nav, alert } = latest.current;
       const outcome = routeFailure(result, t);
-      const leave = () => nav.replace(fallbackPath(state.session.peek().driver !== null));
+      const to = outcome.leave === 'account' ? PATHS.account : fallbackPath(state.session.peek().driver !== null);
+      const leave = () => nav.replace(to);
       if (outcome.alert) alert({ ...outcome.alert, onClose: outcome.leave ? leave : undefined });
       else if (outcome.leave) leave();
     },
@@ -72,8 +73,11 @@ export function useRouteSession(routeId: number, shared: boolean): RouteSession 
     setFailure(null);
     void api.openRoute(routeId, { shared }).then((result) => {
       if (!live) return;
-      setFailure(result.ok || result.error === 'offline' ? null : result);
-      settle(result);
+      // Only a failure a retry may mend shows the page with Retry; one that leaves shows its alert alone.
+      const retryable = !result.ok && result.error !== 'offline' && !routeFailure(result, latest.current.t).leave;
+      setFailure(retryable ? result : null);
+      // A refused link comes through `lost` below (the core says it whichever call found it): said once.
+      if (result.ok || result.error !== 'link_refused') settle(result);
     });
     return () => {
       live = false;
