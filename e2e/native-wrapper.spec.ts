@@ -8,7 +8,7 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { driver, listMode, serverStop, startFirstStop } from './stop-windows.helpers.ts';
-import { untilAccessTokenExpired } from './support/app.ts';
+import { dayFrom, driverApi, routeOn, untilAccessTokenExpired } from './support/app.ts';
 import { DEMO, expect, test } from './support/fixtures.ts';
 import { fetchImage, jpegSize } from './support/images.ts';
 import {
@@ -105,6 +105,30 @@ for (const platform of PLATFORMS) {
       expect(await wrapperKeychain(page)).toBeNull();
       expect(popups()).toBe(0);
       expect(await wrapperErrors(page)).toEqual([]);
+    });
+
+    test('a pair the app cannot read is no session: the sign-in, and signed_out to the wrapper', async ({ page }) => {
+      const unreadable = { accessToken: 'not-a-token', refreshToken: 'nor-this', expiresAt: Date.now() + 600_000 };
+      await inWrapper(page, platform, { tokens: unreadable });
+      await page.goto('/');
+      await expect(page).toHaveURL(/\/login$/);
+      await expect.poll(() => toWrapper(page, 'signed_out')).toEqual([{ type: 'signed_out' }]);
+    });
+
+    test('a pair the server refuses after a refresh: the sign-in on a route’s page, not a route error', async ({
+      page,
+      server,
+    }) => {
+      const real = await wrapperSignIn(server);
+      // Readable, so the app starts signed in; signed by no key of this server, so every call is refused.
+      const forge = (token: string) => token.replace(/\.[^.]+$/, `.${'A'.repeat(43)}`);
+      const forged = { ...real, accessToken: forge(real.accessToken), refreshToken: forge(real.refreshToken) };
+      const routeId = routeOn(await (await driverApi(server)).routes(), 'Cargo bike 1', dayFrom(0)).id;
+      await inWrapper(page, platform, { tokens: forged });
+      await page.goto(`/routes/${routeId}`);
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByText('Something went wrong while fetching route.')).toHaveCount(0);
+      await expect.poll(() => toWrapper(page, 'signed_out')).toEqual([{ type: 'signed_out' }]);
     });
 
     test('a shared link handed over opens its route without signing in', async ({ page, server }) => {

@@ -165,16 +165,20 @@ export async function startNativeSession(platform: WrapperPlatform, scope: objec
       // but not the very one it handed over.
       let known: HandedTokens | null = tokens;
       let signedIn = state.session.peek().driver !== null;
+      // The wrapper believes the pair it handed over signs the driver in: when it signed nobody in (a token the app
+      // cannot read), it is told so once the start has settled, and clears its keychain as after a sign-out.
+      let handedUnanswered = tokens !== null;
       const stopTokens = effect(() => {
         const session = state.session.value;
         if (session.tokens && !sameTokens(session.tokens, known)) {
           known = session.tokens;
           bridge.send({ type: 'tokens', ...session.tokens });
         }
-        if (signedIn && session.status === 'signed_out') {
+        if (session.status === 'signed_out' && (signedIn || handedUnanswered)) {
           known = null;
           bridge.send({ type: 'signed_out' });
         }
+        if (session.status !== 'loading') handedUnanswered = false;
         signedIn = session.driver !== null;
       });
       return () => {
