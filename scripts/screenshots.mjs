@@ -47,7 +47,7 @@ async function driverApi(url) {
       },
       body: body ? JSON.stringify(body) : undefined,
     });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status}`);
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
     return res.json();
   };
   const { accessToken } = await call('POST', '/v1/drivers/signin', null, { email: DRIVER, password: PASSWORD });
@@ -230,7 +230,9 @@ async function main() {
     const stops = api.route.stops;
     // The start stop and the first two deliveries done: the map shows done and pending markers, the next is active.
     const deliveries = stops.filter((s) => s.type === 'delivery');
-    for (const stop of [stops[0], deliveries[0], deliveries[1]]) await api.finish(stop);
+    // Delivered through the API without proofs: only stops that require none (the server holds the proof rules).
+    const free = (s) => !s.requirements?.picture && !s.requirements?.signature && !s.requirements?.age_verification;
+    for (const stop of [stops[0], ...deliveries.filter(free).slice(0, 2)]) await api.finish(stop);
     const next = deliveries.slice(2).find((s) => s.requirements?.signature) ?? deliveries[2];
     const ctx = { route: api.route, next };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Stop, StopStatus } from '../../src-shared/protocol/entities.ts';
-import { CLUSTER_RADIUS_PX, makeDeclutter, project } from './declutter.ts';
+import { CLUSTER_RADIUS_PX, clusterText, makeDeclutter, project } from './declutter.ts';
 import { markerData } from './markers.ts';
 
 let seq = 0;
@@ -106,5 +106,15 @@ describe('makeDeclutter', () => {
     const declutter = makeDeclutter(markerData(street));
     expect(declutter(12.2)).toBe(declutter(12.9));
     expect(declutter(13)).not.toBe(declutter(12));
+  });
+});
+
+describe('clusterText', () => {
+  it.each<[number, string]>([
+    [2, '+2'],
+    [12, '+12'],
+  ])('a cluster of %i reads %s, never a bare number like a stop’s', (count, text) => {
+    expect(clusterText(count)).toBe(text);
+    expect(clusterText(count)).not.toMatch(/^\d+$/);
   });
 });

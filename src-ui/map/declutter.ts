@@ -154,3 +154,9 @@ export function makeDeclutter(markers: readonly MarkerDatum[], exclude: Readonly
     return result;
   };
 }
+
+/**
+ * A cluster's label: its count after a "+", so that a cluster of two never reads as stop 2 beside it (the badge's
+ * shape and colours differ from a stop's marker too: layers.ts).
+ */
+export const clusterText = (count: number): string => `+${count}`;

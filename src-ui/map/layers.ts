@@ -9,7 +9,7 @@
 import type { Layer } from '@deck.gl/core';
 import { PathStyleExtension } from '@deck.gl/extensions';
 import { IconLayer, type IconLayerProps, PathLayer, ScatterplotLayer, TextLayer } from '@deck.gl/layers';
-import type { ClusterDatum } from './declutter.ts';
+import { type ClusterDatum, clusterText } from './declutter.ts';
 import type { LngLat, MapPalette, Rgba, RoutePath } from './map-data.ts';
 import { rgba } from './map-data.ts';
 import { type IconKind, markerIconAtlas } from './marker-icons.ts';
@@ -155,14 +155,15 @@ export function positionLayers(position: Position | null, palette: MapPalette): 
 }
 
 /**
- * A cluster's look, unlike a stop's round marker: a rounded badge with its count on the resting marker's colours
- * (brand-subtle, brand), with a second badge peeking out behind it like a stack of cards; dimmed when all are done.
+ * A cluster's look, unlike a stop's round marker in shape, colour and label: a dark rounded badge with "+count" in
+ * white and a white edge (it stands out on the light and the dark map alike), with a second badge peeking out behind
+ * it like a stack of cards; greyed when all are done.
  */
 const CLUSTER = {
-  fill: rgba('#e6effb'), // brand-subtle
-  stroke: rgba('#0052b4'),
-  doneFill: rgba('#eaeef3'),
-  doneStroke: rgba('#454e5b', 0.7),
+  fill: rgba('#1f2933'),
+  ink: rgba('#ffffff'),
+  doneFill: rgba('#5b6472'),
+  edge: rgba('#ffffff'),
   clear: [0, 0, 0, 0] as Rgba,
 };
 const clusterBadge = (id: string, data: ClusterDatum[], behind: boolean) =>
@@ -170,22 +171,22 @@ const clusterBadge = (id: string, data: ClusterDatum[], behind: boolean) =>
     id,
     data,
     pickable: !behind,
-    characterSet: DIGITS,
+    characterSet: `+${DIGITS}`,
     fontFamily: FONT,
     fontWeight: 700,
     sizeUnits: 'pixels',
     getPosition: (c) => c.position,
-    getText: (c) => String(c.count),
+    getText: (c) => clusterText(c.count),
     getSize: 15,
     getTextAnchor: 'middle',
     getAlignmentBaseline: 'center',
-    getColor: (c) => (behind ? CLUSTER.clear : c.done ? CLUSTER.doneStroke : CLUSTER.stroke),
+    getColor: behind ? CLUSTER.clear : CLUSTER.ink,
     getPixelOffset: behind ? [4, -4] : [0, 0],
     background: true,
     backgroundPadding: [9, 7],
     backgroundBorderRadius: 9,
     getBackgroundColor: (c) => (c.done ? CLUSTER.doneFill : CLUSTER.fill),
-    getBorderColor: (c) => (c.done ? CLUSTER.doneStroke : CLUSTER.stroke),
+    getBorderColor: CLUSTER.edge,
     getBorderWidth: STROKE_PX,
   });
 
