@@ -137,11 +137,15 @@ test('the cleaning variant completes a stop through the Select status screen', a
 }) => {
   await listMode(context, server);
   const { route, stop, number } = await startFirstStop(server, DEMO.cleaning, 'Van 1');
+  // The statuses alone: this stop asks for no proof (the next test holds a required photo).
+  const none = { picture: false, signature: false, signature_name: false, age_verification: false, barcode: false };
+  expect((await dispatch('PATCH', `/routes/${route.id}/stops/${stop.id}`, { requirements: none })).status).toBe(200);
   await signIn(page, DEMO.cleaning);
 
   await page.goto(`/routes/${route.id}/stops/${stop.id}/complete`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Select status');
   await expect(page.getByRole('radio', { name: 'Delivered' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Proof of delivery' })).toHaveCount(0);
   const save = page.getByRole('button', { name: 'Save' });
   await expect(save).toBeDisabled();
   await page.getByRole('main').getByText('Other', { exact: true }).click();
@@ -155,6 +159,43 @@ test('the cleaning variant completes a stop through the Select status screen', a
   const saved = await serverStop(dispatch, route.id, stop.id, 'finished', (s) => s.cleaning_status, 'other');
   expect(saved.sticker).toBe(true);
   expect(saved.cleaning_definition).toBe('Lid broken');
+});
+
+test('the cleaning variant holds a stop’s required photo: Save asks for it, then stores it', async ({
+  page,
+  context,
+  server,
+  dispatch,
+  signIn,
+}) => {
+  await listMode(context, server);
+  const { route, stop, number } = await startFirstStop(server, DEMO.cleaning, 'Van 1');
+  const photoOnly = { picture: true, signature: false, signature_name: false, age_verification: false, barcode: false };
+  expect((await dispatch('PATCH', `/routes/${route.id}/stops/${stop.id}`, { requirements: photoOnly })).status).toBe(
+    200,
+  );
+  await signIn(page, DEMO.cleaning);
+
+  await page.goto(`/routes/${route.id}/stops/${stop.id}/complete`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Select status');
+  await page.getByRole('main').getByText('Washed', { exact: true }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  // Washed alone is not enough: the stop asks for a photo, as the server does.
+  await expect(page.getByRole('alertdialog')).toContainText('Fulfill proof of delivery requirements.');
+  await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
+  const proofs = page.getByRole('region', { name: 'Proof of delivery' });
+  await expect(proofs.getByRole('alert').filter({ hasText: 'Required' })).toHaveCount(1);
+  await proofs.locator('input[type="file"]').setInputFiles({
+    name: 'bin.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await jpeg(page),
+  });
+  await expect(proofs.getByRole('img', { name: 'Photo 1' })).toBeVisible();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').getByText(`Stop ${number(stop)} delivered`)).toBeVisible();
+
+  const saved = await serverStop(dispatch, route.id, stop.id, 'finished', (s) => s.images.length, 1);
+  expect(saved.cleaning_status).toBe('washed');
 });
 
 /** Each stored proof image on the page has been loaded and decoded (an object URL from the core, not a 401). */

@@ -117,9 +117,15 @@ describe('completionProblems (spec section 5 "Proof rules", "Notes", "Age verifi
     ],
     ['cleaning: Washed', { cleaning: { status: 'washed', definition: null } }, { variant: 'cleaning' }, []],
     [
-      "cleaning: the status replaces the stop's required proofs",
-      { cleaning: { status: 'other', definition: 'Lid broken' } },
+      "cleaning: the status does not replace the stop's required proofs",
+      { cleaning: { status: 'washed', definition: null } },
       { variant: 'cleaning', required: { ...NONE, photo: true, signature: true } },
+      ['signature_required', 'photo_required'],
+    ],
+    [
+      'cleaning: Washed with the required photo',
+      { cleaning: { status: 'washed', definition: null }, photos: 1, newPhotos: 1 },
+      { variant: 'cleaning', required: { ...NONE, photo: true } },
       [],
     ],
     [
@@ -167,10 +173,10 @@ describe('completionProblems (spec section 5 "Proof rules", "Notes", "Age verifi
       [],
     ],
     [
-      'cleaning: the status replaces the scans too',
+      'cleaning: the status does not replace the scans either',
       { cleaning: { status: 'washed', definition: null }, units: { unaccounted: 1, changed: 0 } },
       { variant: 'cleaning', required: SCANS_REQUIRED },
-      [],
+      ['units_unscanned'],
     ],
   ])('%s', (_name, f, c, expected) => {
     expect(completionProblems(facts(f), ctx(c))).toEqual(expected);

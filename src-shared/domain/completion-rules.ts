@@ -178,19 +178,17 @@ export interface CompletionContext {
 export function completionProblems(facts: CompletionFacts, ctx: CompletionContext): CompletionProblem[] {
   const problems: CompletionProblem[] = [];
   const delivered = facts.status !== 'skipped';
-  // The cleaning variant's Select status screen replaces the proofs (spec section 5), so their requirements do not
-  // apply to a cleaning completion.
+  // The cleaning variant's Select status screen replaces the outcome and the notes (spec section 5), not the proofs
+  // the stop requires: a bin whose stop asks for a photo is photographed as any delivery is (issue 31).
   const cleaningStatus = ctx.variant === 'cleaning' && facts.cleaning !== null;
   if (delivered) {
-    const missing = cleaningStatus
-      ? []
-      : missingProofs(ctx.required, {
-          photos: facts.photos,
-          signature: facts.signature,
-          signatureName: facts.signatureName ?? '',
-          ageVerified: facts.birthDate !== null,
-          unaccountedUnits: facts.units.unaccounted,
-        });
+    const missing = missingProofs(ctx.required, {
+      photos: facts.photos,
+      signature: facts.signature,
+      signatureName: facts.signatureName ?? '',
+      ageVerified: facts.birthDate !== null,
+      unaccountedUnits: facts.units.unaccounted,
+    });
     for (const kind of missing) {
       if (kind === 'photo') problems.push('photo_required');
       else if (kind === 'barcode') problems.push('units_unscanned');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDate, secondsSinceMidnight } from '../../src-shared/domain/geo.ts';
 import type { Route, Stop } from '../../src-shared/protocol/entities.ts';
+import { makeDriver, makeOrganisation, stopsAroundUtrecht } from '../helpers/fixtures.ts';
 import { jpegUrl, PHOTO_PNG, pngUrl } from '../helpers/images.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import {
@@ -203,6 +204,30 @@ describe('the cleaning variant', () => {
       cleaning_status: 'other',
       cleaning_definition: 'Bin was blue',
       sticker: false,
+    });
+  });
+});
+
+describe('the cleaning variant (issue 31)', () => {
+  it('holds the stop’s required photo: a status alone is refused, with the photo it is stored', async () => {
+    const organisation = await makeOrganisation(t, { customer_id: t.config.cleaningCustomerId });
+    const stops = stopsAroundUtrecht(2, { requirements: { picture: true } });
+    const s = await routeSession(t, { date: localDate(today), stops }, await makeDriver(t, organisation));
+    await startRoute(t, s);
+    const washed = { status: 'finished', cleaning_status: 'washed', sticker: true };
+    const before = await writtenRows(t);
+    const bare = await update(s, 1, washed);
+    expect(bare).toMatchObject({
+      status: 400,
+      body: { field: 'images', message: 'A photo is required to complete this stop' },
+    });
+    expect(await writtenRows(t)).toEqual(before);
+    const res = await update(s, 1, { ...washed, images: { '0': jpegUrl() } });
+    expect(res.status).toBe(200);
+    expect(stopOf(res, s, 1)).toMatchObject({
+      status: 'finished',
+      cleaning_status: 'washed',
+      images: [expect.any(String)],
     });
   });
 });

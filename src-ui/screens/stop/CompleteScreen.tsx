@@ -9,6 +9,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
+import { missingProofs, NOTHING_COLLECTED } from '../../../src-shared/domain/completion-rules.ts';
 import { isDone } from '../../../src-shared/domain/stops.ts';
 import { Badge, Button } from '../../components/index.ts';
 import { RadioList } from '../../components/RadioList.tsx';
@@ -123,12 +124,35 @@ function CompleteForm({ view, base, presetSkipped }: { view: Ready; base: string
   );
 
   if (variant === 'cleaning' && editing) {
-    // The cleaning variant's Select status screen replaces the outcome, proofs and notes; Save completes the stop.
+    // The cleaning variant's Select status screen replaces the outcome and the notes; the proofs the stop requires
+    // are asked above it, and Save completes the stop once they are there (the shared rules, as on the server).
+    const asksProofs = missingProofs(required, NOTHING_COLLECTED).length > 0;
     return (
       <StopPage title={t('cleaning.title')} stop={stop} onBack={() => nav.back(base)}>
         <div className={styles.card}>
           <StopHeading stop={stop} number={number} />
         </div>
+        {asksProofs && (
+          <div className={styles.card}>
+            <CompleteProofs
+              stop={stop}
+              gates={gates}
+              required={required}
+              errors={showErrors ? check.proofs : []}
+              draft={proofs}
+              onChange={setProofs}
+            />
+            {scanning && (
+              <ScanSummary
+                route={route}
+                stop={stop}
+                units={units}
+                required={required.barcode}
+                error={showErrors && check.proofs.includes('barcode')}
+              />
+            )}
+          </div>
+        )}
         <CleaningStatusPicker
           value={
             stop.cleaning_status
@@ -137,7 +161,11 @@ function CompleteForm({ view, base, presetSkipped }: { view: Ready; base: string
           }
           saving={actions.busy}
           onSave={(cleaning) => {
-            if (actions.allowed()) void actions.complete('finished', { cleaning });
+            if (!actions.allowed()) return;
+            setShowErrors(true);
+            if (check.proofs.length > 0) return actions.refuse(t('alerts.fulfillRequirements'));
+            const collected = { proofs: completionProofs(proofs), units: draftScanUpdates(stop, scanning) };
+            void actions.complete('finished', asksProofs ? { cleaning, ...collected } : { cleaning });
           }}
         />
       </StopPage>
