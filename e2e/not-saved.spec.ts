@@ -129,3 +129,40 @@ test('sign-out with a completion not sent yet: told it is kept, then sent at the
     })
     .toBe(1);
 });
+
+test('a stop the server refused counts as done for the in-order rule: the next stop can be worked', async ({
+  page,
+  context,
+  server,
+  dispatch,
+  signIn,
+}) => {
+  await listMode(context, server);
+  const { route, stop, number } = await startFirstStop(server, DEMO.driver, 'Cargo bike 1');
+  const none = { picture: false, signature: false, signature_name: false, age_verification: false, barcode: false };
+  expect((await dispatch('PATCH', `/routes/${route.id}/stops/${stop.id}`, { requirements: none })).status).toBe(200);
+  await signIn(page, DEMO.driver);
+  await page.goto(`/routes/${route.id}`);
+  await underServiceWorker(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Cargo bike 1' })).toBeVisible();
+
+  // Delivered offline; meanwhile the dispatcher makes the stop ask for a photo, so the server refuses it.
+  await context.setOffline(true);
+  await page.goto(`/routes/${route.id}/stops/${stop.id}/complete`).catch(() => {});
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('status').getByText(`Stop ${number(stop)} delivered`)).toBeVisible();
+  const photo = { ...none, picture: true };
+  expect((await dispatch('PATCH', `/routes/${route.id}/stops/${stop.id}`, { requirements: photo })).status).toBe(200);
+  await context.setOffline(false);
+  const refused = page.getByRole('alertdialog').filter({ hasText: 'was not saved' });
+  await expect(refused).toContainText('A photo is required to complete this stop', { timeout: 15_000 });
+  await refused.getByRole('button', { name: 'OK' }).click();
+
+  // The driver is at the next door: its stop is active and can be worked, not "complete stop 1 first".
+  const next = route.stops[route.stops.indexOf(stop) + 1]!;
+  const active = page.getByRole('list', { name: 'Stops', exact: true }).locator('[aria-current="step"]');
+  await expect(active).toContainText(next.information.recipient_name ?? '');
+  await active.getByRole('button', { name: 'Arrived' }).click();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/stops/${next.id}`));
+});

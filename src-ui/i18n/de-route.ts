@@ -228,6 +228,10 @@ export const deRoute: RouteMessages = {
     oneClickNotAllowed:
       'Direkt zustellen ist nicht möglich, da im Bildschirm „Angekommen“ noch Pflichtfelder auszufüllen sind.',
     completeAllStops: 'Schließe alle Stopps ab, bevor du an deinem Ziel ankommst.',
+    notSavedBeforeFinish_one:
+      '{{count}} Stopp ist nicht gespeichert. Sende ihn erneut oder verwirf ihn, dann schließe die Route ab.',
+    notSavedBeforeFinish_other:
+      '{{count}} Stopps sind nicht gespeichert. Sende sie erneut oder verwirf sie, dann schließe die Route ab.',
   },
   success: {
     stopSkipped: 'Stopp {{number}} übersprungen',

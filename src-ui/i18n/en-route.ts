@@ -227,6 +227,9 @@ export const enRoute = {
     oneClickNotAllowed:
       'One-click delivery is not allowed as there are required fields in the Arrived screen you need to fulfill.',
     completeAllStops: 'Complete all stops before arriving at your final destination.',
+    notSavedBeforeFinish_one: '{{count}} stop is not saved. Send it again or discard it, then complete the route.',
+    notSavedBeforeFinish_other:
+      '{{count}} stops are not saved. Send them again or discard them, then complete the route.',
   },
   success: {
     stopSkipped: 'Stop {{number}} skipped',

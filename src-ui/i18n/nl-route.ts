@@ -228,6 +228,10 @@ export const nlRoute: RouteMessages = {
     oneClickNotAllowed:
       'Direct afleveren is niet mogelijk: in het scherm ‘Aangekomen’ staan nog verplichte velden die je moet invullen.',
     completeAllStops: 'Rond alle stops af voordat je bij je eindbestemming aankomt.',
+    notSavedBeforeFinish_one:
+      '{{count}} stop is niet opgeslagen. Verstuur hem opnieuw of verwijder hem en rond dan de route af.',
+    notSavedBeforeFinish_other:
+      '{{count}} stops zijn niet opgeslagen. Verstuur ze opnieuw of verwijder ze en rond dan de route af.',
   },
   success: {
     stopSkipped: 'Stop {{number}} overgeslagen',

@@ -108,12 +108,16 @@ export function createActiveRoute(deps: ActiveRouteDeps) {
     const seq = ++showSeq;
     // The dispatcher reordered, added or removed stops ("Your route has been updated", spec section 8).
     if (before !== null && before !== route.stops.map((s) => s.id).join()) deps.events.stopListChanged();
-    // What the device holds but the server does not have yet still shows as the driver left it.
-    const queued = (await deps.outbox.items(route.id)).filter((i) => i.state === 'queued');
+    // What the device holds but the server does not have yet still shows as the driver left it: waiting to be sent,
+    // or refused and kept (parked) for the driver to send again, edit or discard. A stop the driver completed counts
+    // as done whatever the server answered, so a refusal never holds up the next door of an in-order route (issue 31);
+    // a refused edit of a stop the server has done shows what the server has.
+    const items = await deps.outbox.items(route.id);
     if (seq !== showSeq || current()?.routeId !== route.id) return;
-    const waiting = new Map(queued.map((item) => [item.stopId, item]));
+    const waiting = new Map(items.filter((i) => i.state === 'queued').map((item) => [item.stopId, item]));
+    const refused = new Map(items.filter((i) => i.state === 'parked').map((item) => [item.stopId, item]));
     const stops: Stop[] = route.stops.map((s) => {
-      const item = waiting.get(s.id);
+      const item = waiting.get(s.id) ?? (isDone(s) ? undefined : refused.get(s.id));
       return item ? withCompletion(s, item.body) : s;
     });
     const shown = { ...route, stops };
@@ -318,6 +322,8 @@ export function createActiveRoute(deps: ActiveRouteDeps) {
       const route = current()?.route;
       if (!route) return fail('not_found');
       if (!allWorkDone(route.stops)) return fail('blocked', 'complete_all_first');
+      // A stop the server refused is done on the phone only: the route cannot end before it is sent or discarded.
+      if ((await deps.outbox.items(route.id)).some((i) => i.state === 'parked')) return fail('blocked', 'not_saved');
       patch({ busy: 'finishing' });
       const outcome = await deps.outbox.flush(route.id);
       if (outcome.pending > 0) {

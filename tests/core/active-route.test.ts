@@ -249,6 +249,35 @@ describe('stops', () => {
   });
 });
 
+describe('a completion the server refused (issue 31)', () => {
+  it('counts as done for the in-order rule; Complete route waits until it is sent again or discarded', async () => {
+    const { routeId } = await makeRoute(t, driver, { date: today, stops: stopsAroundUtrecht(2) });
+    const c = await signedIn();
+    await openRoute(c, routeId);
+    await c.api.startRoute(null);
+    const stops = (await c.until((s) => s.route?.route?.status === 'in_progress')).route!.route!.stops;
+    offline = true;
+    expect(await c.api.completeStop(stops[1]!.id, { status: 'finished' })).toEqual({ ok: true });
+    // While it waited, the dispatcher made the stop ask for a photo: the server refuses it for good.
+    const photo = { requirements: { picture: true } };
+    expect((await t.dispatch('PATCH', `/v1/dispatch/routes/${routeId}/stops/${stops[1]!.id}`, photo)).status).toBe(200);
+    offline = false;
+    await c.api.setConnectivity({ online: true });
+    const refused = await c.until((s) => s.outbox.parked.some((p) => p.stopId === stops[1]!.id));
+    // Still done on the phone, so the next stop is the active one and can be completed.
+    expect(refused.route!.route!.stops[1]!.status).toBe('finished');
+    expect(refused.route!.activeStopId).toBe(stops[2]!.id);
+    expect(await c.api.completeStop(stops[2]!.id, { status: 'finished' })).toEqual({ ok: true });
+    await c.until((s) => s.route?.finishing === true && s.route.unsentStopIds.length === 0);
+    expect(await c.api.finishRoute(null)).toEqual({ ok: false, error: 'blocked', message: 'not_saved' });
+    // Discarded, the stop is open again on the phone as on the server, and the rules apply to it again.
+    const parked = c.state().outbox.parked.find((p) => p.stopId === stops[1]!.id)!;
+    expect(await c.api.discardCompletion(parked.id)).toEqual({ ok: true });
+    const back = await c.until((s) => s.outbox.parked.length === 0 && s.route?.route?.stops[1]?.status === 'pending');
+    expect(back.route!.finishing).toBe(false);
+  });
+});
+
 describe('the rules, checked in the core before anything is queued', () => {
   it('refuses a delivery missing a required photo, an under-age recipient, a 501-character note', async () => {
     const stops = stopsAroundUtrecht(2, {

@@ -107,6 +107,9 @@ export function RouteActionsProvider({ base, session, children }: RouteActionsPr
           durationMs: null,
           action: { label: t('snackbars.retry'), onAction: () => void finish() },
         });
+      } else if (result.error === 'blocked' && result.message === 'not_saved') {
+        const count = state.outbox.peek().parked.filter((p) => p.routeId === state.route.peek()?.routeId).length;
+        say(t('alerts.notSavedBeforeFinish', { count }));
       } else if (result.error === 'blocked') {
         say(t('alerts.completeAllStops'));
       } else {
