@@ -108,7 +108,11 @@ export async function textProblems(
     const out: string[] = [];
     const TOLERANCE = 1;
     const width = document.documentElement.clientWidth;
-    const hiddenFromAll = (el: Element) => el.closest('[aria-hidden="true"], [inert], .maplibregl-ctrl') !== null;
+    // Hidden from assistive tech and from the eye; text a sighted driver reads though a screen reader hears it another
+    // way (a wheel's items, `data-shown-text`) is checked all the same.
+    const hiddenFromAll = (el: Element) =>
+      el.closest('[data-shown-text]') === null &&
+      el.closest('[aria-hidden="true"], [inert], .maplibregl-ctrl') !== null;
     const tiny = (el: Element) => {
       const r = el.getBoundingClientRect();
       return r.width <= 1 || r.height <= 1;
