@@ -98,12 +98,13 @@ export default defineConfig({
             handler: 'CacheFirst',
             options: {
               cacheName: MAP_TILE_CACHE.name,
+              // The same rules as the core's own writes before the service worker controls the page (src-worker/map/tile-store.ts).
               expiration: {
                 maxEntries: MAP_TILE_CACHE.maxEntries,
                 maxAgeSeconds: MAP_TILE_CACHE.maxAgeSeconds,
-                purgeOnQuotaError: true,
+                purgeOnQuotaError: MAP_TILE_CACHE.purgeOnQuotaError,
               },
-              cacheableResponse: { statuses: [200] },
+              cacheableResponse: { statuses: [...MAP_TILE_CACHE.statuses] },
             },
           },
           {

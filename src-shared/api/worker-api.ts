@@ -238,10 +238,16 @@ export interface WorkerApi {
   finishRoute(position: { lat: number; lng: number } | null): Promise<Result>;
 
   /**
-   * Fetches map tiles ahead (the route's area, picked by the map from its style), so the service worker's bounded
-   * tile cache has them for a dead zone. A newer call stops an older one; at most 400 URLs, other hosts only.
+   * Fetches map tiles ahead (the route's area, picked by the map from its style) into the bounded tile cache the
+   * service worker serves from, for a dead zone. `viaServiceWorker`: the service worker controls the page (and so
+   * the core's fetches), and its tile route keeps what passes it; else (a first session before it took over, or no
+   * service worker) the core keeps the tiles in that cache itself, by the same rules. A newer call stops an older
+   * one; at most 400 URLs, other hosts only.
    */
-  prefetchMapTiles(urls: string[]): Promise<Result<{ fetched: number; failed: number }>>;
+  prefetchMapTiles(
+    urls: string[],
+    options?: { viaServiceWorker?: boolean },
+  ): Promise<Result<{ fetched: number; failed: number }>>;
 
   /**
    * The device's position (or why there is none) as the platform layer's geolocation watch (or a native wrapper)

@@ -31,12 +31,11 @@ export const MAP_CODE = {
   url: new RegExp(`/assets/(${MAP_CODE_NAMES.join('|')})-`),
 } as const;
 
-export const MAP_TILE_CACHE = {
-  name: 'droplane-map-tiles',
-  /** Two routes' prefetch (tiles.ts: 400 each) with room for panning around. */
-  maxEntries: 1000,
-  maxAgeSeconds: 30 * 24 * 3600,
-} as const;
+/**
+ * The tile cache's name and bounds, shared with the core: it keeps the tiles it fetches ahead there itself while no
+ * service worker controls the page (src-shared/domain/map-tile-cache.ts).
+ */
+export { MAP_TILE_CACHE } from '../../src-shared/domain/map-tile-cache.ts';
 
 export const MAP_STYLE_CACHE = {
   name: 'droplane-map-styles',

@@ -361,9 +361,9 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
       return ok({ changed: true });
     },
 
-    async prefetchMapTiles(urls) {
+    async prefetchMapTiles(urls, options) {
       tilePrefetch ??= import('../map/prefetch-tiles.ts').then((m) => m.createTilePrefetch(deps.fetch, () => baseUrl));
-      return ok(await (await tilePrefetch)(urls));
+      return ok(await (await tilePrefetch)(urls, options));
     },
 
     setConnectivity: (change) => connectivity(change),

@@ -11,7 +11,7 @@ import { lazy, memo, Suspense, useCallback, useEffect, useId, useMemo, useState 
 import { useTranslation } from 'react-i18next';
 import { useCore } from '../../app/core-context.tsx';
 import type { RouteMapProps } from '../../map/types.ts';
-import { mayFetchMapAhead } from '../../platform/connection.ts';
+import { mayFetchTilesAhead } from '../../platform/connection.ts';
 import { geoPosition } from '../../platform/geolocation.ts';
 import { Carousel } from './Carousel.tsx';
 import { Drawer } from './Drawer.tsx';
@@ -127,7 +127,9 @@ function MapArea({ covered, ...props }: MapAreaProps) {
   const { api, state } = useCore();
   const prefetch = useCallback(
     (urls: string[]) => {
-      if (mayFetchMapAhead()) void api.prefetchMapTiles(urls);
+      // Before the service worker controls the page (a first session) the core keeps the tiles itself.
+      if (mayFetchTilesAhead())
+        void api.prefetchMapTiles(urls, { viaServiceWorker: Boolean(navigator.serviceWorker?.controller) });
     },
     [api],
   );
