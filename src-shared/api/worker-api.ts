@@ -248,6 +248,12 @@ export interface WorkerApi {
     urls: string[],
     options?: { viaServiceWorker?: boolean },
   ): Promise<Result<{ fetched: number; failed: number }>>;
+  /**
+   * Loads the core's code for working a stop (photo resizing, proof images, barcode decoding) ahead of its first
+   * use, so a signal lost before the service worker took over leaves no stop half-workable. The route view asks
+   * when it is idle (src-ui/screens/stop/stop-code.ts); `offline` when a part could not be loaded (asked again).
+   */
+  loadStopCode(): Promise<Result>;
 
   /**
    * The device's position (or why there is none) as the platform layer's geolocation watch (or a native wrapper)
