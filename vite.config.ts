@@ -104,7 +104,7 @@ export default defineConfig({
             handler: 'CacheFirst',
             options: {
               cacheName: MAP_TILE_CACHE.name,
-              // The same rules as the core's own writes before the service worker controls the page (src-worker/map/tile-store.ts).
+              // The same rules as the core's own writes before the service worker controls the page (map-cache.ts).
               expiration: {
                 maxEntries: MAP_TILE_CACHE.maxEntries,
                 maxAgeSeconds: MAP_TILE_CACHE.maxAgeSeconds,
@@ -121,9 +121,9 @@ export default defineConfig({
               expiration: {
                 maxEntries: MAP_STYLE_CACHE.maxEntries,
                 maxAgeSeconds: MAP_STYLE_CACHE.maxAgeSeconds,
-                purgeOnQuotaError: true,
+                purgeOnQuotaError: MAP_STYLE_CACHE.purgeOnQuotaError,
               },
-              cacheableResponse: { statuses: [200] },
+              cacheableResponse: { statuses: [...MAP_STYLE_CACHE.statuses] },
             },
           },
         ],

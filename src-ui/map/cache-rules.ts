@@ -32,17 +32,10 @@ export const MAP_CODE = {
 } as const;
 
 /**
- * The tile cache's name and bounds, shared with the core: it keeps the tiles it fetches ahead there itself while no
- * service worker controls the page (src-shared/domain/map-tile-cache.ts).
+ * The map caches' names and bounds, shared with the core: it keeps what it fetches ahead for a route there itself
+ * while no service worker controls the page (src-shared/domain/map-caches.ts).
  */
-export { MAP_TILE_CACHE } from '../../src-shared/domain/map-tile-cache.ts';
-
-export const MAP_STYLE_CACHE = {
-  name: 'droplane-map-styles',
-  /** Three styles, their TileJSON, sprites (1x and 2x) and a few fonts' glyph ranges. */
-  maxEntries: 120,
-  maxAgeSeconds: 30 * 24 * 3600,
-} as const;
+export { MAP_STYLE_CACHE, MAP_TILE_CACHE } from '../../src-shared/domain/map-caches.ts';
 
 interface MatchInput {
   url: URL;

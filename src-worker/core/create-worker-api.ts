@@ -365,7 +365,11 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
       tilePrefetch ??= import('../map/prefetch-tiles.ts').then((m) => m.createTilePrefetch(deps.fetch, () => baseUrl));
       return ok(await (await tilePrefetch)(urls, options));
     },
-    loadStopCode: () => import('./stop-code.ts').then((m) => m.loadStopCode(), () => fail('offline')),
+    loadStopCode: () =>
+      import('./stop-code.ts').then(
+        (m) => m.loadStopCode(),
+        () => fail('offline'),
+      ),
 
     setConnectivity: (change) => connectivity(change),
     async reportPosition(report) {

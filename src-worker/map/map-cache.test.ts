@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAP_TILE_CACHE } from '../../src-shared/domain/map-tile-cache.ts';
-import { createTileStore, type Expiration } from './tile-store.ts';
+import { MAP_STYLE_CACHE, MAP_TILE_CACHE } from '../../src-shared/domain/map-caches.ts';
+import { createMapCache, type Expiration } from './map-cache.ts';
 
 const NOW = Date.parse('2026-11-27T12:00:00Z');
 const DAY_MS = 24 * 3600 * 1000;
@@ -47,11 +47,11 @@ function fakeExpiration() {
 const tile = (date: number | null, status = 200) =>
   new Response('tile', { status, headers: date === null ? {} : { date: new Date(date).toUTCString() } });
 
-describe('the core’s writes into the tile cache', () => {
+describe('the core’s writes into a map cache', () => {
   it('keeps a complete answer in the shared cache and records its use, as the service worker’s route does', async () => {
     const memory = memoryCaches();
     const { expiration, log } = fakeExpiration();
-    const store = createTileStore(memory.caches, expiration, () => NOW);
+    const store = createMapCache(memory.caches, MAP_TILE_CACHE, expiration, () => NOW);
     expect(await store.has(new Request(TILE))).toBe(false);
     expect(await store.keep(new Request(TILE), tile(NOW))).toBe(true);
     expect(memory.entries(MAP_TILE_CACHE.name)).toEqual([TILE]);
@@ -68,7 +68,7 @@ describe('the core’s writes into the tile cache', () => {
   ])('never keeps %s', async (_name, status) => {
     const memory = memoryCaches();
     const { expiration, log } = fakeExpiration();
-    const store = createTileStore(memory.caches, expiration, () => NOW);
+    const store = createMapCache(memory.caches, MAP_TILE_CACHE, expiration, () => NOW);
     const answer = status === 204 ? new Response(null, { status }) : tile(NOW, status);
     expect(await store.keep(new Request(TILE), answer)).toBe(false);
     expect(memory.entries(MAP_TILE_CACHE.name)).toEqual([]);
@@ -82,7 +82,7 @@ describe('the core’s writes into the tile cache', () => {
   ])('a copy %s counts as kept: %s', async (_name, date, kept) => {
     const memory = memoryCaches();
     const { expiration } = fakeExpiration();
-    const store = createTileStore(memory.caches, expiration, () => NOW);
+    const store = createMapCache(memory.caches, MAP_TILE_CACHE, expiration, () => NOW);
     await store.keep(new Request(TILE), tile(date));
     expect(await store.has(new Request(TILE))).toBe(kept);
   });
@@ -90,20 +90,33 @@ describe('the core’s writes into the tile cache', () => {
   it('a full disk empties the cache and its bookkeeping; another failed write only fails', async () => {
     const quota = new DOMException('full', 'QuotaExceededError');
     const full = fakeExpiration();
-    expect(await createTileStore(memoryCaches(quota).caches, full.expiration).keep(new Request(TILE), tile(NOW))).toBe(
-      false,
-    );
+    expect(
+      await createMapCache(memoryCaches(quota).caches, MAP_TILE_CACHE, full.expiration).keep(
+        new Request(TILE),
+        tile(NOW),
+      ),
+    ).toBe(false);
     expect(full.log.deleted).toBe(1);
 
     const other = fakeExpiration();
     const broken = memoryCaches(new TypeError('no'));
-    expect(await createTileStore(broken.caches, other.expiration).keep(new Request(TILE), tile(NOW))).toBe(false);
+    expect(
+      await createMapCache(broken.caches, MAP_TILE_CACHE, other.expiration).keep(new Request(TILE), tile(NOW)),
+    ).toBe(false);
     expect(other.log).toEqual({ used: [], expired: 0, deleted: 0 });
   });
 
   it('trim brings the cache within its bounds', async () => {
     const { expiration, log } = fakeExpiration();
-    await createTileStore(memoryCaches().caches, expiration).trim();
+    await createMapCache(memoryCaches().caches, MAP_TILE_CACHE, expiration).trim();
     expect(log.expired).toBe(1);
   });
+});
+
+it('each cache by its own name: the styles’ apart from the tiles’', async () => {
+  const memory = memoryCaches();
+  const style = 'https://tiles.example/styles/positron';
+  await createMapCache(memory.caches, MAP_STYLE_CACHE, fakeExpiration().expiration).keep(new Request(style), tile(NOW));
+  expect(memory.entries(MAP_STYLE_CACHE.name)).toEqual([style]);
+  expect(memory.entries(MAP_TILE_CACHE.name)).toEqual([]);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isFreshCopy, MAP_TILE_CACHE } from './map-tile-cache.ts';
+import { isFreshCopy, MAP_TILE_CACHE } from './map-caches.ts';
 
 const NOW = Date.parse('2026-11-27T12:00:00Z');
 const DAY = 24 * 3600;
