@@ -26,7 +26,7 @@ test.use({
     ],
   },
 });
-test.setTimeout(90_000);
+test.setTimeout(120_000);
 
 const mapRoot = (page: Page) => page.locator('[data-map-style]');
 const streetsShown = (page: Page) =>
@@ -131,11 +131,16 @@ test('online with the style’s host unreachable, its failed request is noticed 
     if (ms !== undefined) waited.push(Number(ms));
   });
   await signIn(page, DEMO.driver);
-  await openFromList(page);
-  await expect(mapRoot(page)).toHaveAttribute('data-map-style', 'built-in', { timeout: 30_000 });
-  expect(waited).toHaveLength(1);
-  // The request failed within milliseconds: heard then, not after the style's 5 s with nothing heard.
-  expect(waited[0]).toBeLessThan(FALLBACK_MS);
+  // Whether the failure used to come before the map's next render (and went unheard) depended on the machine's
+  // timing: three opens.
+  for (let open = 1; open <= 3; open++) {
+    if (open > 1) await page.goto('/routes', { waitUntil: 'domcontentloaded' });
+    await openFromList(page);
+    await expect(mapRoot(page)).toHaveAttribute('data-map-style', 'built-in', { timeout: 30_000 });
+    expect(waited).toHaveLength(open);
+  }
+  // Each request failed within milliseconds: heard then, not after the style's 5 s with nothing heard.
+  for (const ms of waited) expect(ms).toBeLessThan(FALLBACK_MS);
 });
 
 test('a brand-new profile: the route’s tiles fetched ahead in the first session show its streets offline', async ({
