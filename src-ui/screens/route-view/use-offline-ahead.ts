@@ -14,5 +14,7 @@ import { preloadStopCode } from '../stop/stop-code.ts';
 export function useOfflineAhead(shown: boolean, mapView: boolean): void {
   const { api } = useCore();
   useEffect(() => (shown ? preloadStopCode(() => api.loadStopCode()) : undefined), [shown, api]);
-  useEffect(() => (shown && mapView ? whenIdle(prefetchMapCode, 5000) : undefined), [shown, mapView]);
+  // Soon: the view has asked for the map's code itself, so this mostly copies it from the browser's HTTP cache into
+  // the map cache (a reload offline before that finds no map code).
+  useEffect(() => (shown && mapView ? whenIdle(prefetchMapCode, 1000) : undefined), [shown, mapView]);
 }
