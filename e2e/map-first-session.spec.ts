@@ -96,7 +96,11 @@ test('a first session online, then a first open with no network: the map at once
   // has taken this page over (no reload).
   await expect
     .poll(
-      async () => (await cached(page, MAP_CODE.cache)).map((p) => p.replace(/-[^-/]+\.(m?js|css)$/, '.$1')).sort(),
+      async () =>
+        // By the names the build gives them: a hash may hold a '-' too.
+        (await cached(page, MAP_CODE.cache))
+          .map((p) => p.replace(/^(\/assets\/(?:RouteMap|maplibre-gl-worker))-.+\.(m?js|css)$/, '$1.$2'))
+          .sort(),
       {
         timeout: 30_000,
       },

@@ -126,23 +126,8 @@ export default function RouteMap({
     markFocus,
   });
 
-  // The street style is watched from the moment the map asks for it (style-health.ts): a host that cannot be reached
-  // fails the request within milliseconds, and a watch that came only with the next render missed that and waited
-  // for its timer instead (seconds of no map on a busy phone). One watch per applied style.
   const { style, watch } = mapStyle;
-  const watching = useRef<{ style: string | StyleSpec; stop: () => void } | null>(null);
-  const watchStyle = (map: maplibregl.Map, applied: string | StyleSpec) => {
-    if (watching.current?.style === applied) return;
-    watching.current?.stop();
-    watching.current = { style: applied, stop: watch(map, applied) };
-  };
-  useEffect(
-    () => () => {
-      watching.current?.stop();
-      watching.current = null;
-    },
-    [],
-  );
+  const watchStyle = useStyleWatch(watch);
 
   events.current = {
     created: (map) => watchStyle(map, styleRef.current),
@@ -273,4 +258,26 @@ export default function RouteMap({
       />
     </div>
   );
+}
+
+/**
+ * The street style is watched from the moment the map asks for it (style-health.ts): a host that cannot be reached
+ * fails the request within milliseconds, and a watch that came only with the next render missed that and waited for
+ * its timer instead (seconds of no map on a busy phone). Returns the watcher: one watch per applied style, the last
+ * one stopped when the map goes.
+ */
+function useStyleWatch(watch: (map: maplibregl.Map, style: string | StyleSpec) => () => void) {
+  const watching = useRef<{ style: string | StyleSpec; stop: () => void } | null>(null);
+  useEffect(
+    () => () => {
+      watching.current?.stop();
+      watching.current = null;
+    },
+    [],
+  );
+  return (map: maplibregl.Map, applied: string | StyleSpec) => {
+    if (watching.current?.style === applied) return;
+    watching.current?.stop();
+    watching.current = { style: applied, stop: watch(map, applied) };
+  };
 }
