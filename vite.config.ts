@@ -77,6 +77,12 @@ export default defineConfig({
         ],
       },
       workbox: {
+        // A driver's first session is offline-first too: the service worker installed from this page controls it
+        // (and the core's worker) as soon as it is active, not from the next launch on; before, every request of
+        // that session passed it by, and a lost signal lost the screens not loaded yet (issue 31). An update is
+        // unchanged: it still waits for the app's word (sw-update.ts: at a safe moment, SKIP_WAITING), then takes
+        // the pages over as before and the app reloads.
+        clientsClaim: true,
         // .mjs too: maplibre's worker is one (toolchain notes, pitfall 5).
         globPatterns: ['**/*.{js,mjs,css,html,wasm,webmanifest,png,svg,json}'],
         // The map (about 640 KB gzip with its worker) is not precached: with map view Off it is never downloaded.
@@ -98,12 +104,13 @@ export default defineConfig({
             handler: 'CacheFirst',
             options: {
               cacheName: MAP_TILE_CACHE.name,
+              // The same rules as the core's own writes before the service worker controls the page (map-cache.ts).
               expiration: {
                 maxEntries: MAP_TILE_CACHE.maxEntries,
                 maxAgeSeconds: MAP_TILE_CACHE.maxAgeSeconds,
-                purgeOnQuotaError: true,
+                purgeOnQuotaError: MAP_TILE_CACHE.purgeOnQuotaError,
               },
-              cacheableResponse: { statuses: [200] },
+              cacheableResponse: { statuses: [...MAP_TILE_CACHE.statuses] },
             },
           },
           {
@@ -114,9 +121,9 @@ export default defineConfig({
               expiration: {
                 maxEntries: MAP_STYLE_CACHE.maxEntries,
                 maxAgeSeconds: MAP_STYLE_CACHE.maxAgeSeconds,
-                purgeOnQuotaError: true,
+                purgeOnQuotaError: MAP_STYLE_CACHE.purgeOnQuotaError,
               },
-              cacheableResponse: { statuses: [200] },
+              cacheableResponse: { statuses: [...MAP_STYLE_CACHE.statuses] },
             },
           },
         ],

@@ -24,7 +24,10 @@ const MAP_CODE_URL = /\/assets\/(RouteMap|maplibre-gl-worker)-[^/]+\.(m?js|css)$
 const cachedMapCode = (page: Page) =>
   page.evaluate(async (cacheName) => {
     const keys = await (await caches.open(cacheName)).keys();
-    return keys.map((r) => new URL(r.url).pathname.replace(/^\/assets\/(.+)-[^-]+\.(m?js|css)$/, '$1.$2')).sort();
+    // By the names the build gives them: a hash may hold a '-' too.
+    return keys
+      .map((r) => new URL(r.url).pathname.replace(/^\/assets\/(RouteMap|maplibre-gl-worker)-.+\.(m?js|css)$/, '$1.$2'))
+      .sort();
   }, MAP_CODE.cache);
 
 async function signedInOnList(

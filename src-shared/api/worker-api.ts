@@ -240,10 +240,23 @@ export interface WorkerApi {
   finishRoute(position: { lat: number; lng: number } | null): Promise<Result>;
 
   /**
-   * Fetches map tiles ahead (the route's area, picked by the map from its style), so the service worker's bounded
-   * tile cache has them for a dead zone. A newer call stops an older one; at most 400 URLs, other hosts only.
+   * Fetches a route's map ahead, for a dead zone: its tiles (the route's area, picked by the map from its style) and
+   * `style`, the style's own files (document, TileJSON, sprite, glyphs), into the bounded caches the service worker
+   * serves from; a copy already kept is not fetched again. `viaServiceWorker`: the service worker controls the page
+   * (and so the core's fetches), and its routes keep what passes them; else (a first session before it took over,
+   * or no service worker) the core keeps them in those caches itself, by the same rules. A newer call stops an
+   * older one; at most 400 tile URLs, other hosts only.
    */
-  prefetchMapTiles(urls: string[]): Promise<Result<{ fetched: number; failed: number }>>;
+  prefetchMapTiles(
+    urls: string[],
+    options?: { viaServiceWorker?: boolean; style?: string[] },
+  ): Promise<Result<{ fetched: number; failed: number }>>;
+  /**
+   * Loads the core's code for working a stop (photo resizing, proof images, barcode decoding) ahead of its first
+   * use, so a signal lost before the service worker took over leaves no stop half-workable. The route view asks
+   * when it is idle (src-ui/screens/stop/stop-code.ts); `offline` when a part could not be loaded (asked again).
+   */
+  loadStopCode(): Promise<Result>;
 
   /**
    * The device's position (or why there is none) as the platform layer's geolocation watch (or a native wrapper)

@@ -15,8 +15,9 @@ export function takeUpdatedFlag(storage: Storage = sessionStorage): boolean {
 const isBusy = () => /^\/routes\/(single\/)?\d+/.test(location.pathname);
 
 /**
- * The registration code loads after the first screen (its own chunk): the service worker is for the next start,
- * so the first one need not wait for it.
+ * The registration code loads after the first screen (its own chunk): the first start need not wait for it. Once
+ * installed, the service worker takes control of this page too (clientsClaim, vite.config.ts), so a driver's first
+ * session is served from its precache from then on.
  */
 export async function registerServiceWorker(): Promise<void> {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;

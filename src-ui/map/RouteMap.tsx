@@ -14,15 +14,25 @@
  */
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { Locate, LocateFixed, Maximize } from 'lucide-react';
+import type * as maplibregl from 'maplibre-gl';
 import { type CSSProperties, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { IconButton } from '../components/index.ts';
 import { useSnackbarGuard } from '../components/snackbar-guard.ts';
 import { type ClusterDatum, makeDeclutter } from './declutter.ts';
 import { HiddenMarkerButtons } from './HiddenMarkerButtons.tsx';
 import { focusLayers, lineLayers, positionLayers, restingLayers } from './layers.ts';
-import { DEFAULT_ZOOM, hasLocation, type LngLat, mapPadding, PALETTES, routePath, stopBounds } from './map-data.ts';
+import {
+  DEFAULT_ZOOM,
+  hasLocation,
+  type LngLat,
+  mapPadding,
+  PALETTES,
+  routePath,
+  type StyleSpec,
+  stopBounds,
+} from './map-data.ts';
 import { focusMarkers, markerData, nextStopId } from './markers.ts';
-import { routeTileUrls } from './prefetch.ts';
+import { routeStyleUrls, routeTileUrls } from './prefetch.ts';
 import styles from './RouteMap.module.css';
 import type { RouteMapProps } from './types.ts';
 import { EASE_MS, reducedMotion, useMapCamera } from './use-map-camera.ts';
@@ -44,6 +54,7 @@ export default function RouteMap({
   theme,
   styleUrls,
   online = true,
+  styleUnreachable = false,
   onSelectStop,
   onTapStop,
   onPrefetch,
@@ -62,7 +73,7 @@ export default function RouteMap({
   const path = useMemo(() => routePath(line, stops, lineIsFallback), [line, stops, lineIsFallback]);
   const palette = PALETTES[theme];
   const styleUrl = styleUrls?.[theme] ?? null;
-  const mapStyle = useMapStyle(styleUrl, theme, bounds, online);
+  const mapStyle = useMapStyle(styleUrl, theme, bounds, online, styleUnreachable);
 
   // The markers: the resting ones depend on the stops only; the active and next ones are drawn over them.
   const resting = useMemo(() => markerData(stops), [stops]);
@@ -115,7 +126,11 @@ export default function RouteMap({
     markFocus,
   });
 
+  const { style, watch } = mapStyle;
+  const watchStyle = useStyleWatch(watch);
+
   events.current = {
+    created: (map) => watchStyle(map, styleRef.current),
     tap(info) {
       const map = mapRef.current;
       const select = onTapStop ?? onSelectStop;
@@ -138,8 +153,7 @@ export default function RouteMap({
 
   // A new style (theme, URL, fallback, or the grid around other stops): maplibre diffs a style object against the
   // last one. A street style is watched until its tiles load, else the built-in style takes over.
-  const { style, watch } = mapStyle;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: watch is made anew each render; the style decides.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: watchStyle is made anew each render; the style decides.
   useEffect(() => {
     const map = mapRef.current;
     if (!ready || !map) return;
@@ -147,7 +161,7 @@ export default function RouteMap({
       appliedStyleRef.current = style;
       map.setStyle(style);
     }
-    return watch(map, style);
+    watchStyle(map, style);
   }, [ready, style]);
 
   // The deck.gl layers, each group rebuilt only when its own data changes (layers.ts).
@@ -182,13 +196,13 @@ export default function RouteMap({
   );
   useEffect(() => {
     const map = mapRef.current;
-    if (!ready || !map || !mapStyle.streetsLoaded || !bounds || !prefetch.current) return;
+    if (!ready || !map || !mapStyle.streetsLoaded || !styleUrl || !bounds || !prefetch.current) return;
     const key = `${styleUrl} ${bounds.flat().join(',')}`;
     if (prefetchedRef.current === key) return;
     const run = () => {
       prefetchedRef.current = key;
       const urls = routeTileUrls(map, bounds, stopPoints);
-      if (urls.length > 0) prefetch.current?.(urls);
+      if (urls.length > 0) prefetch.current?.(urls, routeStyleUrls(map, styleUrl));
     };
     // After the view's own tiles: they come first. A map already at rest fires no 'idle' until it moves again.
     if (map.loaded() && !map.isMoving()) {
@@ -244,4 +258,26 @@ export default function RouteMap({
       />
     </div>
   );
+}
+
+/**
+ * The street style is watched from the moment the map asks for it (style-health.ts): a host that cannot be reached
+ * fails the request within milliseconds, and a watch that came only with the next render missed that and waited for
+ * its timer instead (seconds of no map on a busy phone). Returns the watcher: one watch per applied style, the last
+ * one stopped when the map goes.
+ */
+function useStyleWatch(watch: (map: maplibregl.Map, style: string | StyleSpec) => () => void) {
+  const watching = useRef<{ style: string | StyleSpec; stop: () => void } | null>(null);
+  useEffect(
+    () => () => {
+      watching.current?.stop();
+      watching.current = null;
+    },
+    [],
+  );
+  return (map: maplibregl.Map, applied: string | StyleSpec) => {
+    if (watching.current?.style === applied) return;
+    watching.current?.stop();
+    watching.current = { style: applied, stop: watch(map, applied) };
+  };
 }

@@ -31,19 +31,11 @@ export const MAP_CODE = {
   url: new RegExp(`/assets/(${MAP_CODE_NAMES.join('|')})-`),
 } as const;
 
-export const MAP_TILE_CACHE = {
-  name: 'droplane-map-tiles',
-  /** Two routes' prefetch (tiles.ts: 400 each) with room for panning around. */
-  maxEntries: 1000,
-  maxAgeSeconds: 30 * 24 * 3600,
-} as const;
-
-export const MAP_STYLE_CACHE = {
-  name: 'droplane-map-styles',
-  /** Three styles, their TileJSON, sprites (1x and 2x) and a few fonts' glyph ranges. */
-  maxEntries: 120,
-  maxAgeSeconds: 30 * 24 * 3600,
-} as const;
+/**
+ * The map caches' names and bounds, shared with the core: it keeps what it fetches ahead for a route there itself
+ * while no service worker controls the page (src-shared/domain/map-caches.ts).
+ */
+export { MAP_STYLE_CACHE, MAP_TILE_CACHE } from '../../src-shared/domain/map-caches.ts';
 
 interface MatchInput {
   url: URL;

@@ -1,10 +1,12 @@
 /**
  * The route's area for offline use: once the street style shows, the URLs of the tiles covering the route (tiles.ts)
  * are made from the style's own tile sources, as maplibre resolved them (TileJSON included), and handed to the
- * caller, which asks the core to fetch them (WorkerApi.prefetchMapTiles) when the connection allows.
+ * caller with the style's own files (style-files.ts), which asks the core to fetch them (WorkerApi.prefetchMapTiles)
+ * when the connection allows.
  */
 import type * as maplibregl from 'maplibre-gl';
 import type { Bounds, LngLat } from './map-data.ts';
+import { type StyleFilesOf, styleFileUrls } from './style-files.ts';
 import { prefetchUrls, type TileSourceInfo } from './tiles.ts';
 
 interface TiledSource {
@@ -38,4 +40,9 @@ export function tileSources(map: maplibregl.Map): TileSourceInfo[] {
 /** The tile URLs to fetch ahead for a route's box and its stops, from the map's current style. */
 export function routeTileUrls(map: maplibregl.Map, box: Bounds, stops: readonly LngLat[]): string[] {
   return prefetchUrls(tileSources(map), box, stops);
+}
+
+/** The street style's own files (document, TileJSON, sprite, glyphs) as this map asks for them. */
+export function routeStyleUrls(map: maplibregl.Map, styleUrl: string): string[] {
+  return styleFileUrls(styleUrl, map.getStyle() as StyleFilesOf | undefined, map.getPixelRatio());
 }

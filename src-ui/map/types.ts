@@ -29,12 +29,20 @@ export interface RouteMapProps {
   styleUrls: AppConfig['mapStyles'] | null;
   /** The network is there (the core's connectivity): a street style that failed offline is tried again. */
   online?: boolean;
+  /**
+   * The street style cannot be had now (offline, and not kept: style-reachable.ts): the built-in style is drawn at
+   * once instead, until the network is back. A street style that has drawn already stays.
+   */
+  styleUnreachable?: boolean;
   /** A marker's hidden button was activated (screen readers, keyboards). */
   onSelectStop(stopId: number): void;
   /** A marker was tapped on the map; onSelectStop when not given. */
   onTapStop?(stopId: number): void;
-  /** Tile URLs of the route's area to fetch ahead for offline use (the caller decides whether the network allows). */
-  onPrefetch?(urls: string[]): void;
+  /**
+   * Tile URLs of the route's area to fetch ahead for offline use, with the street style's own files (`style`: its
+   * document, TileJSON, sprite, glyphs); the caller decides whether the network allows.
+   */
+  onPrefetch?(urls: string[], style: string[]): void;
   /** px hidden under the drawer, for fit/padding */
   bottomInset: number;
   /**

@@ -24,6 +24,11 @@ const CLICK_TOLERANCE_PX = 10;
 export const MAP_LOADED_MARK = 'droplane:map-loaded';
 
 export interface MapEvents {
+  /**
+   * The map was just made and its first style asked for: listeners for it go on now, in the same task. A host that
+   * cannot be reached fails that request within milliseconds, before the render that `ready` brings.
+   */
+  created(map: maplibregl.Map): void;
   /** A marker or a cluster was tapped. */
   tap(info: PickingInfo<MarkerDatum | ClusterDatum>): void;
   /** The driver started panning. */
@@ -84,6 +89,7 @@ export function useMapInstance(
       return;
     }
     appliedStyleRef.current = style;
+    events.current.created(map);
     map.touchZoomRotate.disableRotation();
     map.keyboard.disableRotation();
     // The providers' attribution (the style's sources name it): shown at first, a tap on (i) after a pan.

@@ -31,9 +31,16 @@ export function useMapStyle(
   theme: MapTheme,
   bounds: Bounds | null,
   online: boolean,
+  unreachable = false,
 ): MapStyleState & { watch(map: maplibregl.Map, style: string | StyleSpec): () => void } {
-  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  // A style that cannot be had (offline and not kept: style-reachable.ts) counts as failed from the start: the
+  // built-in style draws at once, not after its request failed or timed out.
+  const [failedUrl, setFailedUrl] = useState<string | null>(unreachable ? styleUrl : null);
   const [loadedUrl, setLoadedUrl] = useState<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a style that has drawn stays; loadedUrl is no trigger.
+  useEffect(() => {
+    if (unreachable && styleUrl !== null && loadedUrl !== styleUrl) setFailedUrl(styleUrl);
+  }, [unreachable, styleUrl]);
 
   // Back online: a street style that failed is tried again.
   const wasOnline = useRef(online);

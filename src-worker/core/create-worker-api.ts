@@ -366,10 +366,15 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
       return ok({ changed: true });
     },
 
-    async prefetchMapTiles(urls) {
+    async prefetchMapTiles(urls, options) {
       tilePrefetch ??= import('../map/prefetch-tiles.ts').then((m) => m.createTilePrefetch(deps.fetch, () => baseUrl));
-      return ok(await (await tilePrefetch)(urls));
+      return ok(await (await tilePrefetch)(urls, options));
     },
+    loadStopCode: () =>
+      import('./stop-code.ts').then(
+        (m) => m.loadStopCode(),
+        () => fail('offline'),
+      ),
 
     setConnectivity: (change) => connectivity(change),
     async reportPosition(report) {

@@ -10,8 +10,9 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, memo, Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCore } from '../../app/core-context.tsx';
+import { useStyleReachable } from '../../map/style-reachable.ts';
 import type { RouteMapProps } from '../../map/types.ts';
-import { mayFetchMapAhead } from '../../platform/connection.ts';
+import { mayFetchTilesAhead } from '../../platform/connection.ts';
 import { geoPosition } from '../../platform/geolocation.ts';
 import { Carousel } from './Carousel.tsx';
 import { Drawer } from './Drawer.tsx';
@@ -126,8 +127,10 @@ function MapArea({ covered, ...props }: MapAreaProps) {
   const { t } = useTranslation();
   const { api, state } = useCore();
   const prefetch = useCallback(
-    (urls: string[]) => {
-      if (mayFetchMapAhead()) void api.prefetchMapTiles(urls);
+    (urls: string[], style: string[]) => {
+      // Before the service worker controls the page (a first session) the core keeps them itself.
+      if (mayFetchTilesAhead())
+        void api.prefetchMapTiles(urls, { style, viaServiceWorker: Boolean(navigator.serviceWorker?.controller) });
     },
     [api],
   );
@@ -164,15 +167,22 @@ function MapArea({ covered, ...props }: MapAreaProps) {
       basicMap: t('route.map.basicMap'),
     };
   }, [t]);
+  const theme = shownMapTheme(state.settings.value);
+  const styleUrls = state.appConfig.value?.mapStyles ?? null;
+  const { online } = state.connectivity.value;
+  // Opened offline, the map waits a few ms for the style cache's answer: its first style is then the right one.
+  const reachable = useStyleReachable(styleUrls?.[theme] ?? null, online);
+  if (reachable === null) return null;
   return (
     <RouteMap
       {...props}
       {...data}
       instant={caughtUp}
       position={position}
-      theme={shownMapTheme(state.settings.value)}
-      styleUrls={state.appConfig.value?.mapStyles ?? null}
-      online={state.connectivity.value.online}
+      theme={theme}
+      styleUrls={styleUrls}
+      online={online}
+      styleUnreachable={!reachable}
       onPrefetch={prefetch}
       labels={labels}
     />

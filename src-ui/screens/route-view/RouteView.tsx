@@ -27,6 +27,7 @@ import { StopList } from './StopList.tsx';
 import { sameLine, useStable, useStableStops } from './stable-route.ts';
 import { useShownUnsent } from './unsent-strip.ts';
 import { useFocusInView } from './use-focus-in-view.ts';
+import { useOfflineAhead } from './use-offline-ahead.ts';
 import { useRouteSession } from './use-route-session.ts';
 
 export interface RouteViewProps {
@@ -79,6 +80,7 @@ export function RouteView({ routeId, shared, windows }: RouteViewProps) {
   );
   const language = (i18n.resolvedLanguage ?? 'en') as Language;
   const shownUnsentCount = useShownUnsent(mine?.unsentStopIds.length ?? 0, online);
+  useOfflineAhead(stableRoute !== null, settings.mapView === 'on');
 
   async function back() {
     await leaveLink(api);

@@ -1,0 +1,152 @@
+/**
+ * A driver's first session is offline-first (issue 31): from a brand-new browser profile, the service worker takes
+ * control of the page it was installed from, and once a route is open the code of every screen a stop needs is
+ * loaded while the route view is idle. So the signal can go at any moment after the first route opened: More info,
+ * Complete with its proofs, a reload with no network, and the completion reaches the server once when it is back.
+ * Map view is off here (the map's first session has e2e/map-first-session.spec.ts).
+ */
+import type { Page } from '@playwright/test';
+import type { Stop } from '../src-shared/protocol/entities.ts';
+import { STOP_CODE_LOADED_MARK } from '../src-ui/screens/stop/stop-code-preloader.ts';
+import { alert, listMode, startFirstStop } from './stop-windows.helpers.ts';
+import { drawSignature } from './support/app.ts';
+import { DEMO, type Dispatch, expect, type ServerInfo, test } from './support/fixtures.ts';
+
+test.use({ freshServer: true });
+test.setTimeout(60_000);
+
+/** A small JPEG drawn by the browser. */
+async function jpeg(page: Page): Promise<Buffer> {
+  const bytes = await page.evaluate(async () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 640;
+    canvas.height = 480;
+    const ctx = canvas.getContext('2d')!;
+    ctx.fillStyle = '#2a7';
+    ctx.fillRect(0, 0, 640, 480);
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.8));
+    return Array.from(new Uint8Array(await blob!.arrayBuffer()));
+  });
+  return Buffer.from(bytes);
+}
+
+/** Today's cargo-bike route, started, its first stop asking for `proofs`. */
+async function firstStopAsking(
+  server: ServerInfo,
+  dispatch: Dispatch,
+  proofs: { picture: boolean; signature: boolean },
+) {
+  const { route, stop } = await startFirstStop(server, DEMO.driver, 'Cargo bike 1');
+  const requirements = { signature_name: false, age_verification: false, barcode: false, ...proofs };
+  expect((await dispatch('PATCH', `/routes/${route.id}/stops/${stop.id}`, { requirements })).status).toBe(200);
+  return { route, stop };
+}
+
+/** The stop ids of the route's completions as the server stored them (the dispatcher API's route detail). */
+async function completions(dispatch: Dispatch, routeId: number): Promise<number[]> {
+  const { body } = await dispatch<{ completions: { stop_id: number }[] }>('GET', `/routes/${routeId}`);
+  return body.completions.map((c) => c.stop_id);
+}
+
+/** From the route view by taps, as a driver would: More info, Arrived, the proofs asked for, Done. */
+async function workStop(page: Page, routeId: number, stop: Stop, proofs: { photo?: Buffer; signature?: boolean }) {
+  await page.getByRole('button', { name: 'More info' }).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Stop details');
+  if (await alert(page).isVisible()) await alert(page).getByRole('button', { name: 'OK' }).click();
+  await page.getByRole('region', { name: 'Stop actions' }).getByRole('button', { name: 'Arrived' }).click();
+  await expect(page).toHaveURL(new RegExp(`/routes/${routeId}/stops/${stop.id}/complete`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Complete stop');
+  const region = page.getByRole('region', { name: 'Proof of delivery' });
+  if (proofs.signature) {
+    await region.getByRole('button', { name: 'Add signature' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign below' });
+    await drawSignature(page, dialog);
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Jan Peters');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect(page.getByRole('status').getByText('Signature added')).toBeVisible();
+  }
+  if (proofs.photo) {
+    await region
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'door.jpg', mimeType: 'image/jpeg', buffer: proofs.photo });
+    await expect(region.getByRole('img', { name: 'Photo 1' })).toBeVisible();
+  }
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page).toHaveURL(new RegExp(`/routes/${routeId}$`));
+}
+
+test('a brand-new profile, offline at once after the route opened: a stop worked to its end, a reload, sent once', async ({
+  page,
+  context,
+  server,
+  dispatch,
+  signIn,
+}) => {
+  await listMode(context, server);
+  const { route, stop } = await firstStopAsking(server, dispatch, { picture: true, signature: false });
+  const photo = await jpeg(page);
+  await signIn(page, DEMO.driver);
+  // The service worker installs while the driver signs in (precaching the app: seconds on a phone's line, and a
+  // test types faster than a driver). It takes this very page over, with no reload.
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  // Still the page the driver signed in on: the route opens from the list, by a tap.
+  const card = page.getByRole('article').filter({ hasText: 'Cargo bike 1' });
+  await card.getByRole('button', { name: 'Continue route' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Cargo bike 1' })).toBeVisible();
+
+  // The signal goes the moment the route shows: every screen's code comes from the service worker's precache.
+  await context.setOffline(true);
+  await workStop(page, route.id, stop, { photo });
+  await expect(page.getByText('1 change not sent yet')).toBeVisible();
+
+  // Closed and opened again with no network: the route, with the stop done and not sent.
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Cargo bike 1' })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Not sent yet' })).toHaveCount(1);
+  expect(await completions(dispatch, route.id)).toEqual([]);
+
+  await context.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(page.locator('[data-sync="unsent"]')).toHaveCount(0, { timeout: 15_000 });
+  await expect.poll(() => completions(dispatch, route.id)).toEqual([stop.id]);
+  // Nothing left to send: nothing can be sent twice later.
+  await expect(page.getByText(/not sent yet/)).toHaveCount(0);
+  expect(await completions(dispatch, route.id)).toEqual([stop.id]);
+});
+
+test.describe('with no service worker at all', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('once the route view is idle, a stop’s screens and the core’s proof code work with no network', async ({
+    page,
+    context,
+    server,
+    dispatch,
+    signIn,
+  }) => {
+    await listMode(context, server);
+    const { route, stop } = await firstStopAsking(server, dispatch, { picture: true, signature: true });
+    const photo = await jpeg(page);
+    await signIn(page, DEMO.driver);
+    const card = page.getByRole('article').filter({ hasText: 'Cargo bike 1' });
+    await card.getByRole('button', { name: 'Continue route' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Cargo bike 1' })).toBeVisible();
+    // Loaded while the route view was idle (the page's screens, their strings and the core's photo code).
+    await expect
+      .poll(() => page.evaluate((mark) => performance.getEntriesByName(mark).length, STOP_CODE_LOADED_MARK), {
+        timeout: 15_000,
+      })
+      .toBe(1);
+
+    await context.setOffline(true);
+    await workStop(page, route.id, stop, { photo, signature: true });
+    await expect(page.getByText('1 change not sent yet')).toBeVisible();
+
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect.poll(() => completions(dispatch, route.id), { timeout: 15_000 }).toEqual([stop.id]);
+    await expect(page.getByText(/not sent yet/)).toHaveCount(0);
+  });
+});

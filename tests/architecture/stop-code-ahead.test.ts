@@ -1,0 +1,68 @@
+/**
+ * The code a stop needs, loaded ahead once a route is open (issue 31), is every lazy import of a stop's screens and
+ * of the core's intents for proofs: src-ui/screens/stop/stop-code.ts holds the page's part (the stop windows of the
+ * route table, and what the windows' own code loads on demand: the signature pad, the scan panel, the phone rule),
+ * src-worker/core/stop-code.ts the core's (photo resizing, proof images, barcode decoding). A new lazy import there
+ * that is not in the lists would leave a driver whose signal went before the service worker took over with a screen
+ * or a proof that cannot load. Read from the source.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..', '..');
+const UI_LIST = join(root, 'src-ui/screens/stop/stop-code.ts');
+const CORE_LIST = join(root, 'src-worker/core/stop-code.ts');
+
+/** The code without its comments (their examples name imports too). */
+const code = (file: string) =>
+  readFileSync(file, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/^\s*\/\/.*$/gm, '');
+
+/** What `import('…')` names in `text`: a path resolved from `file`'s folder, or a package as written. */
+const lazyImports = (file: string, text = code(file)) =>
+  [...text.matchAll(/import\(\s*'([^']+)'\s*\)/g)].map((m) =>
+    m[1]!.startsWith('.') ? resolve(dirname(file), m[1]!) : m[1]!,
+  );
+
+/** A folder's source files (recursively), tests and the lists left out. */
+const sources = (folder: string): string[] =>
+  readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })
+    .filter((name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name))
+    .map((name) => join(root, folder, name))
+    .filter((file) => file !== UI_LIST && file !== CORE_LIST);
+
+describe("the page's stop code loaded ahead", () => {
+  const listed = new Set(lazyImports(UI_LIST));
+
+  it('holds the stop windows of the route table', () => {
+    const routes = join(root, 'src-ui/app/AppRoutes.tsx');
+    const windows = [...code(routes).matchAll(/= stopWindow\([\s\S]*?\);/g)].map((m) => m[0]);
+    expect(windows).toHaveLength(3);
+    for (const window of windows) for (const target of lazyImports(routes, window)) expect(listed).toContain(target);
+  });
+
+  it("holds every lazy import of the stop windows' own code (stop screens, proofs, scanning)", () => {
+    const targets = ['src-ui/screens/stop', 'src-ui/proof', 'src-ui/scan'].flatMap((folder) =>
+      sources(folder).flatMap((file) => lazyImports(file)),
+    );
+    expect(targets.length).toBeGreaterThanOrEqual(3);
+    for (const target of targets) expect(listed, target).toContain(target);
+  });
+});
+
+describe("the core's stop code loaded ahead", () => {
+  const listed = new Set(lazyImports(CORE_LIST));
+
+  it("holds every lazy import of the media and scanning code, and the intents' own", () => {
+    const intents = lazyImports(join(root, 'src-worker/core/create-worker-api.ts')).filter((target) =>
+      /[\\/]src-worker[\\/](media|scan)[\\/]/.test(target),
+    );
+    expect(intents.length).toBeGreaterThanOrEqual(3);
+    const own = ['src-worker/media', 'src-worker/scan'].flatMap((folder) =>
+      sources(folder).flatMap((f) => lazyImports(f)),
+    );
+    for (const target of [...intents, ...own]) expect(listed, target).toContain(target);
+  });
+});
