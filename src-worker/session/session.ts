@@ -10,7 +10,7 @@ import type { Store } from '../core/store.ts';
 import type { ApiClient, ApiOutcome, RefreshOutcome, TokenSource } from '../net/api-client.ts';
 import type { AppStorage, StoredDriver } from '../storage/app-db.ts';
 import { decodeJwtPayload, profileFromToken } from './jwt.ts';
-import { createRevocations } from './revocations.ts';
+import type { Revocations } from './revocations.ts';
 
 /** A token with less than this left is renewed before a socket opens with it. */
 const TOKEN_RENEW_MARGIN_MS = 30_000;
@@ -99,7 +99,20 @@ export function createSession(deps: SessionDeps): Session {
   let refreshing: Promise<RefreshOutcome> | null = null;
   /** Only inside a native wrapper (handover.ts): mirrors each new pair into the state, for the page to hand over. */
   let mirrorTokens: ((current: StoredDriver | null) => void) | undefined;
-  const revocations = createRevocations({ storage: deps.storage, api: deps.api });
+  /**
+   * The revoke calls' sender loads only when one is due (a sign-out, a handover, one left waiting from before): most
+   * starts have none, and it is not on the start's critical path. What it sends is kept on the device first (app-db),
+   * so a load that fails offline loses nothing: the next start sends it.
+   */
+  let revocations: Promise<Revocations> | null = null;
+  const revoker = () =>
+    (revocations ??= import('./revocations.ts').then((m) =>
+      m.createRevocations({ storage: deps.storage, api: deps.api }),
+    ));
+  async function sendRevocations(): Promise<void> {
+    if (!revocations && (await (await deps.storage()).pendingRevocations()).length === 0) return;
+    await (await revoker()).send();
+  }
 
   function showSignedIn(profile: DriverProfile | null) {
     store.update('session', (s) => ({ ...s, status: profile ? 'signed_in' : 'signed_out', driver: profile }));
@@ -116,7 +129,7 @@ export function createSession(deps: SessionDeps): Session {
     (await handover()).takeHandedTokens(driver, tokens, {
       storage: deps.storage,
       forgetDriver: () => forgetDriver(),
-      revoke: revocations.queue,
+      revoke: async (token) => (await revoker()).queue(token),
     });
 
   /** Signed in as `next` (stored already): shown at once, then the account loaded. */
@@ -195,7 +208,7 @@ export function createSession(deps: SessionDeps): Session {
       return driver?.accessToken ?? null;
     },
 
-    sendRevocations: () => revocations.send(),
+    sendRevocations,
 
     accessToken: () => driver?.accessToken ?? null,
     linkToken: () => linkToken,
@@ -291,7 +304,7 @@ export function createSession(deps: SessionDeps): Session {
     async signOut() {
       // The device is signed out at once; the server hears of it now, or when the network is back (revocations.ts).
       await endSession(false, driver?.refreshToken);
-      void revocations.send().catch(() => {});
+      void sendRevocations().catch(() => {});
       return okVoid;
     },
 
