@@ -2,7 +2,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ApiError } from '../../src-shared/protocol/http.ts';
 import { Refusal, type RefusalKind } from '../domain/errors.ts';
-import { FORMAT_WORDS } from './schemas.ts';
+import { refusalWords } from './schemas.ts';
 
 // The HTTP layer throws the domain's refusals too: one kind of error, one place that gives it a status.
 export {
@@ -40,8 +40,7 @@ function schemaMessage(error: FastifyError): { message: string; field?: string }
   if (missing) return { message: `${[path, missing].filter(Boolean).join('.')} is required`, field: missing };
   if (extra) return { message: `${field} is not an allowed field`, field };
   const where = path || error.validationContext || 'body';
-  const format = first.keyword === 'format' ? FORMAT_WORDS[(first.params as { format: string }).format] : undefined;
-  return { message: `${where} ${format ? `must be ${format}` : first.message}`, field: path || undefined };
+  return { message: `${where} ${refusalWords(first) ?? first.message}`, field: path || undefined };
 }
 
 export function installErrorHandler(app: FastifyInstance): void {

@@ -7,8 +7,10 @@
  * count and the insert are one step per sender, so concurrent messages cannot all pass the count first.
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { textLength } from '../../src-shared/domain/text.ts';
 import type { Plan, PlanFlag } from '../../src-shared/protocol/entities.ts';
 import type { LocationData, ServiceChangeData } from '../../src-shared/protocol/socket.ts';
+import { LOCATION_ERROR_MAX } from '../../src-shared/schemas/socket.ts';
 import { type Principal, principalKey } from '../auth/principal.ts';
 import { isoNow, type ServerContext } from '../context.ts';
 import type { Database } from '../db/schema.ts';
@@ -104,8 +106,8 @@ export async function recordLocation(
   let lng: number | null = null;
   let error: string | null = null;
   if ('error' in data) {
-    if (typeof data.error !== 'string' || data.error.length > 500)
-      throw badRequest('error must be a text of at most 500 characters', 'error');
+    if (typeof data.error !== 'string' || textLength(data.error) > LOCATION_ERROR_MAX)
+      throw badRequest(`error must be a text of at most ${LOCATION_ERROR_MAX} characters`, 'error');
     error = data.error;
   } else {
     lat = parseCoordinate(data.lat, 90);

@@ -4,6 +4,15 @@
  * dispatcher CLI apply one rule each.
  */
 
+/**
+ * Text holds no U+0000 (NUL). PostgreSQL refuses it in every text value (SQLite stores it), so it is refused in every
+ * request, on both databases alike, with a 400 naming the field (NUL_WORDS). The app removes NULs from what a driver
+ * types or pastes before a completion is stored (src-shared/domain/text.ts), so a driver's note is never refused for
+ * one. The pattern is a regular expression's source, as JSON Schema's `pattern` takes it.
+ */
+export const NO_NUL_PATTERN = '^[^\\u0000]*$';
+export const NUL_WORDS = 'must not contain the character U+0000 (NUL)';
+
 /** Years an instant may name: a device clock far off, or a made-up value, is refused, not stored. */
 export const INSTANT_YEARS = { from: 2000, to: 2099 } as const;
 
@@ -50,3 +59,15 @@ export const FORMAT_WORDS: Record<string, string> = {
   instant: `an ISO 8601 date and time with its offset, in the years ${INSTANT_YEARS.from} to ${INSTANT_YEARS.to}`,
   day: `a real date written YYYY-MM-DD, in the years ${INSTANT_YEARS.from} to ${INSTANT_YEARS.to}`,
 };
+
+/**
+ * The words of a refusal by a format or by NO_NUL_PATTERN ("must be an ISO 8601 ...", NUL_WORDS); undefined for any
+ * other, which keeps Ajv's own words.
+ */
+export function refusalWords(error: { keyword: string; params: unknown }): string | undefined {
+  const params = error.params as { format?: string; pattern?: string };
+  if (error.keyword === 'format' && params.format && FORMAT_WORDS[params.format])
+    return `must be ${FORMAT_WORDS[params.format]}`;
+  if (error.keyword === 'pattern' && params.pattern === NO_NUL_PATTERN) return NUL_WORDS;
+  return undefined;
+}

@@ -1,0 +1,76 @@
+/**
+ * Issue 30: what a driver enters reaches the server whatever it holds. A note pasted with U+0000 (which the server
+ * refuses: PostgreSQL cannot store it) is stored without it instead of being parked for good.
+ */
+import 'fake-indexeddb/auto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { localDate } from '../../src-shared/domain/geo.ts';
+import { type CoreHarness, type CoreOptions, startCore } from '../helpers/core.ts';
+import { type DriverFixture, makeDriver, makeRoute, PASSWORD, stopsAroundUtrecht } from '../helpers/fixtures.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+let t: TestServer;
+let driver: DriverFixture;
+const today = localDate(new Date());
+const cores: CoreHarness[] = [];
+
+beforeAll(async () => {
+  t = await startTestServer();
+  driver = await makeDriver(t);
+});
+afterEach(async () => {
+  await Promise.all(cores.splice(0).map((c) => c.close()));
+});
+afterAll(() => t.close());
+
+async function core(options: Partial<CoreOptions> = {}, server: TestServer = t, who: DriverFixture = driver) {
+  const c = await startCore({ baseUrl: server.url, ...options });
+  cores.push(c);
+  await c.api.signIn(who.email, PASSWORD);
+  return c;
+}
+
+/** A started route of `who` with `n` deliveries, opened in the core. */
+async function startedRoute(c: CoreHarness, server: TestServer = t, who: DriverFixture = driver, n = 2) {
+  const { routeId } = await makeRoute(server, who, { date: today, stops: stopsAroundUtrecht(n) });
+  expect(await c.api.openRoute(routeId, { shared: false })).toEqual({ ok: true });
+  await c.until((s) => s.route?.status === 'ready');
+  expect(await c.api.startRoute(null)).toEqual({ ok: true });
+  const state = await c.until((s) => s.route?.route?.status === 'in_progress');
+  return { routeId, stops: state.route!.route!.stops.filter((s) => s.type === 'delivery') };
+}
+
+/** Once the outbox has sent or parked the route's completions (the stop's unsent mark is set as it is queued). */
+const settled = (c: CoreHarness, stopId: number) =>
+  c.until(
+    (s) =>
+      s.outbox.parked.length > 0 ||
+      (s.outbox.unsent === 0 &&
+        s.route?.route?.stops.find((x) => x.id === stopId)?.status !== 'pending' &&
+        !s.route?.unsentStopIds.includes(stopId)),
+  );
+
+const storedStop = (server: TestServer, stopId: number) =>
+  server.server.ctx.db.selectFrom('stops').selectAll().where('id', '=', stopId).executeTakeFirstOrThrow();
+
+describe('U+0000 in what the driver entered', () => {
+  it('is taken out before the completion is stored, so it is sent and never parked', async () => {
+    const c = await core();
+    const { stops } = await startedRoute(c);
+    const result = await c.api.completeStop(stops[0]!.id, {
+      status: 'finished',
+      completion_note: 'Pasted\u0000 from the app',
+      recipient_note: '\u0000Thanks',
+      proofs: { signature_name: 'Br\u0000am' },
+    });
+    expect(result).toEqual({ ok: true });
+    const state = await settled(c, stops[0]!.id);
+    expect(state.outbox.parked).toEqual([]);
+    const stored = await storedStop(t, stops[0]!.id);
+    expect([stored.status, stored.completion_note, stored.recipient_note]).toEqual([
+      'finished',
+      'Pasted from the app',
+      'Thanks',
+    ]);
+  });
+});
