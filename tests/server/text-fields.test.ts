@@ -235,7 +235,7 @@ describe('text limits count characters, not UTF-16 code units', () => {
       .executeTakeFirstOrThrow();
     expect(stored.completion_note).toBe(EMOJI.repeat(500));
     const refused = await updateStop(t, s, 2, { status: 'finished', recipient_note: EMOJI.repeat(501) });
-    expect([refused.status, (refused.body as ApiError).field]).toEqual([400, 'recipient_note']);
+    expect([refused.status, (refused.body as unknown as ApiError).field]).toEqual([400, 'recipient_note']);
   });
 
   it('takes a 500-emoji reason for a missing position on the socket', async () => {
