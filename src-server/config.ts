@@ -55,6 +55,10 @@ export interface Config {
   locationRateLimit: number;
   /** Status events a driver or link may send per minute (socket and HTTP together); 0: no limit. */
   eventRateLimit: number;
+  /** Bytes of status events a driver or link may store per minute (socket and HTTP together); 0: no limit. */
+  eventBytesLimit: number;
+  /** Days positions and status events are kept (`locations`, `route_events`); 0: kept for ever. */
+  trackingRetentionDays: number;
   /** Origins the map may load styles, tiles, glyphs and sprites from besides the style URLs' own (CSP). */
   mapHosts: string[];
   logLevel: string;
@@ -229,6 +233,8 @@ export function loadConfig(env: Env = process.env): Config {
     signinFreeFailures: int(env, 'SIGNIN_FREE_FAILURES', 5),
     locationRateLimit: int(env, 'LOCATION_RATE_LIMIT', 30),
     eventRateLimit: int(env, 'EVENT_RATE_LIMIT', 120),
+    eventBytesLimit: int(env, 'EVENT_BYTES_LIMIT', 256 * 1024),
+    trackingRetentionDays: int(env, 'TRACKING_RETENTION_DAYS', 90),
     mapHosts: list(env.MAP_HOSTS ?? 'https://tiles.openfreemap.org'),
     logLevel: env.LOG_LEVEL || 'info',
     timeZone: timeZone(env),

@@ -10,6 +10,7 @@ import * as abuseLimits from './migrations/004-abuse-limits.ts';
 import * as imagesByStop from './migrations/005-images-by-stop.ts';
 import * as scaleOut from './migrations/006-scale-out.ts';
 import * as barcodeScanning from './migrations/007-barcode-scanning.ts';
+import * as trackingLimits from './migrations/010-tracking-limits.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -59,6 +60,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '005-images-by-stop': { up: (d) => imagesByStop.up(d) },
     '006-scale-out': { up: (d) => scaleOut.up(d, dialect) },
     '007-barcode-scanning': { up: (d) => barcodeScanning.up(d) },
+    '010-tracking-limits': { up: (d) => trackingLimits.up(d) },
   };
 }
 

@@ -10,7 +10,7 @@
 import { Kind, type SchemaOptions, type Static, type StringOptions, type TSchema, Type } from '@sinclair/typebox';
 import { NOTE_MAX } from '../domain/completion-rules.ts';
 import { EMAIL_MAX_LENGTH } from '../protocol/http.ts';
-import { NO_NUL_PATTERN } from './formats.ts';
+import { IMAGE_REFERENCE_PATTERN, NO_NUL_PATTERN } from './formats.ts';
 
 export const MAX_STOPS = 1000;
 export { EMAIL_MAX_LENGTH, NO_NUL_PATTERN };
@@ -74,5 +74,5 @@ export const DateOfBirth = Nullable(Type.String({ pattern: DATE_OF_BIRTH_PATTERN
  * bounds it, and the server answers an image over its own cap with 413 naming it.
  */
 export const ImageValue = TextString();
-/** In a live event: a reference at most, never image data. */
-export const ImageReference = TextString({ maxLength: IMAGE_REFERENCE_MAX_LENGTH });
+/** In a live event: a stored image's URL (IMAGE_REFERENCE_PATTERN), never image data nor other text. */
+export const ImageReference = Type.String({ maxLength: IMAGE_REFERENCE_MAX_LENGTH, pattern: IMAGE_REFERENCE_PATTERN });
