@@ -98,7 +98,7 @@ export function registerDispatchRouteCalls(app: FastifyInstance, ctx: ServerCont
       const input = request.body;
       if (input.project_id !== undefined && (input.project_name !== undefined || input.date !== undefined))
         throw badRequest('Give either project_id or a new project (project_name, date), not both', 'project_id');
-      input.stops.forEach((stop, i) => assertUniqueUnitIds(stop.units, `stops.${i}.units`));
+      for (const [i, stop] of input.stops.entries()) assertUniqueUnitIds(stop.units, `stops.${i}.units`);
       const route = await transact((trx) => createDispatchedRoute(trx, input, isoNow(ctx)));
       reply.code(201);
       return route;
