@@ -2,6 +2,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ApiError } from '../../src-shared/protocol/http.ts';
 import { Refusal, type RefusalKind } from '../domain/errors.ts';
+import { drainBody } from './body-limit.ts';
 import { refusalWords } from './schemas.ts';
 
 // The HTTP layer throws the domain's refusals too: one kind of error, one place that gives it a status.
@@ -55,7 +56,11 @@ export function installErrorHandler(app: FastifyInstance): void {
       status = 400;
       body = schemaMessage(error);
     } else if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      body = { message: `The request body is larger than the limit of ${request.routeOptions.bodyLimit} bytes` };
+      const limit = request.routeOptions.bodyLimit ?? 0;
+      const refusal = { message: `The request body is larger than the limit of ${limit} bytes` };
+      // The rest of the body is read first, so the client sees the 413 rather than a broken pipe (body-limit.ts).
+      void drainBody(request.raw, limit).then(() => reply.status(413).send(refusal));
+      return;
     } else if (status < 500) {
       body = { message: error.message };
     } else {
