@@ -313,6 +313,7 @@ export const deRoute: RouteMessages = {
       routeGone: 'Diese Route ist dir nicht mehr zugewiesen.',
       refused: 'Der Server hat es abgelehnt: {{message}}',
       serverError: 'Der Server konnte es nicht speichern.',
+      tooLarge: 'Es ist zu groß für den Server. Schließe den Stopp mit weniger Fotos erneut ab.',
     },
     notSaved_one: '{{count}} Stopp nicht gespeichert',
     notSaved_other: '{{count}} Stopps nicht gespeichert',

@@ -306,6 +306,7 @@ export const enRoute = {
       routeGone: 'This route is no longer assigned to you.',
       refused: 'The server refused it: {{message}}',
       serverError: 'The server could not store it.',
+      tooLarge: 'It is too large for the server to take. Complete the stop again with fewer photos.',
     },
     notSaved_one: '{{count}} stop not saved',
     notSaved_other: '{{count}} stops not saved',

@@ -312,6 +312,7 @@ export const nlRoute: RouteMessages = {
       routeGone: 'Deze route is niet meer aan jou toegewezen.',
       refused: 'De server heeft het geweigerd: {{message}}',
       serverError: 'De server kon het niet opslaan.',
+      tooLarge: 'Het is te groot voor de server. Rond de stop opnieuw af met minder foto’s.',
     },
     notSaved_one: '{{count}} stop niet opgeslagen',
     notSaved_other: '{{count}} stops niet opgeslagen',

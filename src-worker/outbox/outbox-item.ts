@@ -9,8 +9,9 @@ import { blobToDataUrl, dataUrlToBlob } from '../media/data-url.ts';
 
 /**
  * Why the server refused an item for good (it is parked for the driver to retry or discard): not_found (404: the
- * stop removed, the route reassigned or deleted), refused (400, 413, 422 and other 4xx: the same request would be
- * refused again), server_error (a 5xx for this item while the server took the next one).
+ * stop removed, the route reassigned or deleted), too_large (413: the body is over the server's limit), refused (400,
+ * 422 and other 4xx: the same request would be refused again), server_error (a 5xx for this item while the server
+ * took the next one).
  */
 export type ParkReason = RefusalReason;
 

@@ -1,12 +1,14 @@
 /**
  * Issue 30: what a driver enters reaches the server whatever it holds. A note pasted with U+0000 (which the server
- * refuses: PostgreSQL cannot store it) is stored without it instead of being parked for good.
+ * refuses: PostgreSQL cannot store it) is stored without it instead of being parked for good; a completion over the
+ * server's body limit (413) is parked at once as too large, in the app's words, instead of being sent again and again.
  */
 import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { localDate } from '../../src-shared/domain/geo.ts';
 import { type CoreHarness, type CoreOptions, startCore } from '../helpers/core.ts';
 import { type DriverFixture, makeDriver, makeRoute, PASSWORD, stopsAroundUtrecht } from '../helpers/fixtures.ts';
+import { PHOTO_PNG, pngUrl } from '../helpers/images.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let t: TestServer;
@@ -32,7 +34,11 @@ async function core(options: Partial<CoreOptions> = {}, server: TestServer = t, 
 
 /** A started route of `who` with `n` deliveries, opened in the core. */
 async function startedRoute(c: CoreHarness, server: TestServer = t, who: DriverFixture = driver, n = 2) {
-  const { routeId } = await makeRoute(server, who, { date: today, stops: stopsAroundUtrecht(n) });
+  const { routeId } = await makeRoute(server, who, {
+    date: today,
+    stops: stopsAroundUtrecht(n),
+    publication_settings: { fulfill_stops_in_any_order: true },
+  });
   expect(await c.api.openRoute(routeId, { shared: false })).toEqual({ ok: true });
   await c.until((s) => s.route?.status === 'ready');
   expect(await c.api.startRoute(null)).toEqual({ ok: true });
@@ -72,5 +78,46 @@ describe('U+0000 in what the driver entered', () => {
       'Pasted from the app',
       'Thanks',
     ]);
+  });
+});
+
+describe('a completion over the server’s body limit', () => {
+  it('is parked as too large after one attempt, not retried', async () => {
+    const small = await startTestServer({ env: { BODY_LIMIT: String(16 * 1024) } });
+    try {
+      const who = await makeDriver(small);
+      const sent: string[] = [];
+      const counting: typeof fetch = (input, init) => {
+        if (String(input).includes('/services/')) sent.push(String(input));
+        return fetch(input, init);
+      };
+      const c = await core({ fetch: counting }, small, who);
+      const { stops } = await startedRoute(c, small, who);
+      const photo = pngUrl(PHOTO_PNG);
+      expect(photo.length).toBeGreaterThan(16 * 1024);
+      expect(await c.api.completeStop(stops[0]!.id, { status: 'finished', proofs: { images: [photo] } })).toEqual({
+        ok: true,
+      });
+      const state = await settled(c, stops[0]!.id);
+      expect(state.outbox.parked).toEqual([
+        expect.objectContaining({ stopId: stops[0]!.id, reason: 'too_large', httpStatus: 413, photos: 1 }),
+      ]);
+      expect(state.outbox.unsent).toBe(0);
+      // The next completion is not held up by it.
+      expect(await c.api.completeStop(stops[1]!.id, { status: 'skipped', completion_note: 'Closed' })).toEqual({
+        ok: true,
+      });
+      await c.until(
+        (s) =>
+          s.outbox.unsent === 0 &&
+          !s.route?.unsentStopIds.includes(stops[1]!.id) &&
+          s.route?.route?.stops.find((x) => x.id === stops[1]!.id)?.status === 'skipped',
+      );
+      expect((await storedStop(small, stops[1]!.id)).status).toBe('skipped');
+      expect(sent.filter((url) => url.endsWith(`/services/${stops[0]!.id}`))).toHaveLength(1);
+    } finally {
+      await Promise.all(cores.splice(0).map((x) => x.close()));
+      await small.close();
+    }
   });
 });
