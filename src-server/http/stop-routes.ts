@@ -7,6 +7,7 @@ import { IDEMPOTENCY_HEADER, type StopUpdateAnswer, type StopUpdateRequest } fro
 import type { ServicePath } from '../../src-shared/schemas/driver.ts';
 import { authenticate, principalKey } from '../auth/principal.ts';
 import type { ServerContext } from '../context.ts';
+import { assertDeviceTimes } from '../domain/device-times.ts';
 import { prepareStopUpdate } from '../domain/stop-update.ts';
 import {
   findStoredAnswer,
@@ -52,12 +53,15 @@ export function registerStopRoutes(app: FastifyInstance, ctx: ServerContext): vo
       // been reassigned or finished, or the stop removed, and the completion is stored all the same.
       const stored = key ? await findStoredAnswer(ctx.db, sender, key) : undefined;
       if (stored) return replayed(reply, await replayAnswer(ctx, principal, replayable(stored, hash), target));
-      await routeFor(ctx, principal, routeId, projectId);
+      const { route, projectDate, settings } = await routeFor(ctx, principal, routeId, projectId);
 
       await requireStopOnRoute(ctx.db, routeId, serviceId);
       // Checked and decoded before the transaction, which then holds the route's lock only for the writes.
       const now = new Date(ctx.now());
-      const update = prepareStopUpdate(request.body, now, await organisationTimeZone(ctx, principal.organisationId));
+      const timeZone = await organisationTimeZone(ctx, principal.organisationId);
+      const days = { days: [projectDate, settings.project_date], startedAt: route.started_at };
+      assertDeviceTimes(request.body, days, timeZone, now.getTime());
+      const update = prepareStopUpdate(request.body, now, timeZone);
       const write = {
         routeId,
         stopId: serviceId,
