@@ -2,8 +2,15 @@
  * The stop update payload of spec section 3, built from what the driver decided at a stop (StopCompletion).
  */
 import type { StopCompletion } from '../../src-shared/api/worker-api.ts';
+import {
+  deviceTimes,
+  deviceTimeWindow,
+  inDeviceTimeWindow,
+  withoutDeviceTimes,
+} from '../../src-shared/domain/device-times.ts';
 import { withoutNul } from '../../src-shared/domain/text.ts';
 import { secondsInZone } from '../../src-shared/domain/time-zone.ts';
+import type { Route } from '../../src-shared/protocol/entities.ts';
 import type { StopUpdateRequest } from '../../src-shared/protocol/http.ts';
 
 export const coords = (p: { lat: number; lng: number } | null | undefined) =>
@@ -84,4 +91,22 @@ export function stopUpdateBody(
         }
       : {}),
   };
+}
+
+/**
+ * The update without the device times that lie outside the route's time on this phone's own clock (the rule the
+ * server applies, src-shared/domain/device-times.ts): a clock far behind (a phone reset to 2001) stamps times the
+ * server would refuse. Left out, the server takes the time it received the completion. A clock ahead can only be
+ * told by the server: the outbox leaves out a time the server refuses and sends the completion again.
+ */
+export function withinRouteTime(
+  body: StopUpdateRequest,
+  route: Pick<Route, 'date' | 'publication_settings'>,
+  timeZone: string | undefined,
+  nowMs: number,
+): StopUpdateRequest {
+  const zone = timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const window = deviceTimeWindow({ days: [route.date, route.publication_settings.project_date] }, zone, nowMs);
+  const outside = deviceTimes(body).filter(([, at]) => !inDeviceTimeWindow(at, window));
+  return outside.length === 0 ? body : withoutDeviceTimes(body, new Set(outside.map(([field]) => field)));
 }

@@ -1,13 +1,21 @@
 /**
  * Issue 30: what a driver enters reaches the server whatever it holds. A note pasted with U+0000 (which the server
  * refuses: PostgreSQL cannot store it) is stored without it instead of being parked for good; a completion over the
- * server's body limit (413) is parked at once as too large, in the app's words, instead of being sent again and again.
+ * server's body limit (413) is parked at once as too large, in the app's words, instead of being sent again and again;
+ * and a phone whose clock is far off still gets its completion stored, with the server's time instead of its own.
  */
 import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { localDate } from '../../src-shared/domain/geo.ts';
 import { type CoreHarness, type CoreOptions, startCore } from '../helpers/core.ts';
-import { type DriverFixture, makeDriver, makeRoute, PASSWORD, stopsAroundUtrecht } from '../helpers/fixtures.ts';
+import {
+  type DriverFixture,
+  makeDriver,
+  makeRoute,
+  PASSWORD,
+  signIn,
+  stopsAroundUtrecht,
+} from '../helpers/fixtures.ts';
 import { PHOTO_PNG, pngUrl } from '../helpers/images.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -119,5 +127,54 @@ describe('a completion over the server’s body limit', () => {
       await Promise.all(cores.splice(0).map((x) => x.close()));
       await small.close();
     }
+  });
+});
+
+describe('a phone whose clock is far off', () => {
+  const DAY = 86_400_000;
+  /** The completion requests the core sent, with their bodies. */
+  function recording() {
+    const bodies: Record<string, unknown>[] = [];
+    const fetchFn: typeof fetch = (input, init) => {
+      if (String(input).includes('/services/') && typeof init?.body === 'string') bodies.push(JSON.parse(init.body));
+      return fetch(input, init);
+    };
+    return { bodies, fetchFn };
+  }
+
+  it('two days ahead: the server refuses its time, the core sends the completion again without it', async () => {
+    const { bodies, fetchFn } = recording();
+    const c = await core({ fetch: fetchFn, now: () => Date.now() + 2 * DAY, openWebSocket: null });
+    const { stops } = await startedRoute(c);
+    expect(await c.api.completeStop(stops[0]!.id, { status: 'finished', completion_note: 'At the door' })).toEqual({
+      ok: true,
+    });
+    const state = await settled(c, stops[0]!.id);
+    expect(state.outbox.parked).toEqual([]);
+    expect(bodies.map((b) => 'completed_at' in b)).toEqual([true, false]);
+    expect(bodies[1]).toMatchObject({ status: 'finished', completion_note: 'At the door' });
+    expect(bodies[1]).not.toHaveProperty('finish_time');
+    const stored = await storedStop(t, stops[0]!.id);
+    expect(stored.status).toBe('finished');
+    expect(Math.abs(Date.parse(stored.completed_at!) - Date.now())).toBeLessThan(60_000);
+  });
+
+  it('three days behind: the core leaves its time out before the completion is stored', async () => {
+    const { bodies, fetchFn } = recording();
+    // Started by the server's clock: this phone thinks the route's day has not come yet.
+    const { routeId, projectId } = await makeRoute(t, driver, { date: today, stops: stopsAroundUtrecht(2) });
+    const { accessToken } = await signIn(t, driver.email);
+    const start = { token: accessToken, body: { status: 'in_progress' } };
+    expect((await t.request('POST', `/v1/projects/${projectId}/routes/${routeId}`, start)).status).toBe(200);
+    const c = await core({ fetch: fetchFn, now: () => Date.now() - 3 * DAY, openWebSocket: null });
+    expect(await c.api.openRoute(routeId, { shared: false })).toEqual({ ok: true });
+    const opened = await c.until((s) => s.route?.route?.status === 'in_progress');
+    const stop = opened.route!.route!.stops.find((s) => s.type === 'delivery')!;
+    expect(await c.api.completeStop(stop.id, { status: 'finished' })).toEqual({ ok: true });
+    const state = await settled(c, stop.id);
+    expect(state.outbox.parked).toEqual([]);
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]).not.toHaveProperty('completed_at');
+    expect((await storedStop(t, stop.id)).status).toBe('finished');
   });
 });
