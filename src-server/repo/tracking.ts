@@ -103,10 +103,7 @@ async function assertEventRate(db: Q, ctx: ServerContext, sender: string, bytes:
   assertUnderLimit(ctx, limit, 'status events', Number(row.count), row.oldest);
   // Full once this one would pass the budget; the wait is for the oldest to leave (one event over it never fits).
   if (byteLimit > 0 && Number(row.bytes ?? 0) + bytes > byteLimit)
-    throw tooManyRequests(
-      `Too many status events: at most ${byteLimit} bytes a minute`,
-      retryAfter(ctx, Number(row.count) > 0 ? row.oldest : null),
-    );
+    throw tooManyRequests(`Too many status events: at most ${byteLimit} bytes a minute`, retryAfter(ctx, row.oldest));
 }
 
 /** A position (or the device's reason for having none), for a route the caller may reach. */
