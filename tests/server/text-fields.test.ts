@@ -36,6 +36,8 @@ afterAll(async () => {
   await t.close();
 });
 
+const STORED_IMAGE = /must be the URL of a stored image/;
+
 /** The value with a NUL after its first character: pasted text, or a probe. */
 const withNul = (value: string) => `${value.slice(0, 1)}\u0000${value.slice(1)}`;
 
@@ -43,6 +45,8 @@ interface Case {
   field: string;
   /** What the field takes (read once the server has data); the NUL is put into it. */
   clean: string | (() => string);
+  /** The refusal's words, when a rule of the field's own refuses the NUL first (an image reference's). */
+  words?: RegExp;
   send: (value: string) => Promise<Answer<unknown>>;
 }
 
@@ -115,8 +119,8 @@ const driverCases: Case[] = [
   { field: 'data.completion_note', clean: 'At the door', send: event((v) => ({ completion_note: v })) },
   { field: 'data.recipient_note', clean: 'Thanks', send: event((v) => ({ recipient_note: v })) },
   { field: 'data.signature_name', clean: 'Bram', send: event((v) => ({ signature_name: v })) },
-  { field: 'data.signature', clean: '/v1/images/1', send: event((v) => ({ signature: v })) },
-  { field: 'data.images.0', clean: '/v1/images/1', send: event((v) => ({ images: { 0: v } })) },
+  { field: 'data.signature', clean: '/v1/images/1', send: event((v) => ({ signature: v })), words: STORED_IMAGE },
+  { field: 'data.images.0', clean: '/v1/images/1', send: event((v) => ({ images: { 0: v } })), words: STORED_IMAGE },
   {
     field: 'coordinates',
     clean: '5.1,52.1;5.2,52.2',
@@ -176,7 +180,7 @@ describe('U+0000 in a text field: a 400 naming it on both databases, and the tex
     const refused = await c.send(withNul(clean));
     expect(refused.status, JSON.stringify(refused.body)).toBe(400);
     expect((refused.body as ApiError).field).toBe(c.field);
-    expect((refused.body as ApiError).message).toContain('U+0000');
+    expect((refused.body as ApiError).message).toMatch(c.words ?? /must not contain the character U\+0000/);
     const taken = await c.send(clean);
     expect(taken.status, `${c.field}: ${JSON.stringify(taken.body)}`).toBeLessThan(300);
   });
