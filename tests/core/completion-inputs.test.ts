@@ -7,7 +7,9 @@
 import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { localDate } from '../../src-shared/domain/geo.ts';
-import { type CoreHarness, type CoreOptions, startCore } from '../helpers/core.ts';
+import { createOutboxStore } from '../../src-worker/outbox/outbox-store.ts';
+import { openAppStorage } from '../../src-worker/storage/app-db.ts';
+import { type CoreHarness, type CoreOptions, newDbName, startCore } from '../helpers/core.ts';
 import {
   type DriverFixture,
   makeDriver,
@@ -86,6 +88,43 @@ describe('U+0000 in what the driver entered', () => {
       'Pasted from the app',
       'Thanks',
     ]);
+  });
+});
+
+describe('an item an earlier version queued with a NUL in its note', () => {
+  it('is sent without it when the driver signs in, not parked', async () => {
+    const { routeId, projectId } = await makeRoute(t, driver, { date: today, stops: stopsAroundUtrecht(1) });
+    const { accessToken } = await signIn(t, driver.email);
+    const start = { token: accessToken, body: { status: 'in_progress' } };
+    expect((await t.request('POST', `/v1/projects/${projectId}/routes/${routeId}`, start)).status).toBe(200);
+    const stops = await t.server.ctx.db.selectFrom('stops').select('id').where('route_id', '=', routeId).execute();
+    const stopId = stops[1]!.id;
+    const dbName = newDbName();
+    const storage = await openAppStorage(dbName);
+    const now = Date.now();
+    await createOutboxStore(storage.db).add({
+      id: crypto.randomUUID(),
+      owner: `driver:${driver.driverId}`,
+      routeId,
+      projectId,
+      stopId,
+      stop: { number: 1, name: 'Recipient 1' },
+      seq: now * 1000,
+      createdAt: now,
+      body: { status: 'skipped', completion_note: 'Closed\u0000 for lunch', completed_at: new Date(now).toISOString() },
+      images: null,
+      signature: undefined,
+      state: 'queued',
+      attempts: 0,
+      parked: null,
+    });
+    storage.close();
+    const c = await core({ dbName, openWebSocket: null });
+    const deadline = Date.now() + 10_000;
+    while ((await storedStop(t, stopId)).status !== 'skipped' && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+    expect((await storedStop(t, stopId)).completion_note).toBe('Closed for lunch');
+    expect(c.state().outbox.parked).toEqual([]);
   });
 });
 
