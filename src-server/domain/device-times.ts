@@ -16,12 +16,12 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Throws a 400 naming the first device time of `body` outside the route's window at `receivedAt`. */
 export function assertDeviceTimes(body: DeviceTimed, route: RouteDays, timeZone: string, receivedAt: number): void {
-  const window = deviceTimeWindow(route, timeZone, receivedAt);
-  const outside = deviceTimeOutside(body, window);
+  const span = deviceTimeWindow(route, timeZone, receivedAt);
+  const outside = deviceTimeOutside(body, span);
   if (!outside) return;
   const [field] = outside;
   throw badRequest(
-    `${field} must lie in the route's time, from ${iso(window.from)} to ${iso(window.to)}: is the device's clock right?`,
+    `${field} must lie in the route's time, from ${iso(span.from)} to ${iso(span.to)}: is the device's clock right?`,
     field,
   );
 }

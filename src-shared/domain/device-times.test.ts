@@ -25,14 +25,14 @@ describe('deviceTimeWindow', () => {
     ['in summer time', { days: ['2026-07-10'] }, AMSTERDAM, '2026-07-08T22:00:00.000Z'],
     ['in another zone', { days: ['2026-11-27'] }, 'America/New_York', '2026-11-26T05:00:00.000Z'],
   ])('%s', (_name, route, zone, from) => {
-    const window = deviceTimeWindow(route, zone, received);
-    expect(new Date(window.from).toISOString()).toBe(from);
-    expect(new Date(window.to).toISOString()).toBe('2026-11-27T10:10:00.000Z');
+    const span = deviceTimeWindow(route, zone, received);
+    expect(new Date(span.from).toISOString()).toBe(from);
+    expect(new Date(span.to).toISOString()).toBe('2026-11-27T10:10:00.000Z');
   });
 });
 
 describe('inDeviceTimeWindow', () => {
-  const window = deviceTimeWindow({ days: ['2026-11-27'] }, AMSTERDAM, received);
+  const span = deviceTimeWindow({ days: ['2026-11-27'] }, AMSTERDAM, received);
   it.each<[string, string, boolean]>([
     ['the window’s first instant', '2026-11-25T23:00:00Z', true],
     ['a second before it', '2026-11-25T22:59:59Z', false],
@@ -42,7 +42,7 @@ describe('inDeviceTimeWindow', () => {
     ['a phone reset to 2001', '2001-01-01T00:00:00Z', false],
     ['with an offset', '2026-11-27T11:05:00+01:00', true],
   ])('%s', (_name, instant, inside) => {
-    expect(inDeviceTimeWindow(instant, window)).toBe(inside);
+    expect(inDeviceTimeWindow(instant, span)).toBe(inside);
   });
 });
 
@@ -67,9 +67,9 @@ describe('deviceTimes', () => {
   });
 
   it('finds the first outside the window', () => {
-    const window = deviceTimeWindow({ days: ['2026-11-27'] }, AMSTERDAM, received);
-    expect(deviceTimeOutside(body, window)).toEqual(['captured_at.images.1', '2030-01-01T00:00:00Z']);
-    expect(deviceTimeOutside({ completed_at: '2026-11-27T09:00:00Z' }, window)).toBeNull();
+    const span = deviceTimeWindow({ days: ['2026-11-27'] }, AMSTERDAM, received);
+    expect(deviceTimeOutside(body, span)).toEqual(['captured_at.images.1', '2030-01-01T00:00:00Z']);
+    expect(deviceTimeOutside({ completed_at: '2026-11-27T09:00:00Z' }, span)).toBeNull();
   });
 });
 

@@ -32,9 +32,9 @@ export function deviceTimeWindow(route: RouteDays, timeZone: string, receivedAt:
   return { from: instantInZone(addDays(first, -1), 0, timeZone).getTime(), to: receivedAt + DEVICE_TIME_AHEAD_MS };
 }
 
-export const inDeviceTimeWindow = (instant: string, window: DeviceTimeWindow) => {
+export const inDeviceTimeWindow = (instant: string, span: DeviceTimeWindow) => {
   const at = Date.parse(instant);
-  return at >= window.from && at <= window.to;
+  return at >= span.from && at <= span.to;
 };
 
 /** What of a stop update holds device times (the driver API's StopUpdateRequest, or the outbox's stored body). */
@@ -58,8 +58,8 @@ export function deviceTimes(body: DeviceTimed): [field: string, instant: string]
 }
 
 /** The first device time outside the window, as [field, instant]; null when all lie in it. */
-export const deviceTimeOutside = (body: DeviceTimed, window: DeviceTimeWindow) =>
-  deviceTimes(body).find(([, at]) => !inDeviceTimeWindow(at, window)) ?? null;
+export const deviceTimeOutside = (body: DeviceTimed, span: DeviceTimeWindow) =>
+  deviceTimes(body).find(([, at]) => !inDeviceTimeWindow(at, span)) ?? null;
 
 /**
  * The update without the named device times: a capture time left out, a scan time null, and `completed_at` left out

@@ -106,7 +106,7 @@ export function withinRouteTime(
   nowMs: number,
 ): StopUpdateRequest {
   const zone = timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const window = deviceTimeWindow({ days: [route.date, route.publication_settings.project_date] }, zone, nowMs);
-  const outside = deviceTimes(body).filter(([, at]) => !inDeviceTimeWindow(at, window));
+  const span = deviceTimeWindow({ days: [route.date, route.publication_settings.project_date] }, zone, nowMs);
+  const outside = deviceTimes(body).filter(([, at]) => !inDeviceTimeWindow(at, span));
   return outside.length === 0 ? body : withoutDeviceTimes(body, new Set(outside.map(([field]) => field)));
 }
