@@ -36,7 +36,12 @@ test('the complete screen: the 500-character notes, Done delivered, and proofs r
   await expect(internal).toHaveValue('x'.repeat(500));
   await expect(main.getByText('500/500')).toBeVisible();
   await expect(main.getByText('Reached maximum character limit of 500')).toBeVisible();
-  await page.getByRole('textbox', { name: 'Note for recipient' }).fill('In the shed');
+  // Characters, not UTF-16 code units: 500 emoji fit (each is two units), the 501st is cut; pasted NULs are dropped.
+  const recipientNote = page.getByRole('textbox', { name: 'Note for recipient' });
+  await recipientNote.fill('\u0000\u{1F4E6}'.repeat(501));
+  await expect(recipientNote).toHaveValue('\u{1F4E6}'.repeat(500));
+  await expect(main.getByText('500/500')).toHaveCount(2);
+  await recipientNote.fill('In the shed');
 
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('status').getByText('Stop 1 delivered')).toBeVisible();

@@ -22,6 +22,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStaticApp } from './http/static-app.ts';
 import { registerStopRoutes } from './http/stop-routes.ts';
 import { installValidation } from './http/validation.ts';
+import { scheduleRetention } from './repo/retention.ts';
 import { createMemoryHub, type EventHub } from './socket/hub.ts';
 import { createPostgresHub } from './socket/postgres-hub.ts';
 import { SocketRegistry } from './socket/registry.ts';
@@ -35,6 +36,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** How often old tracking data is pruned (repo/retention.ts); tests shorten it. */
+  retentionSweepMs?: number;
 }
 
 export interface Server {
@@ -110,6 +113,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   registerDispatchRoutes(app, ctx);
   await registerSocket(app, ctx);
   await registerStaticApp(app, ctx);
+  const retention = scheduleRetention(ctx, app.log, options.retentionSweepMs);
 
   let closed = false;
   return {
@@ -120,6 +124,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
       closed = true;
       // Fastify waits for in-flight requests (and so their transactions) and closes the sockets.
       await app.close();
+      await retention.stop();
       await ctx.hub.close();
       await db.destroy();
     },

@@ -62,6 +62,10 @@ export interface Config {
    * in hours (LATE_COMPLETION_HOURS; domain/route-rules.ts). After it the route is final.
    */
   lateCompletionHours: number;
+  /** Bytes of status events a driver or link may store per minute (socket and HTTP together); 0: no limit. */
+  eventBytesLimit: number;
+  /** Days positions and status events are kept (`locations`, `route_events`); 0: kept for ever. */
+  trackingRetentionDays: number;
   /** Origins the map may load styles, tiles, glyphs and sprites from besides the style URLs' own (CSP). */
   mapHosts: string[];
   logLevel: string;
@@ -238,6 +242,8 @@ export function loadConfig(env: Env = process.env): Config {
     locationRateLimit: int(env, 'LOCATION_RATE_LIMIT', 30),
     eventRateLimit: int(env, 'EVENT_RATE_LIMIT', 120),
     lateCompletionHours: int(env, 'LATE_COMPLETION_HOURS', 72),
+    eventBytesLimit: int(env, 'EVENT_BYTES_LIMIT', 256 * 1024),
+    trackingRetentionDays: int(env, 'TRACKING_RETENTION_DAYS', 90),
     mapHosts: list(env.MAP_HOSTS ?? 'https://tiles.openfreemap.org'),
     logLevel: env.LOG_LEVEL || 'info',
     timeZone: timeZone(env),

@@ -12,6 +12,7 @@ import * as scaleOut from './migrations/006-scale-out.ts';
 import * as barcodeScanning from './migrations/007-barcode-scanning.ts';
 import * as keptProofs from './migrations/008-kept-proofs.ts';
 import * as routeVersions from './migrations/009-route-versions.ts';
+import * as trackingLimits from './migrations/010-tracking-limits.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -63,6 +64,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '007-barcode-scanning': { up: (d) => barcodeScanning.up(d) },
     '008-kept-proofs': { up: (d) => keptProofs.up(d) },
     '009-route-versions': { up: (d) => routeVersions.up(d) },
+    '010-tracking-limits': { up: (d) => trackingLimits.up(d) },
   };
 }
 

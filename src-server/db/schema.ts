@@ -197,6 +197,8 @@ export interface RouteEventsTable {
   type: string;
   /** JSON. */
   body: string;
+  /** The body's size in bytes (UTF-8), for the per-sender limit (migration 010; 0 on rows stored before). */
+  bytes: Generated<number>;
   source: string;
   received_at: string;
 }

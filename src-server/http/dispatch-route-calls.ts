@@ -26,6 +26,7 @@ import {
   type StopPath,
 } from '../../src-shared/schemas/dispatch.ts';
 import { isoNow, type ServerContext } from '../context.ts';
+import { assertUniqueUnitIds } from '../domain/unit-ids.ts';
 import { listRouteSummaries, loadRouteDetail } from '../repo/dispatch.ts';
 import {
   assignDriver,
@@ -91,6 +92,7 @@ export function registerDispatchRouteCalls(app: FastifyInstance, ctx: ServerCont
       const input = request.body;
       if (input.project_id !== undefined && (input.project_name !== undefined || input.date !== undefined))
         throw badRequest('Give either project_id or a new project (project_name, date), not both', 'project_id');
+      for (const [i, stop] of input.stops.entries()) assertUniqueUnitIds(stop.units, `stops.${i}.units`);
       const route = await transact((trx) => createDispatchedRoute(trx, input, isoNow(ctx)));
       reply.code(201);
       return route;
@@ -112,6 +114,7 @@ export function registerDispatchRouteCalls(app: FastifyInstance, ctx: ServerCont
     { schema: { params: stopParams, body: updateStopBody } },
     async (request): Promise<Stop> => {
       const { routeId, stopId } = request.params;
+      assertUniqueUnitIds(request.body.units, 'units');
       return onRoute(
         routeId,
         (trx) => updateStop(trx, routeId, stopId, request.body, isoNow(ctx)),

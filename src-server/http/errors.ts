@@ -2,7 +2,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ApiError } from '../../src-shared/protocol/http.ts';
 import { Refusal, type RefusalKind } from '../domain/errors.ts';
-import { FORMAT_WORDS } from './schemas.ts';
+import { drainBody } from './body-limit.ts';
+import { refusalWords } from './schemas.ts';
 
 // The HTTP layer throws the domain's refusals too: one kind of error, one place that gives it a status.
 export {
@@ -40,8 +41,7 @@ function schemaMessage(error: FastifyError): { message: string; field?: string }
   if (missing) return { message: `${[path, missing].filter(Boolean).join('.')} is required`, field: missing };
   if (extra) return { message: `${field} is not an allowed field`, field };
   const where = path || error.validationContext || 'body';
-  const format = first.keyword === 'format' ? FORMAT_WORDS[(first.params as { format: string }).format] : undefined;
-  return { message: `${where} ${format ? `must be ${format}` : first.message}`, field: path || undefined };
+  return { message: `${where} ${refusalWords(first) ?? first.message}`, field: path || undefined };
 }
 
 export function installErrorHandler(app: FastifyInstance): void {
@@ -56,7 +56,11 @@ export function installErrorHandler(app: FastifyInstance): void {
       status = 400;
       body = schemaMessage(error);
     } else if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      body = { message: `The request body is larger than the limit of ${request.routeOptions.bodyLimit} bytes` };
+      const limit = request.routeOptions.bodyLimit ?? 0;
+      const refusal = { message: `The request body is larger than the limit of ${limit} bytes` };
+      // The rest of the body is read first, so the client sees the 413 rather than a broken pipe (body-limit.ts).
+      void drainBody(request.raw, limit).then(() => reply.status(413).send(refusal));
+      return;
     } else if (status < 500) {
       body = { message: error.message };
     } else {

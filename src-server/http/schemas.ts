@@ -7,7 +7,7 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { FORMATS } from '../../src-shared/schemas/formats.ts';
 
-export { DECIMAL_DIGITS, FORMAT_WORDS } from '../../src-shared/schemas/formats.ts';
+export { DECIMAL_DIGITS, FORMAT_WORDS, refusalWords } from '../../src-shared/schemas/formats.ts';
 
 /**
  * Bodies and socket data are checked strictly: no type coercion, no silent removal of unknown fields. Paths and

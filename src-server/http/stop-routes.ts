@@ -7,6 +7,9 @@ import { IDEMPOTENCY_HEADER, type StopUpdateAnswer, type StopUpdateRequest } fro
 import type { ServicePath } from '../../src-shared/schemas/driver.ts';
 import { authenticate, principalKey } from '../auth/principal.ts';
 import type { ServerContext } from '../context.ts';
+import { assertDeviceTimes } from '../domain/device-times.ts';
+import { forbidden } from '../domain/errors.ts';
+import { LINK_ROUTE_FINISHED_MESSAGE } from '../domain/route-rules.ts';
 import { prepareStopUpdate } from '../domain/stop-update.ts';
 import {
   findStoredAnswer,
@@ -52,13 +55,19 @@ export function registerStopRoutes(app: FastifyInstance, ctx: ServerContext): vo
       // been reassigned or finished, or the stop removed, and the completion is stored all the same.
       const stored = key ? await findStoredAnswer(ctx.db, sender, key) : undefined;
       if (stored) return replayed(reply, await replayAnswer(ctx, principal, replayable(stored, hash), target));
-      await routeFor(ctx, principal, routeId, projectId);
+      const { route, projectDate, settings } = await routeFor(ctx, principal, routeId, projectId);
+      // Said before anything about the body: a link may change nothing of a finished route (the write checks again
+      // under the route's lock).
+      if (principal.kind === 'link' && route.status === 'finished') throw forbidden(LINK_ROUTE_FINISHED_MESSAGE);
 
       // A stop the dispatcher removed is found too: the write stores what the driver did for it all the same.
       await requireStopOnRoute(ctx.db, routeId, serviceId);
       // Checked and decoded before the transaction, which then holds the route's lock only for the writes.
       const now = new Date(ctx.now());
-      const update = prepareStopUpdate(request.body, now, await organisationTimeZone(ctx, principal.organisationId));
+      const timeZone = await organisationTimeZone(ctx, principal.organisationId);
+      const days = { days: [projectDate, settings.project_date], startedAt: route.started_at };
+      assertDeviceTimes(request.body, days, timeZone, now.getTime());
+      const update = prepareStopUpdate(request.body, now, timeZone);
       const write = {
         routeId,
         stopId: serviceId,

@@ -1,14 +1,17 @@
 /**
  * What a driver reports while working: positions (location PATCH and socket `location`) and status events
  * (`service_change` on the socket or POST .../events). Both the HTTP calls and the socket store through here, so
- * both refuse the same things: a plan without the feature, a position for a route not in progress, a stop of
- * another route, and more than the per-sender limit a minute (LOCATION_RATE_LIMIT, EVENT_RATE_LIMIT). The limits
- * count the sender's rows of the last minute, so they hold across server processes without state of their own; the
- * count and the insert are one step per sender, so concurrent messages cannot all pass the count first.
+ * both refuse the same things: a plan without the feature, a position or a status event for a route not in progress
+ * (409), a stop of another route, and more than the per-sender limits a minute (LOCATION_RATE_LIMIT,
+ * EVENT_RATE_LIMIT, and EVENT_BYTES_LIMIT for the bytes of status events). The limits count the sender's rows of the
+ * last minute, so they hold across server processes without state of their own; the count and the insert are one
+ * step per sender, so concurrent messages cannot all pass the count first. Old rows are pruned by retention.ts.
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { textLength } from '../../src-shared/domain/text.ts';
 import type { Plan, PlanFlag } from '../../src-shared/protocol/entities.ts';
 import type { LocationData, ServiceChangeData } from '../../src-shared/protocol/socket.ts';
+import { LOCATION_ERROR_MAX } from '../../src-shared/schemas/socket.ts';
 import { type Principal, principalKey } from '../auth/principal.ts';
 import { isoNow, type ServerContext } from '../context.ts';
 import type { Database } from '../db/schema.ts';
@@ -19,6 +22,7 @@ import { LINK_ROUTE_FINISHED_MESSAGE, STOP_NOT_FOUND_MESSAGE } from '../domain/r
 export type TrackingSource = 'http' | 'socket';
 
 export const NOT_IN_PROGRESS_LOCATION_MESSAGE = 'Positions are recorded only while the route is in progress';
+export const NOT_IN_PROGRESS_EVENT_MESSAGE = 'Status events are recorded only while the route is in progress';
 const WINDOW_MS = 60_000;
 /** The advisory lock class of the per-sender limits (the key within it is the sender's hash). */
 const SENDER_LOCK = 18_002;
@@ -45,11 +49,14 @@ export async function requirePlanFlag(ctx: ServerContext, principal: Principal, 
   if (!plan[flag]) throw forbidden(PLAN_REFUSALS[flag] ?? `Your organisation's plan does not include ${flag}`);
 }
 
+/** Seconds until the oldest of the sender's last minute leaves the window (Retry-After). */
+const retryAfter = (ctx: ServerContext, oldest: string | null) =>
+  ((oldest ? Date.parse(oldest) : ctx.now()) + WINDOW_MS - ctx.now()) / 1000;
+
 /** 429 once the sender has sent `limit` in the last minute; Retry-After when the oldest of them leaves the window. */
 function assertUnderLimit(ctx: ServerContext, limit: number, what: string, count: number, oldest: string | null) {
   if (limit <= 0 || count < limit) return;
-  const wait = oldest ? Date.parse(oldest) + WINDOW_MS - ctx.now() : WINDOW_MS;
-  throw tooManyRequests(`Too many ${what}: at most ${limit} a minute`, wait / 1000);
+  throw tooManyRequests(`Too many ${what}: at most ${limit} a minute`, retryAfter(ctx, oldest));
 }
 
 /**
@@ -78,17 +85,25 @@ async function assertLocationRate(db: Q, ctx: ServerContext, sender: string): Pr
   assertUnderLimit(ctx, limit, 'positions', Number(row.count), row.oldest);
 }
 
-async function assertEventRate(db: Q, ctx: ServerContext, sender: string): Promise<void> {
-  const limit = ctx.config.eventRateLimit;
-  if (limit <= 0) return;
+/** At most EVENT_RATE_LIMIT events and EVENT_BYTES_LIMIT bytes (with this one's `bytes`) in the last minute. */
+async function assertEventRate(db: Q, ctx: ServerContext, sender: string, bytes: number): Promise<void> {
+  const { eventRateLimit: limit, eventBytesLimit: byteLimit } = ctx.config;
+  if (limit <= 0 && byteLimit <= 0) return;
   const since = new Date(ctx.now() - WINDOW_MS).toISOString();
   const row = await db
     .selectFrom('route_events')
-    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('received_at').as('oldest')])
+    .select((eb) => [
+      eb.fn.countAll<number>().as('count'),
+      eb.fn.min('received_at').as('oldest'),
+      eb.fn.sum<number>('bytes').as('bytes'),
+    ])
     .where('principal', '=', sender)
     .where('received_at', '>', since)
     .executeTakeFirstOrThrow();
   assertUnderLimit(ctx, limit, 'status events', Number(row.count), row.oldest);
+  // Full once this one would pass the budget; the wait is for the oldest to leave (one event over it never fits).
+  if (byteLimit > 0 && Number(row.bytes ?? 0) + bytes > byteLimit)
+    throw tooManyRequests(`Too many status events: at most ${byteLimit} bytes a minute`, retryAfter(ctx, row.oldest));
 }
 
 /** A position (or the device's reason for having none), for a route the caller may reach. */
@@ -104,8 +119,8 @@ export async function recordLocation(
   let lng: number | null = null;
   let error: string | null = null;
   if ('error' in data) {
-    if (typeof data.error !== 'string' || data.error.length > 500)
-      throw badRequest('error must be a text of at most 500 characters', 'error');
+    if (typeof data.error !== 'string' || textLength(data.error) > LOCATION_ERROR_MAX)
+      throw badRequest(`error must be a text of at most ${LOCATION_ERROR_MAX} characters`, 'error');
     error = data.error;
   } else {
     lat = parseCoordinate(data.lat, 90);
@@ -126,12 +141,6 @@ export async function recordLocation(
   });
 }
 
-/** A link opens the day's work: once its route is finished, it may read the route but add nothing to it. */
-async function assertLinkMayWrite(ctx: ServerContext, routeId: number): Promise<void> {
-  const route = await ctx.db.selectFrom('routes').select('status').where('id', '=', routeId).executeTakeFirst();
-  if (route?.status === 'finished') throw forbidden(LINK_ROUTE_FINISHED_MESSAGE);
-}
-
 /** A stop's status event (the schema has checked its shape), for a route the caller may reach. */
 export async function recordServiceChange(
   ctx: ServerContext,
@@ -145,6 +154,11 @@ export async function recordServiceChange(
     throw badRequest('data.lat must be a latitude between -90 and 90', 'data.lat');
   if (data.lng !== undefined && parseCoordinate(data.lng, 180) === null)
     throw badRequest('data.lng must be a longitude between -180 and 180', 'data.lng');
+  const route = await ctx.db.selectFrom('routes').select('status').where('id', '=', routeId).executeTakeFirst();
+  // A link opens the day's work: once its route is finished, it may read the route but add nothing to it.
+  if (principal.kind === 'link' && route?.status === 'finished') throw forbidden(LINK_ROUTE_FINISHED_MESSAGE);
+  // As for positions: a status event of a route not started (or finished) is no live status of anything.
+  if (route?.status !== 'in_progress') throw conflict(NOT_IN_PROGRESS_EVENT_MESSAGE);
   const stop = await ctx.db
     .selectFrom('stops')
     .select('id')
@@ -153,17 +167,19 @@ export async function recordServiceChange(
     .where('removed_at', 'is', null)
     .executeTakeFirst();
   if (!stop) throw notFound(STOP_NOT_FOUND_MESSAGE, 'service');
-  if (principal.kind === 'link') await assertLinkMayWrite(ctx, routeId);
   const sender = principalKey(principal);
+  const body = JSON.stringify(data);
+  const bytes = Buffer.byteLength(body);
   await asOneStep(ctx, sender, async (trx) => {
-    await assertEventRate(trx, ctx, sender);
+    await assertEventRate(trx, ctx, sender, bytes);
     await trx
       .insertInto('route_events')
       .values({
         route_id: routeId,
         principal: sender,
         type: 'service_change',
-        body: JSON.stringify(data),
+        body,
+        bytes,
         source,
         received_at: isoNow(ctx),
       })

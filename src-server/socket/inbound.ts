@@ -10,7 +10,7 @@ import type {
   LocationMessage,
   ServiceChangeData,
 } from '../../src-shared/protocol/socket.ts';
-import { FORMAT_WORDS } from '../../src-shared/schemas/formats.ts';
+import { refusalWords } from '../../src-shared/schemas/formats.ts';
 import {
   LocationData as locationData,
   LocationErrorData as locationErrorData,
@@ -34,8 +34,7 @@ function describe(errors: ErrorObject[] | null | undefined): string {
   const params = first.params as { missingProperty?: string; additionalProperty?: string };
   if (params.missingProperty) return `${path}.${params.missingProperty} is required`;
   if (params.additionalProperty) return `${path}.${params.additionalProperty} is not an allowed field`;
-  const format = first.keyword === 'format' ? FORMAT_WORDS[(first.params as { format: string }).format] : undefined;
-  return `${path} ${format ? `must be ${format}` : (first.message ?? 'is not valid')}`;
+  return `${path} ${refusalWords(first) ?? first.message ?? 'is not valid'}`;
 }
 
 export type ParsedMessage = { ok: true; message: DriverMessage } | { ok: false; error: string };

@@ -8,6 +8,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SOCKET_PATH } from '../../src-shared/protocol/socket.ts';
+import { NO_NUL_PATTERN } from '../../src-shared/schemas/formats.ts';
 import { endRevokedFamilies } from '../auth/families.ts';
 import { principalFromToken, principalKey } from '../auth/principal.ts';
 import type { ServerContext } from '../context.ts';
@@ -32,8 +33,9 @@ const querystringSchema = {
     routeId: { type: 'integer', minimum: 1 },
     projectId: { type: 'integer', minimum: 1 },
     owner: { type: 'string', enum: ['driver'] },
-    deviceId: { type: 'string', maxLength: 200 },
-    token: { type: 'string', maxLength: 4096 },
+    // Text holds no NUL, as in every request (schemas/formats.ts).
+    deviceId: { type: 'string', maxLength: 200, pattern: NO_NUL_PATTERN },
+    token: { type: 'string', maxLength: 4096, pattern: NO_NUL_PATTERN },
   },
 } as const;
 

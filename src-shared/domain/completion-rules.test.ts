@@ -85,6 +85,8 @@ describe('completionProblems (spec section 5 "Proof rules", "Notes", "Age verifi
     ['not a day', { birthDate: '2001-02-29', newBirthDate: true }, {}, ['birth_date_invalid']],
     ['a 501-character note', { completionNote: 'x'.repeat(501) }, {}, ['note_too_long']],
     ['a 500-character note', { recipientNote: 'x'.repeat(500) }, {}, []],
+    ['500 emoji are 500 characters (1,000 UTF-16 code units)', { completionNote: '\u{1F4E6}'.repeat(500) }, {}, []],
+    ['501 emoji', { recipientNote: '\u{1F4E6}'.repeat(501) }, {}, ['note_too_long']],
     [
       'internal-notes variant, skipped with no note',
       { status: 'skipped' },

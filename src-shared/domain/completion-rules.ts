@@ -6,6 +6,7 @@
  */
 import { type CalendarDate, compareDates, isAdult, MIN_BIRTH_DATE, parseIsoDate } from './age.ts';
 import type { FeatureGates, RequiredProofs } from './proofs.ts';
+import { cutText, textLength } from './text.ts';
 import type { UnitScanFacts } from './unit-scans.ts';
 import type { Variant } from './variant.ts';
 
@@ -36,8 +37,8 @@ export const NOTHING_COLLECTED: CollectedProofs = {
   unaccountedUnits: 0,
 };
 
-/** Input is cut at 500 characters. */
-export const cutNote = (text: string) => (text.length > NOTE_MAX ? text.slice(0, NOTE_MAX) : text);
+/** Input is cut at 500 characters (code points: text.ts counts an emoji once, as the server does). */
+export const cutNote = (text: string) => cutText(text, NOTE_MAX);
 
 export interface NoteStatus {
   count: number;
@@ -48,7 +49,8 @@ export interface NoteStatus {
 }
 
 export function noteStatus(text: string): NoteStatus {
-  return { count: text.length, atLimit: text.length >= NOTE_MAX, tooLong: text.length > NOTE_MAX };
+  const count = textLength(text);
+  return { count, atLimit: count >= NOTE_MAX, tooLong: count > NOTE_MAX };
 }
 
 /** The internal-notes variant refuses a skipped stop with an empty internal note (when notes are available). */

@@ -26,6 +26,7 @@ import {
   OptionalText,
   StringEnum,
   Text,
+  TextString,
 } from './fields.ts';
 
 /** Times of day may run past midnight on multi-day routes (days_on_the_road): up to a week. */
@@ -68,7 +69,7 @@ export const UpdateOrganisationBody = Type.Object(
 export const CreateDriverBody = Type.Object(
   {
     email: Type.String({ format: 'email', maxLength: EMAIL_MAX_LENGTH }),
-    password: Type.String({ minLength: 8, maxLength: 1024 }),
+    password: TextString({ minLength: 8, maxLength: 1024 }),
     first_name: Text(100),
     last_name: Text(100),
     phone: Optional(OptionalText(50)),
@@ -191,7 +192,7 @@ export const DriverAssignBody = Type.Object({ driver_id: Nullable(Id) }, { addit
 export const OrganisationParams = Type.Object({ id: Id });
 export const RouteParams = Type.Object({ routeId: Id });
 export const StopParams = Type.Object({ routeId: Id, stopId: Id });
-export const LinkParams = Type.Object({ routeId: Id, linkId: Type.String({ minLength: 1, maxLength: 100 }) });
+export const LinkParams = Type.Object({ routeId: Id, linkId: TextString({ minLength: 1, maxLength: 100 }) });
 
 export const DriversQuery = Type.Object({ organisation_id: Optional(Id) });
 export const RoutesQuery = Type.Object({

@@ -18,29 +18,30 @@ import {
   RecordOf,
   SignatureName,
   StringEnum,
+  TextString,
 } from './fields.ts';
 import { ServiceChangeData } from './socket.ts';
 
 /** The most points one planned line may join. */
 export const OSRM_MAX_POINTS = 500;
 
-const Email = Type.String({ minLength: 1, maxLength: EMAIL_MAX_LENGTH });
+const Email = TextString({ minLength: 1, maxLength: EMAIL_MAX_LENGTH });
 
 /** Step one carries only the email (404: no user); step two adds the password. */
 export const SignInBody = Type.Object(
-  { email: Email, password: Type.Optional(Type.String({ maxLength: 1024 })) },
+  { email: Email, password: Type.Optional(TextString({ maxLength: 1024 })) },
   { additionalProperties: false },
 );
 
 export const RefreshBody = Type.Object(
-  { token: Type.String({ minLength: 1, maxLength: 4096 }) },
+  { token: TextString({ minLength: 1, maxLength: 4096 }) },
   { additionalProperties: false },
 );
 
 /** POST /v1/token/revoke: `token` as RFC 7009 names it, a refresh token (or an access token) of the session. */
 export const RevokeBody = RefreshBody;
 
-export const ForgotPasswordQuery = Type.Object({ email: Type.String({ ...Email, format: 'email' }) });
+export const ForgotPasswordQuery = Type.Object({ email: TextString({ ...Email, format: 'email' }) });
 
 /** GET /v1/drivers/:id and GET /v1/images/:id. */
 export const IdParams = Type.Object({ id: Id });
@@ -69,7 +70,7 @@ export const MAX_UNIT_SCANS = 200;
  */
 export const UnitScanBody = Type.Object(
   {
-    id: Type.String({ minLength: 1, maxLength: 100 }),
+    id: TextString({ minLength: 1, maxLength: 100 }),
     barcode_scanned: Type.Boolean(),
     /** Only on a unit not scanned. */
     scan_reason: Type.Optional(NullableStringEnum(UNIT_SCAN_REASONS)),
@@ -131,14 +132,14 @@ export const StopUpdateBody = Type.Object(
 
 /** POST .../events: a socket message sent over HTTP while the socket is closed. */
 export const EventBody = Type.Object(
-  { type: Type.String({ maxLength: 100 }), data: ServiceChangeData },
+  { type: TextString({ maxLength: 100 }), data: ServiceChangeData },
   { additionalProperties: false },
 );
 
 export const OsrmBody = Type.Object(
   {
     /** Semicolon list of `lng,lat`. */
-    coordinates: Type.String({ minLength: 1, maxLength: OSRM_MAX_POINTS * 48 }),
+    coordinates: TextString({ minLength: 1, maxLength: OSRM_MAX_POINTS * 48 }),
     profile: Type.Optional(StringEnum(VEHICLE_PROFILES, { default: 'car' })),
   },
   { additionalProperties: false },

@@ -7,15 +7,22 @@
  * would read differently. Only the server compiles these schemas; the worker and the UI import types alone
  * (tests/architecture keeps TypeBox out of their bundles).
  */
-import { Kind, type SchemaOptions, type Static, type TSchema, Type } from '@sinclair/typebox';
+import { Kind, type SchemaOptions, type Static, type StringOptions, type TSchema, Type } from '@sinclair/typebox';
 import { NOTE_MAX } from '../domain/completion-rules.ts';
 import { EMAIL_MAX_LENGTH } from '../protocol/http.ts';
+import { IMAGE_REFERENCE_PATTERN, NO_NUL_PATTERN } from './formats.ts';
 
 export const MAX_STOPS = 1000;
-export { EMAIL_MAX_LENGTH };
+export { EMAIL_MAX_LENGTH, NO_NUL_PATTERN };
 export const SIGNATURE_NAME_MAX_LENGTH = 200;
 /** A stored image's URL (…/v1/images/123), what a live event may name; image data travels with the completion. */
 export const IMAGE_REFERENCE_MAX_LENGTH = 2048;
+
+/**
+ * A string that holds no NUL (NO_NUL_PATTERN, formats.ts): every string of every schema is one of these, or has a
+ * format, a pattern or an enum that cannot match a NUL (fields.test.ts walks every schema to keep it so).
+ */
+export const TextString = (options: StringOptions = {}) => Type.String({ ...options, pattern: NO_NUL_PATTERN });
 
 /** `schema`, or null: Ajv's `nullable` keyword. */
 export function Nullable<T extends TSchema>(schema: T) {
@@ -32,16 +39,24 @@ export function NullableStringEnum<const T extends readonly string[]>(values: T)
   return Type.Unsafe<T[number] | null>({ type: 'string', nullable: true, enum: [...values, null] });
 }
 
-/** An object of any keys whose values all match `value`: `{type: 'object', additionalProperties: value}`. */
+/**
+ * An object of any keys whose values all match `value`: `{type: 'object', additionalProperties: value}`. Its keys are
+ * text too: without `propertyNames` of their own they hold no NUL.
+ */
 export function RecordOf<T extends TSchema>(value: T, options: SchemaOptions = {}) {
-  return Type.Unsafe<Record<string, Static<T>>>({ ...options, type: 'object', additionalProperties: value });
+  return Type.Unsafe<Record<string, Static<T>>>({
+    propertyNames: { pattern: NO_NUL_PATTERN },
+    ...options,
+    type: 'object',
+    additionalProperties: value,
+  });
 }
 
 export const Id = Type.Integer({ minimum: 1 });
 export const Flag = Type.Boolean();
 /** Text that must say something. */
-export const Text = (maxLength: number) => Type.String({ minLength: 1, maxLength });
-export const OptionalText = (maxLength: number) => Nullable(Type.String({ maxLength }));
+export const Text = (maxLength: number) => TextString({ minLength: 1, maxLength });
+export const OptionalText = (maxLength: number) => Nullable(TextString({ maxLength }));
 /** A real YYYY-MM-DD (the `day` format). */
 export const Day = Type.String({ format: 'day' });
 
@@ -58,6 +73,6 @@ export const DateOfBirth = Nullable(Type.String({ pattern: DATE_OF_BIRTH_PATTERN
  * On a completion: a data URL of a new image, or the URL of one kept. No length here: the request's body limit
  * bounds it, and the server answers an image over its own cap with 413 naming it.
  */
-export const ImageValue = Type.String();
-/** In a live event: a reference at most, never image data. */
-export const ImageReference = Type.String({ maxLength: IMAGE_REFERENCE_MAX_LENGTH });
+export const ImageValue = TextString();
+/** In a live event: a stored image's URL (IMAGE_REFERENCE_PATTERN), never image data nor other text. */
+export const ImageReference = Type.String({ maxLength: IMAGE_REFERENCE_MAX_LENGTH, pattern: IMAGE_REFERENCE_PATTERN });

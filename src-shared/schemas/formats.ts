@@ -4,6 +4,22 @@
  * dispatcher CLI apply one rule each.
  */
 
+/**
+ * Text holds no U+0000 (NUL). PostgreSQL refuses it in every text value (SQLite stores it), so it is refused in every
+ * request, on both databases alike, with a 400 naming the field (NUL_WORDS). The app removes NULs from what a driver
+ * types or pastes before a completion is stored (src-shared/domain/text.ts), so a driver's note is never refused for
+ * one. The pattern is a regular expression's source, as JSON Schema's `pattern` takes it.
+ */
+export const NO_NUL_PATTERN = '^[^\\u0000]*$';
+export const NUL_WORDS = 'must not contain the character U+0000 (NUL)';
+
+/**
+ * A stored image's URL, as the server gives it (/v1/images/123, or absolute on the server's origin): what a live
+ * event may name of a photo or signature. Never image data (a data: URL), nor any other text.
+ */
+export const IMAGE_REFERENCE_PATTERN = '^(?:https?://[A-Za-z0-9.:\\[\\]-]+)?/v1/images/[1-9][0-9]{0,14}$';
+export const IMAGE_REFERENCE_WORDS = 'must be the URL of a stored image (/v1/images/<id>), never image data';
+
 /** Years an instant may name: a device clock far off, or a made-up value, is refused, not stored. */
 export const INSTANT_YEARS = { from: 2000, to: 2099 } as const;
 
@@ -50,3 +66,16 @@ export const FORMAT_WORDS: Record<string, string> = {
   instant: `an ISO 8601 date and time with its offset, in the years ${INSTANT_YEARS.from} to ${INSTANT_YEARS.to}`,
   day: `a real date written YYYY-MM-DD, in the years ${INSTANT_YEARS.from} to ${INSTANT_YEARS.to}`,
 };
+
+/**
+ * The words of a refusal by a format or by a pattern of this file ("must be an ISO 8601 ...", NUL_WORDS); undefined
+ * for any other, which keeps Ajv's own words.
+ */
+export function refusalWords(error: { keyword: string; params: unknown }): string | undefined {
+  const params = error.params as { format?: string; pattern?: string };
+  if (error.keyword === 'format' && params.format && FORMAT_WORDS[params.format])
+    return `must be ${FORMAT_WORDS[params.format]}`;
+  if (error.keyword === 'pattern' && params.pattern === NO_NUL_PATTERN) return NUL_WORDS;
+  if (error.keyword === 'pattern' && params.pattern === IMAGE_REFERENCE_PATTERN) return IMAGE_REFERENCE_WORDS;
+  return undefined;
+}

@@ -17,7 +17,11 @@ import {
   RecordOf,
   SignatureName,
   StringEnum,
+  TextString,
 } from './fields.ts';
+
+/** The device's reason for having no position, in characters (text.ts). */
+export const LOCATION_ERROR_MAX = 500;
 
 /** A planned arrival may lie up to a year ahead (seconds from the route day's midnight). */
 const ETA_MAX_SECONDS = 366 * 86_400;
@@ -56,7 +60,7 @@ export type ServiceChangeData = Static<typeof ServiceChangeData>;
 export const LocationData = Type.Object({ lat: Coordinate, lng: Coordinate }, { additionalProperties: false });
 /** ...or what kept the device from one. */
 export const LocationErrorData = Type.Object(
-  { error: Type.String({ maxLength: 500 }) },
+  { error: TextString({ maxLength: LOCATION_ERROR_MAX }) },
   { additionalProperties: false },
 );
 export type LocationData = Static<typeof LocationData> | Static<typeof LocationErrorData>;

@@ -65,7 +65,7 @@ export interface Notice {
 }
 
 /** Why the server refused a completion for good (see src-worker/outbox/send-policy.ts). */
-export type RefusalReason = 'not_found' | 'refused' | 'server_error';
+export type RefusalReason = 'not_found' | 'refused' | 'too_large' | 'server_error';
 
 /**
  * A completion the server refused for good, kept on the device with what the driver entered until they retry or

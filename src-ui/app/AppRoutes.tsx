@@ -20,8 +20,9 @@ import { lazyRouteScreen, routeScreen, routesScreen } from './screen-loaders.ts'
 const RoutesScreen = lazy(() => lazyRouteScreen(routesScreen));
 const RouteScreen = lazy(() => lazyRouteScreen(routeScreen));
 // Account, Settings and About are never where the app opens: their code loads when the driver goes there.
+// Account also says what happens to unsent stops at sign-out, in the route screens' strings.
 const AccountScreen = lazy(async () => ({
-  default: (await import('../screens/account/AccountScreen.tsx')).AccountScreen,
+  default: (await withRouteMessages(import('../screens/account/AccountScreen.tsx'))).AccountScreen,
 }));
 const SettingsScreen = lazy(async () => ({
   default: (await import('../screens/settings/SettingsScreen.tsx')).SettingsScreen,

@@ -55,6 +55,11 @@ describe('refusalReason', () => {
     ],
     ['a 400 without words', { reason: 'refused', message: '' }, 'The server could not store it.'],
     [
+      'a 413: too large, in the app’s words',
+      { reason: 'too_large', httpStatus: 413, message: 'The request body is larger than the limit of 6291456 bytes' },
+      'It is too large for the server to take. Complete the stop again with fewer photos.',
+    ],
+    [
       'a 500 for this item only',
       { reason: 'server_error', httpStatus: 500, message: 'Internal' },
       'The server could not store it.',

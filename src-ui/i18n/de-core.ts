@@ -93,10 +93,6 @@ export const deCore: CoreMessages = {
     settings: 'Einstellungen',
     about: 'Über Droplane',
     signOut: 'Abmelden',
-    signOutTitle: 'Abmelden?',
-    unsentOnSignOut_one: '{{count}} Stopp ist noch nicht gesendet. Er wird gesendet, wenn du dich wieder anmeldest.',
-    unsentOnSignOut_other:
-      '{{count}} Stopps sind noch nicht gesendet. Sie werden gesendet, wenn du dich wieder anmeldest.',
     signIn: 'Anmelden',
     notSaved_one: '{{count}} Stopp nicht gespeichert',
     notSaved_other: '{{count}} Stopps nicht gespeichert',
@@ -176,8 +172,6 @@ export const deCore: CoreMessages = {
     oops: 'Hoppla',
     somethingWentWrong: 'Etwas ist schiefgelaufen',
     noDataFound: 'Keine Daten gefunden',
-    linkRefused: 'Dieser Link funktioniert nicht mehr',
-    linkRefusedAdvice: 'Bitte deine Disposition um einen neuen Link.',
     routeExpired:
       'Deine Route ist abgelaufen. Wende dich für weitere Informationen an deinen Administrator (wahrscheinlich wurde eine neue Route für dich erstellt).',
     stopNotFound: 'Stopp nicht gefunden.',
@@ -197,7 +191,6 @@ export const deCore: CoreMessages = {
       incorrect_password: 'Falsches Passwort',
       offline: 'Keine Internetverbindung',
       unauthorized: 'Du wurdest automatisch abgemeldet',
-      link_refused: 'Dieser Link funktioniert nicht mehr. Bitte deine Disposition um einen neuen Link.',
       not_found: 'Keine Daten gefunden',
       subscription_cancelled:
         'Das Abonnement deiner Organisation wurde gekündigt. Bitte wende dich an deine Teamleitung.',

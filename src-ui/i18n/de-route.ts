@@ -217,6 +217,21 @@ export const deRoute: RouteMessages = {
     age_one: '{{count}} Jahr alt',
     age_other: '{{count}} Jahre alt',
   },
+  /** A refused shared link: said in the route view only, so with its strings (off the first screen's path). */
+  errors: {
+    linkRefused: 'Dieser Link funktioniert nicht mehr',
+    linkRefusedAdvice: 'Bitte deine Disposition um einen neuen Link.',
+    intent: {
+      link_refused: 'Dieser Link funktioniert nicht mehr. Bitte deine Disposition um einen neuen Link.',
+    },
+  },
+  /** The sign-out's question when completions wait on the phone (the Account screen loads these strings). */
+  account: {
+    signOutTitle: 'Abmelden?',
+    unsentOnSignOut_one: '{{count}} Stopp ist noch nicht gesendet. Er wird gesendet, wenn du dich wieder anmeldest.',
+    unsentOnSignOut_other:
+      '{{count}} Stopps sind noch nicht gesendet. Sie werden gesendet, wenn du dich wieder anmeldest.',
+  },
   alerts: {
     title: 'Achtung',
     completeBreakFirst: 'Beende zuerst deine Pause.',
@@ -320,6 +335,7 @@ export const deRoute: RouteMessages = {
       routeGone: 'Diese Route ist dir nicht mehr zugewiesen.',
       refused: 'Der Server hat es abgelehnt: {{message}}',
       serverError: 'Der Server konnte es nicht speichern.',
+      tooLarge: 'Es ist zu groß für den Server. Schließe den Stopp mit weniger Fotos erneut ab.',
     },
     notSaved_one: '{{count}} Stopp nicht gespeichert',
     notSaved_other: '{{count}} Stopps nicht gespeichert',

@@ -2,6 +2,6 @@
 
 import { deCore } from './de-core.ts';
 import { deRoute } from './de-route.ts';
-import type { Messages } from './en.ts';
+import { type Messages, mergeMessages } from './en.ts';
 
-export const de: Messages = { ...deCore, ...deRoute };
+export const de: Messages = mergeMessages(deCore, deRoute);

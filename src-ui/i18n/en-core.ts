@@ -99,9 +99,6 @@ export const enCore = {
     settings: 'Settings',
     about: 'About',
     signOut: 'Sign out',
-    signOutTitle: 'Sign out?',
-    unsentOnSignOut_one: '{{count}} stop is not sent yet. It will be sent when you sign in again.',
-    unsentOnSignOut_other: '{{count}} stops are not sent yet. They will be sent when you sign in again.',
     signIn: 'Sign in',
     notSaved_one: '{{count}} stop not saved',
     notSaved_other: '{{count}} stops not saved',
@@ -181,8 +178,6 @@ export const enCore = {
     oops: 'Oops',
     somethingWentWrong: 'Something went wrong',
     noDataFound: 'No data found',
-    linkRefused: 'This link no longer works',
-    linkRefusedAdvice: 'Ask your dispatcher for a new link.',
     routeExpired:
       'Your route has expired. Please contact your administrator for more details (as they probably created a new route for you).',
     stopNotFound: 'Stop not found.',
@@ -202,7 +197,6 @@ export const enCore = {
       incorrect_password: 'Incorrect password',
       offline: 'No internet connection',
       unauthorized: 'You have been logged out automatically',
-      link_refused: 'This link no longer works. Ask your dispatcher for a new link.',
       not_found: 'No data found',
       subscription_cancelled: "Your organisation's subscription is cancelled. Please contact your supervisor.",
       route_expired:

@@ -216,6 +216,20 @@ export const enRoute = {
     age_one: '{{count}} year old',
     age_other: '{{count}} years old',
   },
+  /** A refused shared link: said in the route view only, so with its strings (off the first screen's path). */
+  errors: {
+    linkRefused: 'This link no longer works',
+    linkRefusedAdvice: 'Ask your dispatcher for a new link.',
+    intent: {
+      link_refused: 'This link no longer works. Ask your dispatcher for a new link.',
+    },
+  },
+  /** The sign-out's question when completions wait on the phone (the Account screen loads these strings). */
+  account: {
+    signOutTitle: 'Sign out?',
+    unsentOnSignOut_one: '{{count}} stop is not sent yet. It will be sent when you sign in again.',
+    unsentOnSignOut_other: '{{count}} stops are not sent yet. They will be sent when you sign in again.',
+  },
   alerts: {
     title: 'Attention',
     completeBreakFirst: 'You need to complete your break first.',
@@ -312,6 +326,7 @@ export const enRoute = {
       routeGone: 'This route is no longer assigned to you.',
       refused: 'The server refused it: {{message}}',
       serverError: 'The server could not store it.',
+      tooLarge: 'It is too large for the server to take. Complete the stop again with fewer photos.',
     },
     notSaved_one: '{{count}} stop not saved',
     notSaved_other: '{{count}} stops not saved',

@@ -6,7 +6,23 @@ import { enCore } from './en-core.ts';
 import { enRoute } from './en-route.ts';
 
 export { enCore, enRoute };
-export const en = { ...enCore, ...enRoute } as const;
+/**
+ * The two parts as one tree: a key both have at the top (`errors`) keeps the nested keys of each, as the app's
+ * i18next merges them (deep) when the route part loads.
+ */
+export function mergeMessages<C extends object, R extends object>(core: C, route: R): C & R {
+  const merged: Record<string, unknown> = { ...(core as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(route)) {
+    const mine = merged[key];
+    merged[key] =
+      typeof value === 'object' && value !== null && typeof mine === 'object' && mine !== null
+        ? mergeMessages(mine, value)
+        : value;
+  }
+  return merged as C & R;
+}
+
+export const en = mergeMessages(enCore, enRoute);
 
 /** Every literal string of `T` widened to `string`: the shape Dutch and German must fill, key for key. */
 export type DeepStringWiden<T> = {

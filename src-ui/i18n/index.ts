@@ -10,7 +10,7 @@
 import { createInstance, type i18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type Language } from '../../src-shared/domain/settings.ts';
-import type { CoreMessages, Messages, RouteMessages } from './en.ts';
+import type { CoreMessages, RouteMessages } from './en.ts';
 import { enCore } from './en-core.ts';
 
 export type { Messages } from './en.ts';
@@ -29,15 +29,6 @@ const routeLoaders: Record<Language, () => Promise<RouteMessages>> = {
   nl: () => import('./nl-route.ts').then((module) => module.nlRoute),
   de: () => import('./de-route.ts').then((module) => module.deRoute),
 };
-
-const loadCore = (language: Language): Promise<CoreMessages> =>
-  language === 'en' ? Promise.resolve(enCore) : coreLoaders[language]();
-
-/** All messages of one language (both parts). */
-export async function loadMessages(language: Language): Promise<Messages> {
-  const [core, route] = await Promise.all([loadCore(language), routeLoaders[language]()]);
-  return { ...core, ...route };
-}
 
 /** Set once a route screen asked for the route part: a later language switch loads that language's too. */
 let routePartWanted = false;

@@ -93,9 +93,6 @@ export const nlCore: CoreMessages = {
     settings: 'Instellingen',
     about: 'Over Droplane',
     signOut: 'Uitloggen',
-    signOutTitle: 'Uitloggen?',
-    unsentOnSignOut_one: '{{count}} stop is nog niet verzonden. Die wordt verzonden als je weer inlogt.',
-    unsentOnSignOut_other: '{{count}} stops zijn nog niet verzonden. Die worden verzonden als je weer inlogt.',
     signIn: 'Inloggen',
     notSaved_one: '{{count}} stop niet opgeslagen',
     notSaved_other: '{{count}} stops niet opgeslagen',
@@ -175,8 +172,6 @@ export const nlCore: CoreMessages = {
     oops: 'Oeps',
     somethingWentWrong: 'Er ging iets mis',
     noDataFound: 'Geen gegevens gevonden',
-    linkRefused: 'Deze link werkt niet meer',
-    linkRefusedAdvice: 'Vraag je planner om een nieuwe link.',
     routeExpired:
       'Je route is verlopen. Neem contact op met je beheerder voor meer informatie (waarschijnlijk is er een nieuwe route voor je aangemaakt).',
     stopNotFound: 'Stop niet gevonden.',
@@ -196,7 +191,6 @@ export const nlCore: CoreMessages = {
       incorrect_password: 'Onjuist wachtwoord',
       offline: 'Geen internetverbinding',
       unauthorized: 'Je bent automatisch uitgelogd',
-      link_refused: 'Deze link werkt niet meer. Vraag je planner om een nieuwe link.',
       not_found: 'Geen gegevens gevonden',
       subscription_cancelled: 'Het abonnement van je organisatie is opgezegd. Neem contact op met je leidinggevende.',
       route_expired:

@@ -217,6 +217,20 @@ export const nlRoute: RouteMessages = {
     age_one: '{{count}} jaar oud',
     age_other: '{{count}} jaar oud',
   },
+  /** A refused shared link: said in the route view only, so with its strings (off the first screen's path). */
+  errors: {
+    linkRefused: 'Deze link werkt niet meer',
+    linkRefusedAdvice: 'Vraag je planner om een nieuwe link.',
+    intent: {
+      link_refused: 'Deze link werkt niet meer. Vraag je planner om een nieuwe link.',
+    },
+  },
+  /** The sign-out's question when completions wait on the phone (the Account screen loads these strings). */
+  account: {
+    signOutTitle: 'Uitloggen?',
+    unsentOnSignOut_one: '{{count}} stop is nog niet verzonden. Die wordt verzonden als je weer inlogt.',
+    unsentOnSignOut_other: '{{count}} stops zijn nog niet verzonden. Die worden verzonden als je weer inlogt.',
+  },
   alerts: {
     title: 'Let op',
     completeBreakFirst: 'Rond eerst je pauze af.',
@@ -319,6 +333,7 @@ export const nlRoute: RouteMessages = {
       routeGone: 'Deze route is niet meer aan jou toegewezen.',
       refused: 'De server heeft het geweigerd: {{message}}',
       serverError: 'De server kon het niet opslaan.',
+      tooLarge: 'Het is te groot voor de server. Rond de stop opnieuw af met minder foto’s.',
     },
     notSaved_one: '{{count}} stop niet opgeslagen',
     notSaved_other: '{{count}} stops niet opgeslagen',

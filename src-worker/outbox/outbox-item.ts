@@ -3,14 +3,16 @@
  * adding, sending and parking one never rewrites another. Photos and the signature wait as Blobs and become data URLs
  * only in the request body, when the item is sent.
  */
+import { withoutNul } from '../../src-shared/domain/text.ts';
 import type { StopUpdateRequest } from '../../src-shared/protocol/http.ts';
 import type { ParkedCompletion, RefusalReason } from '../../src-shared/state/app-state.ts';
 import { blobToDataUrl, dataUrlToBlob } from '../media/data-url.ts';
 
 /**
  * Why the server refused an item for good (it is parked for the driver to retry or discard): not_found (404: the
- * stop removed, the route reassigned or deleted), refused (400, 413, 422 and other 4xx: the same request would be
- * refused again), server_error (a 5xx for this item while the server took the next one).
+ * stop removed, the route reassigned or deleted), too_large (413: the body is over the server's limit), refused (400,
+ * 422 and other 4xx: the same request would be refused again), server_error (a 5xx for this item while the server
+ * took the next one).
  */
 export type ParkReason = RefusalReason;
 
@@ -73,9 +75,19 @@ export function storedParts(
 
 const asSent = async (value: Blob | string) => (typeof value === 'string' ? value : blobToDataUrl(value));
 
-/** The request body, built when the item is sent. */
+/** The completion's texts the driver typed, which may hold a pasted U+0000 (the server refuses it). */
+const TEXTS = ['completion_note', 'recipient_note', 'signature_name', 'cleaning_definition'] as const;
+
+/**
+ * The request body, built when the item is sent. Its texts hold no NUL: an item queued before the app dropped them
+ * when a completion is made would otherwise be refused for good.
+ */
 export async function requestBody(item: OutboxItem): Promise<StopUpdateRequest> {
   const request: StopUpdateRequest = { ...item.body };
+  for (const key of TEXTS) {
+    const value = request[key];
+    if (typeof value === 'string') request[key] = withoutNul(value);
+  }
   if (item.images !== null) {
     const sent = await Promise.all(item.images.map(asSent));
     request.images = Object.fromEntries(sent.map((image, i) => [String(i), image]));

@@ -5,7 +5,7 @@
  * ONE transaction on ONE record, and nothing is read in one transaction and written back in another.
  * - add: a single put of a new key.
  * - remove (sent): a single delete by key; deleting what another tab already deleted is a no-op.
- * - park / requeue / count an attempt: get and put in the same readwrite transaction, which IndexedDB runs alone on
+ * - park / requeue / count an attempt / replace the body: get and put in the same readwrite transaction, which IndexedDB runs alone on
  *   the store, and which writes nothing when the record is gone (so a tab that lost a race never brings back an item
  *   another tab has sent).
  * Writes use strict durability: the driver is told "saved" only once the record is on disk.
@@ -33,6 +33,8 @@ export interface OutboxStore {
   adopt(id: string, owner: string): Promise<boolean>;
   /** Counts a failed attempt that may succeed later; returns the new count (0 when the item is gone). */
   countAttempt(id: string): Promise<number>;
+  /** Replaces a queued item's body (a device time the server refused left out); false when it is gone or parked. */
+  replaceBody(id: string, body: OutboxItem['body']): Promise<boolean>;
 }
 
 const STRICT = { durability: 'strict' } as const;
@@ -77,6 +79,9 @@ export function createOutboxStore(db: IDBPDatabase<AppDb>): OutboxStore {
     },
     async countAttempt(id) {
       return (await change(id, (item) => ({ ...item, attempts: item.attempts + 1 })))?.attempts ?? 0;
+    },
+    async replaceBody(id, body) {
+      return (await change(id, (item) => (item.state === 'queued' ? { ...item, body } : null))) !== null;
     },
   };
 }

@@ -14,6 +14,7 @@
  *   (and at once when the phone comes back online); a lost session keeps it for the same driver's next sign-in.
  *   Nothing is ever deleted unseen.
  */
+import { deviceTimes, withoutDeviceTimes } from '../../src-shared/domain/device-times.ts';
 import type { Route } from '../../src-shared/protocol/entities.ts';
 import type { StopUpdateAnswer, StopUpdateRequest } from '../../src-shared/protocol/http.ts';
 import type { ApiClient, AuthMode } from '../net/api-client.ts';
@@ -129,6 +130,21 @@ export function createOutbox(deps: OutboxDeps) {
     retryTimers.delete(routeId);
   }
 
+  /**
+   * A device time the server refused (400 naming it: the phone's clock far off) is left out of the item, which is
+   * then sent again at once: the server takes the time it receives it, and the driver's proof is never parked for a
+   * clock. A refused request spends no idempotency key, so the changed body under the same key is a first request.
+   */
+  async function withoutRefusedTime(
+    store: OutboxStore,
+    item: OutboxItem,
+    verdict: Extract<SendVerdict, { kind: 'park' }>,
+  ) {
+    const field = verdict.status === 400 ? verdict.field : undefined;
+    if (!field || !deviceTimes(item.body).some(([named]) => named === field)) return false;
+    return store.replaceBody(item.id, withoutDeviceTimes(item.body, new Set([field])));
+  }
+
   /** One pass over the route's queue, holding its lock: returns how many were sent and how many still wait. */
   async function flushOnce(routeId: number, sender: Sender): Promise<FlushOutcome> {
     const store = await deps.store();
@@ -162,6 +178,7 @@ export function createOutbox(deps: OutboxDeps) {
         continue;
       }
       if (first.verdict.kind === 'park') {
+        if (await withoutRefusedTime(store, item, first.verdict)) continue;
         await park(item, first.verdict);
         continue;
       }

@@ -30,7 +30,7 @@ describe('verdictOf', () => {
     expect(verdictOf(outcome).kind).toBe(kind);
   });
 
-  it('parks a 404 as not found with the server’s words and field, other 4xx as refused', () => {
+  it('parks a 404 as not found with the server’s words and field, a 413 as too large, other 4xx as refused', () => {
     expect(verdictOf(http(404, 'Stop not found. Please reload your route.', 'service'))).toEqual({
       kind: 'park',
       reason: 'not_found',
@@ -40,10 +40,11 @@ describe('verdictOf', () => {
     });
     expect(verdictOf(http(413, 'Body too large'))).toEqual({
       kind: 'park',
-      reason: 'refused',
+      reason: 'too_large',
       status: 413,
       message: 'Body too large',
     });
+    expect(verdictOf(http(422, 'Not a real image'))).toMatchObject({ kind: 'park', reason: 'refused' });
   });
 });
 

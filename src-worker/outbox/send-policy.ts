@@ -6,7 +6,9 @@
  * - Transient (no answer, a timeout, 5xx, 408, 429): keep it, stop this round, try again later with back-off. A 5xx
  *   is only blamed on the item when the server answers other calls and still fails on it (outbox.ts probes that).
  * - Session (401 after the client's own refresh failed): keep it; the queue waits for the same driver's next session.
- * - Permanent (404 and every other 4xx): park it with the server's words, and go on with the next one.
+ * - Permanent (404 and every other 4xx): park it with the server's words, and go on with the next one. A 413 (the
+ *   body over the server's limit: the same body would be refused again) is parked as too large, which the driver
+ *   reads in the app's words.
  */
 import type { ApiOutcome } from '../net/api-client.ts';
 import type { ParkReason } from './outbox-item.ts';
@@ -25,7 +27,7 @@ export function verdictOf(outcome: ApiOutcome<unknown>): SendVerdict {
   if (status >= 500 || status === 408 || status === 429) return { kind: 'transient' };
   return {
     kind: 'park',
-    reason: status === 404 ? 'not_found' : 'refused',
+    reason: status === 404 ? 'not_found' : status === 413 ? 'too_large' : 'refused',
     status,
     message,
     ...(field !== undefined ? { field } : {}),

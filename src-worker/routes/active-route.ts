@@ -26,7 +26,7 @@ import type { Outbox } from '../outbox/outbox.ts';
 import type { AppStorage } from '../storage/app-db.ts';
 import { checkCompletionInCore } from './completion-check.ts';
 import { clearsLink, losesRoute, routeFetchFailure, startFailure } from './route-errors.ts';
-import { coords, stopUpdateBody } from './stop-update-body.ts';
+import { coords, stopUpdateBody, withinRouteTime } from './stop-update-body.ts';
 
 export { stopUpdateBody };
 
@@ -298,7 +298,8 @@ export function createActiveRoute(deps: ActiveRouteDeps) {
       const images = completion.proofs?.images ?? [];
       if (images.some((image) => isPhotoHandle(image) && !deps.photos.get(image)))
         return fail('invalid_completion', 'photo_missing');
-      const body = stopUpdateBody(completion, deps.now(), timeZone, deps.photos.capturedAt);
+      const built = stopUpdateBody(completion, deps.now(), timeZone, deps.photos.capturedAt);
+      const body = withinRouteTime(built, route, timeZone, deps.now());
       const label = { id: stopId, number: countToShow(route.stops)[index] ?? null, name: stopName(stop) };
       // Stored on the device (strict durability) before anything else: from here on it reaches the server once.
       const queued = await deps.outbox.add(route.id, route.project_id, label, body, deps.photos.get);

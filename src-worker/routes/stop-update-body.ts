@@ -2,7 +2,15 @@
  * The stop update payload of spec section 3, built from what the driver decided at a stop (StopCompletion).
  */
 import type { StopCompletion } from '../../src-shared/api/worker-api.ts';
+import {
+  deviceTimes,
+  deviceTimeWindow,
+  inDeviceTimeWindow,
+  withoutDeviceTimes,
+} from '../../src-shared/domain/device-times.ts';
+import { withoutNul } from '../../src-shared/domain/text.ts';
 import { secondsInZone } from '../../src-shared/domain/time-zone.ts';
+import type { Route } from '../../src-shared/protocol/entities.ts';
 import type { StopUpdateRequest } from '../../src-shared/protocol/http.ts';
 
 export const coords = (p: { lat: number; lng: number } | null | undefined) =>
@@ -38,10 +46,14 @@ function captureTimes(
   };
 }
 
+/** Text as the driver typed or pasted it, without U+0000, which no server stores (src-shared/domain/text.ts). */
+const text = <T extends string | null | undefined>(value: T): T =>
+  (typeof value === 'string' ? withoutNul(value) : value) as T;
+
 /**
  * The stop update payload of spec section 3: a skipped stop sends only status, position and the two notes;
  * a delivered one adds its proofs (images as an indexed map, with their capture times) and, in the cleaning variant,
- * the status picker.
+ * the status picker. Its text holds no NUL: the server would refuse it, and the completion would be parked for good.
  */
 export function stopUpdateBody(
   completion: StopCompletion,
@@ -52,8 +64,8 @@ export function stopUpdateBody(
   const body: StopUpdateRequest = {
     status: completion.status,
     ...coords(completion.position),
-    completion_note: completion.completion_note ?? null,
-    recipient_note: completion.recipient_note ?? null,
+    completion_note: text(completion.completion_note ?? null),
+    recipient_note: text(completion.recipient_note ?? null),
   };
   if (completion.status === 'skipped') return body;
   const proofs = completion.proofs ?? {};
@@ -64,7 +76,7 @@ export function stopUpdateBody(
   return {
     ...body,
     signature: proofs.signature ?? null,
-    signature_name: proofs.signature_name ?? null,
+    signature_name: text(proofs.signature_name ?? null),
     recipient_date_of_birth: proofs.recipient_date_of_birth ?? null,
     images: Object.fromEntries(images.map((image, i) => [String(i), image])),
     finish_time: finishTime(nowMs, timeZone),
@@ -74,9 +86,27 @@ export function stopUpdateBody(
     ...(completion.cleaning
       ? {
           cleaning_status: completion.cleaning.status,
-          cleaning_definition: completion.cleaning.definition,
+          cleaning_definition: text(completion.cleaning.definition),
           sticker: completion.cleaning.sticker,
         }
       : {}),
   };
+}
+
+/**
+ * The update without the device times that lie outside the route's time on this phone's own clock (the rule the
+ * server applies, src-shared/domain/device-times.ts): a clock far behind (a phone reset to 2001) stamps times the
+ * server would refuse. Left out, the server takes the time it received the completion. A clock ahead can only be
+ * told by the server: the outbox leaves out a time the server refuses and sends the completion again.
+ */
+export function withinRouteTime(
+  body: StopUpdateRequest,
+  route: Pick<Route, 'date' | 'publication_settings'>,
+  timeZone: string | undefined,
+  nowMs: number,
+): StopUpdateRequest {
+  const zone = timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const span = deviceTimeWindow({ days: [route.date, route.publication_settings.project_date] }, zone, nowMs);
+  const outside = deviceTimes(body).filter(([, at]) => !inDeviceTimeWindow(at, span));
+  return outside.length === 0 ? body : withoutDeviceTimes(body, new Set(outside.map(([field]) => field)));
 }

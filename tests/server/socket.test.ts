@@ -241,6 +241,8 @@ describe('driver messages', () => {
     const a = await driverOnRoute(t);
     const b = await driverOnRoute(t);
     const [stopOfB] = await stopIds(t, b.routeId);
+    // Status events are taken only while the route is in progress: this one is, so each refusal below is its own.
+    await t.server.ctx.db.updateTable('routes').set({ status: 'in_progress' }).where('id', '=', a.routeId).execute();
     const socket = await openSocket(t, a.params);
     const cases: [unknown, RegExp][] = [
       ['{"type": "location", ', /not valid JSON/],

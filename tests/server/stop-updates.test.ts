@@ -25,8 +25,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function started(): Promise<RouteSession> {
-  const s = await routeSession(t, { date: localDate(today) });
+/** A started route of `date` (today): a completion's device times must lie from the day before it to now. */
+async function started(date = localDate(today)): Promise<RouteSession> {
+  const s = await routeSession(t, { date });
   await startRoute(t, s);
   return s;
 }
@@ -114,13 +115,15 @@ describe('a delivered stop', () => {
     const s = await started();
     const plain = stopOf(await update(s, 1, { status: 'finished' }), s, 1);
     expect(plain).toMatchObject({ completed_at: nowIso, finish_time: secondsSinceMidnight(today) });
-    const completedAt = '2026-06-15T07:08:09.000Z';
+    // Done two hours before it was received (a phone that was offline).
+    const completedAt = new Date(clock - 2 * 3_600_000 + 9_000).toISOString();
     const late = stopOf(await update(s, 2, { status: 'finished', completed_at: completedAt }), s, 2);
     expect(late).toMatchObject({ completed_at: completedAt, finish_time: secondsSinceMidnight(new Date(completedAt)) });
   });
 
   it('verifies age 18 on the day of completion, 29 February birthdays coming of age on 1 March', async () => {
-    const s = await started();
+    // A route of 27 February 2026, worked until June: its device times lie from 26 February to now.
+    const s = await started('2026-02-27');
     // Noon in the server's time zone, so the day of completion is the same wherever the tests run.
     const noon = (month: number, day: number) => new Date(2026, month - 1, day, 12).toISOString();
     const cases: [string, string, boolean][] = [

@@ -161,7 +161,8 @@ describe('a stop update', () => {
 
   it('takes finish_time from completed_at on the organisation’s clocks, not the device’s', async () => {
     const s = await started(AMS, '2026-07-01T06:00:00Z');
-    // The phone is in New York: its finish_time says 02:15, the instant is 08:15 in Amsterdam.
+    // The phone is in New York: its finish_time says 02:15, the instant is 08:15 in Amsterdam (received at 08:20).
+    clock = Date.parse('2026-07-01T06:20:00Z');
     const res = await updateStop(t, s, 1, {
       status: 'finished',
       finish_time: String(h(2, 15)),

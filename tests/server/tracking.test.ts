@@ -69,6 +69,7 @@ describe('events', () => {
 
   it('records a service_change event', async () => {
     const s = await routeSession(t, { date });
+    await startRoute(t, s);
     const body = serviceChange(s.stopIds[0]!);
     expect(await t.request('POST', `${s.path}/events`, { token: s.token, body })).toMatchObject({
       status: 200,
@@ -86,6 +87,7 @@ describe('events', () => {
 
   it('refuses other types, stops of other routes, bad data and plans without live status updates', async () => {
     const s = await routeSession(t, { date });
+    await startRoute(t, s);
     const other = await routeSession(t, { date }, s.driver);
     const post = (body: unknown, token = s.token) => t.request('POST', `${s.path}/events`, { token, body });
     expect(await post({ type: 'location', data: serviceChange(s.stopIds[0]!).data })).toMatchObject({

@@ -1,6 +1,7 @@
 /** The complete screen's note field: cut at 500, with its n/500 counter (spec section 5 "Notes"). */
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { withoutNul } from '../../../src-shared/domain/text.ts';
 import { TextField } from '../../components/index.ts';
 import { cutNote, NOTE_MAX, type NoteError, noteStatus } from './complete-rules.ts';
 import { DISABLED_KEYS } from './StopTaskParts.tsx';
@@ -32,10 +33,11 @@ export function NoteField({ label, placeholder, value, onChange, error, disabled
       label={label}
       placeholder={placeholder}
       value={value}
-      onChange={(text) => onChange(cutNote(text))}
+      // Pasted text may hold U+0000, which no server stores; the 500 are characters (an emoji is one), which the
+      // element's own maxLength (UTF-16 code units) would count as two, so cutNote alone bounds the note.
+      onChange={(text) => onChange(cutNote(withoutNul(text)))}
       multiline
       rows={3}
-      maxLength={NOTE_MAX}
       counter={t('complete.noteCounter', { count: status.count })}
       helper={helper}
       error={errorText}
