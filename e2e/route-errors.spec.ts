@@ -1,11 +1,15 @@
 /**
  * A route the driver cannot open (issue 31): the spec's alert alone, never over a page whose Retry cannot work, then
- * the way on; a shared link the dispatcher revoked says so and what to do, and the route's copy goes with it.
+ * the way on; a shared link the dispatcher revoked says so and what to do, and the route's copy goes with it, while a
+ * completion made through it and not yet sent stays on the phone and is reported as not saved.
  */
 import type { Page } from '@playwright/test';
 import type { LinkAnswer } from '../src-shared/protocol/dispatch.ts';
+import type { Route } from '../src-shared/protocol/entities.ts';
+import { STOP_CODE_LOADED_MARK } from '../src-ui/screens/stop/stop-code-preloader.ts';
+import { listMode, startFirstStop } from './stop-windows.helpers.ts';
 import { dayFrom, driverApi, routeOn } from './support/app.ts';
-import { expect, test } from './support/fixtures.ts';
+import { DEMO, expect, test } from './support/fixtures.ts';
 
 test.use({ freshServer: true });
 
@@ -73,4 +77,61 @@ test('a revoked link: told it no longer works and what to do; the route’s copy
   await page.goto(`/routes/single/${bike.id}`).catch(() => {});
   await expect(page.getByRole('heading', { level: 1, name: 'Cargo bike 1' })).toHaveCount(0);
   await page.context().setOffline(false);
+});
+
+/** The phone's outbox records, as IndexedDB holds them: [state, park reason]. */
+function outboxOnPhone(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<[string, string | null][]>((resolve, reject) => {
+        const open = indexedDB.open('droplane');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const read = open.result.transaction('outbox').objectStore('outbox').getAll();
+          read.onsuccess = () => {
+            open.result.close();
+            resolve(read.result.map((item) => [item.state, item.parked?.reason ?? null]));
+          };
+          read.onerror = () => reject(read.error);
+        };
+      }),
+  );
+}
+
+test('a link revoked while a completion waits on the phone: the completion is kept and reported as not saved', async ({
+  page,
+  context,
+  server,
+  dispatch,
+}) => {
+  await listMode(context, server);
+  const { route, stop } = await startFirstStop(server, DEMO.driver, 'Cargo bike 1');
+  const link = await dispatch<LinkAnswer>('POST', `/routes/${route.id}/links`);
+  await openLink(page, link.body);
+  await expect(page.getByRole('heading', { level: 1, name: 'Cargo bike 1' })).toBeVisible();
+
+  // Stop 1 skipped in a dead zone (once the stop screens' code is on the phone): it waits there.
+  await expect
+    .poll(() => page.evaluate((mark) => performance.getEntriesByName(mark).length, STOP_CODE_LOADED_MARK))
+    .toBe(1);
+  await context.setOffline(true);
+  await page.locator('[aria-current="step"]').getByRole('button', { name: 'More info' }).click();
+  if (stop.information.notes) await alert(page).getByRole('button').first().click();
+  await page.getByRole('region', { name: 'Stop actions' }).getByRole('button', { name: 'Skip' }).click();
+  await expect(page.getByRole('status').getByText('Stop 1 skipped')).toBeVisible();
+  expect(await outboxOnPhone(page)).toEqual([['queued', null]]);
+
+  // Meanwhile the dispatcher unlinks it; back online, the send finds the link refused.
+  expect((await dispatch('DELETE', `/routes/${route.id}/links/${link.body.linkId}`)).status).toBe(200);
+  await context.setOffline(false);
+  await expect(alert(page)).toContainText('This link no longer works');
+  await expect(alert(page)).toContainText(
+    'Ask your dispatcher for a new link. 1 stop you completed was not saved. It is kept on this phone: tell your dispatcher.',
+  );
+  await alert(page).getByRole('button', { name: 'OK' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  // Kept, parked (nothing will send it through that link again), and never on the server.
+  expect(await outboxOnPhone(page)).toEqual([['parked', 'link_refused']]);
+  const { body } = await dispatch<Route>('GET', `/routes/${route.id}`);
+  expect(body.stops.find((s) => s.id === stop.id)?.status).toBe('pending');
 });

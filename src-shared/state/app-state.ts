@@ -65,7 +65,7 @@ export interface Notice {
 }
 
 /** Why the server refused a completion for good (see src-worker/outbox/send-policy.ts). */
-export type RefusalReason = 'not_found' | 'refused' | 'too_large' | 'server_error';
+export type RefusalReason = 'not_found' | 'refused' | 'too_large' | 'server_error' | 'link_refused';
 
 /**
  * A completion the server refused for good, kept on the device with what the driver entered until they retry or
@@ -157,6 +157,11 @@ export interface ActiveRouteState {
   lost: 'route_expired' | 'server_message' | 'link_refused' | null;
   /** The server's words, for `lost: 'server_message'`. */
   lostMessage?: string;
+  /**
+   * For `lost: 'link_refused'`: the completions made through the link that the server never got. They stay on this
+   * phone, parked (nothing sends them any more), and the driver is told how many.
+   */
+  lostNotSaved?: number;
   /**
    * The dispatcher changed the route under the driver (spec section 4 "Real-time events"): the New Changes dialog
    * asks to refresh (Refresh / Later). Cleared by a refresh or by Later.

@@ -9,6 +9,7 @@ export function refusalReason(parked: Pick<ParkedCompletion, 'reason' | 'field' 
     if (parked.field === 'id') return t('outbox.reasons.routeGone', {});
   }
   if (parked.reason === 'too_large') return t('outbox.reasons.tooLarge', {});
+  if (parked.reason === 'link_refused') return t('errors.intent.link_refused', {});
   if (parked.reason === 'server_error' || !parked.message) return t('outbox.reasons.serverError', {});
   return t('outbox.reasons.refused', { message: parked.message });
 }

@@ -221,6 +221,10 @@ export const deRoute: RouteMessages = {
   errors: {
     linkRefused: 'Dieser Link funktioniert nicht mehr',
     linkRefusedAdvice: 'Bitte deine Disposition um einen neuen Link.',
+    linkNotSaved_one:
+      '{{count}} erledigter Stopp wurde nicht gespeichert. Er bleibt auf diesem Telefon: sag deiner Disposition Bescheid.',
+    linkNotSaved_other:
+      '{{count}} erledigte Stopps wurden nicht gespeichert. Sie bleiben auf diesem Telefon: sag deiner Disposition Bescheid.',
     intent: {
       link_refused: 'Dieser Link funktioniert nicht mehr. Bitte deine Disposition um einen neuen Link.',
     },

@@ -220,6 +220,9 @@ export const enRoute = {
   errors: {
     linkRefused: 'This link no longer works',
     linkRefusedAdvice: 'Ask your dispatcher for a new link.',
+    linkNotSaved_one: '{{count}} stop you completed was not saved. It is kept on this phone: tell your dispatcher.',
+    linkNotSaved_other:
+      '{{count}} stops you completed were not saved. They are kept on this phone: tell your dispatcher.',
     intent: {
       link_refused: 'This link no longer works. Ask your dispatcher for a new link.',
     },

@@ -221,6 +221,10 @@ export const nlRoute: RouteMessages = {
   errors: {
     linkRefused: 'Deze link werkt niet meer',
     linkRefusedAdvice: 'Vraag je planner om een nieuwe link.',
+    linkNotSaved_one:
+      '{{count}} stop die je hebt afgerond is niet opgeslagen. Hij blijft op deze telefoon: laat het je planner weten.',
+    linkNotSaved_other:
+      '{{count}} stops die je hebt afgerond zijn niet opgeslagen. Ze blijven op deze telefoon: laat het je planner weten.',
     intent: {
       link_refused: 'Deze link werkt niet meer. Vraag je planner om een nieuwe link.',
     },

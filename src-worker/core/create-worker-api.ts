@@ -100,7 +100,7 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
     storage: openStorage,
     api: () => api,
     notifyLoggedOut: () => notify('logged_out_automatically'),
-    linkRefused: (routeId) => void routeFeatures?.then((r) => r.activeRoute.linkRefused(routeId)),
+    linkRefused: (routeId, owner) => void routeFeatures?.then((r) => r.linkRefused(routeId, owner)),
     onSignedIn: () => listAhead.load(),
     now: deps.now,
     onEnded: () => {

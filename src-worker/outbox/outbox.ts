@@ -317,6 +317,24 @@ export function createOutbox(deps: OutboxDeps) {
       return true;
     },
 
+    /**
+     * The server refused a shared link for good (revoked, expired): nothing will ever send its items again, so the
+     * queued ones of the route are parked (kept on the device, never deleted) and the number the server never got is
+     * returned, for the driver to hear. Under the queue's lock, after a send in flight has had its answer; each item
+     * is parked in its own transaction, which writes nothing for an item a send has just removed (outbox-store.ts).
+     */
+    async parkRefusedLink(owner: string, routeId: number): Promise<number> {
+      return deps.locks(`droplane-outbox:${owner}:${routeId}`, async () => {
+        const store = await deps.store();
+        const items = await store.list(owner, routeId);
+        const info = { reason: 'link_refused', status: 401, message: 'The shared link was refused' } as const;
+        for (const item of items.filter((i) => i.state === 'queued'))
+          await store.park(item.id, { ...info, at: deps.now() });
+        if (items.length > 0) deps.changed(routeId);
+        return (await store.list(owner, routeId)).length;
+      });
+    },
+
     /** Back online: no waiting for the back-off. */
     retryNow(): Promise<void> {
       for (const routeId of [...retryTimers.keys()]) cancelRetry(routeId);

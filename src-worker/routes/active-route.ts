@@ -352,9 +352,9 @@ export function createActiveRoute(deps: ActiveRouteDeps) {
     },
 
     /** The server refused the route's shared link (any call of it): the route goes, and the view says why. */
-    async linkRefused(routeId: number): Promise<void> {
+    async linkRefused(routeId: number, notSaved: number): Promise<void> {
       await forgetRoute(routeId);
-      if (current()?.routeId === routeId) patch({ lost: 'link_refused' });
+      if (current()?.routeId === routeId) patch({ lost: 'link_refused', lostNotSaved: notSaved });
     },
 
     /** The dispatcher changed the route under the driver: the New Changes dialog asks to refresh. */
@@ -384,7 +384,8 @@ export function createActiveRoute(deps: ActiveRouteDeps) {
     async refetch(routeId: number): Promise<void> {
       if (current()?.routeId !== routeId) return;
       const result = await fetchRoute(routeId);
-      if (!result.ok && losesRoute(result))
+      // A refused link is said by linkRefused, with the count of what it leaves unsaved (see fetchRoute).
+      if (!result.ok && losesRoute(result) && result.error !== 'link_refused')
         patch({ lost: result.error, ...(result.message ? { lostMessage: result.message } : {}) });
     },
   };

@@ -118,6 +118,11 @@ export function createRouteFeatures(deps: RouteFeatureDeps) {
   });
 
   return {
+    /** The server refused the route's shared link: its unsent completions are parked, and the view says how many. */
+    async linkRefused(routeId: number, owner: string): Promise<void> {
+      const notSaved = await outbox.parkRefusedLink(owner, routeId);
+      await activeRoute.linkRefused(routeId, notSaved);
+    },
     routeList: createRouteList(deps),
     activeRoute,
     outbox,

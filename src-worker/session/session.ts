@@ -26,9 +26,10 @@ export interface SessionDeps {
   notifyLoggedOut: () => void;
   /**
    * The server refused the shared link's token (revoked, or expired): nothing renews it. The route it opened says so
-   * (a link driver never signed in, so "logged out" would be the wrong words, and the sign-in no way on).
+   * (a link driver never signed in, so "logged out" would be the wrong words, and the sign-in no way on), and the
+   * completions the link's sender (`owner`) still holds for it are kept, parked, as not saved.
    */
-  linkRefused: (routeId: number) => void;
+  linkRefused: (routeId: number, owner: string) => void;
   /** Whatever else holds the driver's data in memory lets go of it (the route list, the open route). */
   onEnded: () => void;
   /** A sign-in just gave the driver a token: what needs only that (the route list) can start now. */
@@ -234,9 +235,9 @@ export function createSession(deps: SessionDeps): Session {
 
     async expired(which) {
       if (which === 'link') {
-        const routeId = linkSender?.routeId;
+        const refused = linkSender;
         session.closeLink();
-        if (routeId !== undefined) deps.linkRefused(routeId);
+        if (refused) deps.linkRefused(refused.routeId, refused.owner);
       } else if (driver) {
         await endSession(true);
       }

@@ -21,9 +21,10 @@ export interface FailureOutcome {
  * A failed open, refresh or start. `unauthorized` says nothing and leaves (the session has ended, or there never was
  * one: the sign-in), nor does `offline` (the device's copy shows, with its badge). The expired route and any other
  * 404 or 400 (the core has cleared the link) leave the route; a start's 404 leaves without an alert; a refused link
- * says what to do and leaves for the account. None of these leaves a page with a Retry that cannot work.
+ * says what to do and leaves for the account, and how many completions made through it the server never got (kept on
+ * the phone, `notSaved`). None of these leaves a page with a Retry that cannot work.
  */
-export function routeFailure(failure: Pick<Failure, 'error' | 'message'>, t: Translate): FailureOutcome {
+export function routeFailure(failure: Pick<Failure, 'error' | 'message'>, t: Translate, notSaved = 0): FailureOutcome {
   const alert = (title: string, message: string, leave: FailureOutcome['leave'] = false): FailureOutcome => ({
     alert: { title: t(title, {}), message },
     leave,
@@ -37,7 +38,13 @@ export function routeFailure(failure: Pick<Failure, 'error' | 'message'>, t: Tra
     case 'route_expired':
       return alert('errors.noDataFound', t('errors.routeExpired', {}), 'fallback');
     case 'link_refused':
-      return alert('errors.linkRefused', t('errors.linkRefusedAdvice', {}), 'account');
+      return alert(
+        'errors.linkRefused',
+        notSaved > 0
+          ? `${t('errors.linkRefusedAdvice', {})} ${t('errors.linkNotSaved', { count: notSaved })}`
+          : t('errors.linkRefusedAdvice', {}),
+        'account',
+      );
     case 'stop_not_found':
       return alert('alerts.title', t('errors.stopNotFoundReload', {}));
     case 'server_message':

@@ -20,8 +20,11 @@ export interface RouteSession {
   retry: () => void;
   /** Pull-to-refresh: the route again from the server while it stays on screen. */
   refresh: () => Promise<void>;
-  /** Shows a failed intent on the route the spec's way (alert, leaving when the route is gone). */
-  settle: (result: Result) => void;
+  /**
+   * Shows a failed intent on the route the spec's way (alert, leaving when the route is gone); `notSaved`: for a
+   * refused link, the completions the server never got.
+   */
+  settle: (result: Result, notSaved?: number) => void;
 }
 
 export function useRouteSession(routeId: number, shared: boolean): RouteSession {
@@ -44,10 +47,10 @@ export function useRouteSession(routeId: number, shared: boolean): RouteSession 
   }, []);
 
   const settle = useCallback(
-    (result: Result) => {
+    (result: Result, notSaved = 0) => {
       if (result.ok || !mounted.current) return;
       const { t, nav, alert } = latest.current;
-      const outcome = routeFailure(result, t);
+      const outcome = routeFailure(result, t, notSaved);
       const to = outcome.leave === 'account' ? PATHS.account : fallbackPath(state.session.peek().driver !== null);
       const leave = () => nav.replace(to);
       if (outcome.alert) alert({ ...outcome.alert, onClose: outcome.leave ? leave : undefined });
@@ -87,9 +90,10 @@ export function useRouteSession(routeId: number, shared: boolean): RouteSession 
   // A background refresh found the route gone (a refused completion made the core look): the same alert and exit.
   const lost = state.route.value?.routeId === routeId ? state.route.value.lost : null;
   const lostMessage = state.route.peek()?.lostMessage;
+  const lostNotSaved = state.route.peek()?.lostNotSaved ?? 0;
   useEffect(() => {
-    if (lost) settle(lost === 'server_message' ? fail(lost, lostMessage) : fail(lost));
-  }, [lost, lostMessage, settle]);
+    if (lost) settle(lost === 'server_message' ? fail(lost, lostMessage) : fail(lost), lostNotSaved);
+  }, [lost, lostMessage, lostNotSaved, settle]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   const refresh = useCallback(async () => settle(await api.refreshRoute()), [api, settle]);
