@@ -2,7 +2,8 @@
  * Field usability on every screen and dialog (issue 15), on a 390 px phone: axe-core's WCAG A/AA rules in the light
  * and the dark theme; the root font size doubled (WCAG 1.4.4) in English, Dutch and German, and WCAG 1.4.12's text
  * spacing, with no text cut or running off the screen, no page scrolling sideways (the carousel alone scrolls
- * sideways), no controls over each other, and the screen's primary action within reach; and under forced colours
+ * sideways), no controls over each other, no message over the stop the driver reads next, and the screen's primary
+ * action within reach; and under forced colours
  * (Windows high contrast) every control keeps a visible boundary and every icon a colour.
  */
 import {
@@ -10,6 +11,7 @@ import {
   enlargeText,
   forcedColourProblems,
   labelProblems,
+  messageCovers,
   reachable,
   textProblems,
 } from './support/a11y.ts';
@@ -52,6 +54,7 @@ for (const run of TEXT_RUNS) {
       for (const p of await textProblems(page)) found.push(`${step.name}: ${p}`);
       // No label runs out of its button or link (a long word may break over lines).
       for (const p of await labelProblems(page.locator('body'), false, false)) found.push(`${step.name}: ${p}`);
+      for (const p of await messageCovers(page)) found.push(`${step.name}: ${p}`);
       if (primary) {
         const problem = await reachable(primary.first());
         if (problem) found.push(`${step.name}: the primary action is ${problem}`);

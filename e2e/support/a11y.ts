@@ -97,8 +97,8 @@ export async function labelProblems(root: Locator, oneLine: boolean, wholeWords 
 
 /**
  * Text anywhere on the page that cannot be read whole (for enlarged text): text cut by a box that hides its overflow
- * (one that scrolls is fine) or by an ellipsis, text outside the window's width, the page scrolling sideways, and
- * controls lying over each other. `scrollsSideways` names the one element allowed to (the carousel's track).
+ * (one that scrolls is fine) or by an ellipsis, text outside the window's width, the page scrolling sideways, lines
+ * of text over each other, and controls lying over each other. `scrollsSideways` names the one element allowed to (the carousel's track).
  */
 export async function textProblems(
   page: Page,
@@ -120,6 +120,33 @@ export async function textProblems(
     if (document.documentElement.scrollWidth > width + TOLERANCE)
       out.push(`the page scrolls sideways: ${document.documentElement.scrollWidth}px in ${width}px`);
 
+    /** The positioned box (fixed, sticky or with a z-index) an element is painted in; null: the page. */
+    const layerOf = (el: Element) => {
+      for (let at: Element | null = el; at; at = at.parentElement) {
+        const style = getComputedStyle(at);
+        if (/fixed|sticky/.test(style.position) || (style.position !== 'static' && style.zIndex !== 'auto')) return at;
+      }
+      return null;
+    };
+    /** The parts of `rects` inside every box around `el` that clips or scrolls (a wheel's items out of its window). */
+    const shownRects = (el: Element, rects: DOMRect[]) => {
+      let shown = rects.map((r) => ({ left: r.left, top: r.top, right: r.right, bottom: r.bottom }));
+      for (let at = el.parentElement; at && at !== document.body; at = at.parentElement) {
+        if (getComputedStyle(at).overflow === 'visible') continue;
+        const box = at.getBoundingClientRect();
+        shown = shown
+          .map((r) => ({
+            left: Math.max(r.left, box.left),
+            top: Math.max(r.top, box.top),
+            right: Math.min(r.right, box.right),
+            bottom: Math.min(r.bottom, box.bottom),
+          }))
+          .filter((r) => r.right > r.left && r.bottom > r.top);
+      }
+      return shown;
+    };
+    type Rect = { left: number; top: number; right: number; bottom: number };
+    const texts: { el: Element; text: string; rects: Rect[]; layer: Element | null }[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const el = node.parentElement;
@@ -133,6 +160,7 @@ export async function textProblems(
       range.selectNodeContents(node);
       const rects = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
       if (rects.length === 0) continue;
+      texts.push({ el, text, rects: shownRects(el, rects), layer: layerOf(el) });
       const label = `"${text.slice(0, 40)}" (<${el.tagName.toLowerCase()}${el.className ? ` class="${String(el.className).slice(0, 40)}"` : ''}>)`;
       // Walk up to the first box that scrolls: every box on the way that hides its overflow must hold the text.
       for (let at: Element | null = el; at && at !== document.documentElement; at = at.parentElement) {
@@ -164,6 +192,25 @@ export async function textProblems(
         out.push(`${label}: outside the window's width`);
     }
 
+    // Lines of text over each other in the same layer: a long word run into its neighbour's column ("Vertrekpunt"
+    // over "Hele dag" in a two-column grid), which no clipping box reports. The map's markers may overlap.
+    const lines = texts.filter((t) => !t.el.closest('.maplibregl-map'));
+    for (let i = 0; i < lines.length; i++) {
+      for (let j = i + 1; j < lines.length; j++) {
+        const a = lines[i]!;
+        const b = lines[j]!;
+        if (a.el === b.el || a.layer !== b.layer) continue;
+        const hit = a.rects.some((ra) =>
+          b.rects.some(
+            (rb) =>
+              Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left) > 2 &&
+              Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top) > 2,
+          ),
+        );
+        if (hit) out.push(`text overlaps: "${a.text.slice(0, 30)}" and "${b.text.slice(0, 30)}"`);
+      }
+    }
+
     // Controls over each other, in the part of each that shows (inside the boxes that clip or scroll it), and in
     // the same layer: a list scrolling under a sticky bar or under the drawer is not a control lying on another.
     const inSrOnly = (el: Element) => {
@@ -185,16 +232,9 @@ export async function textProblems(
       }
       return box;
     };
-    const layer = (el: Element) => {
-      for (let at: Element | null = el; at; at = at.parentElement) {
-        const style = getComputedStyle(at);
-        if (/fixed|sticky/.test(style.position) || (style.position !== 'static' && style.zIndex !== 'auto')) return at;
-      }
-      return null;
-    };
     const controls = [...document.querySelectorAll<HTMLElement>('button, a[href], input, textarea, [role="tab"]')]
       .filter((c) => c.checkVisibility() && !inSrOnly(c) && !hiddenFromAll(c) && !c.closest(sideways))
-      .map((c) => ({ c, r: shownPart(c), layer: layer(c) }));
+      .map((c) => ({ c, r: shownPart(c), layer: layerOf(c) }));
     for (let i = 0; i < controls.length; i++) {
       for (let j = i + 1; j < controls.length; j++) {
         const a = controls[i]!;
@@ -211,6 +251,36 @@ export async function textProblems(
     return out;
   }, scrollsSideways);
   return [...new Set(problems)];
+}
+
+/**
+ * Text the driver reads next that the snackbar on screen lies over (none, or no snackbar: []): the active stop's row
+ * (its name and address as much as its buttons) and the route's "Route completed!".
+ */
+export async function messageCovers(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const message = document.querySelector('[role="status"][aria-live="polite"] > *');
+    if (!message) return [];
+    const m = message.getBoundingClientRect();
+    const out: string[] = [];
+    for (const area of document.querySelectorAll('main [aria-current="step"], main ol [role="status"]')) {
+      const walker = document.createTreeWalker(area, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent?.trim() ?? '';
+        const el = node.parentElement;
+        if (!text || !el?.checkVisibility() || el.closest('.visually-hidden')) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const under = [...range.getClientRects()].some(
+          (r) =>
+            Math.min(r.right, m.right) - Math.max(r.left, m.left) > 1 &&
+            Math.min(r.bottom, m.bottom) - Math.max(r.top, m.top) > 1,
+        );
+        if (under) out.push(`the message "${message.textContent?.trim().slice(0, 30)}" covers "${text.slice(0, 30)}"`);
+      }
+    }
+    return out;
+  });
 }
 
 /** The element is in view and nothing covers its centre (it is hit there itself, or something inside it). */

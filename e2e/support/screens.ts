@@ -3,10 +3,15 @@
  * (a11y-screens.spec.ts): each step opens one, and names the control that must stay within reach there (its
  * primary action). The route shown is today's Cargo bike 1, started, with its start stop and first two deliveries
  * done; Van 2 (today, not started) shows Start route; Van 3 (three days ago) is started with every stop but its end
- * done (Complete route); Van 1 (yesterday) is finished (Route completed!).
+ * done (Complete route); Van 1 (yesterday) is finished (Route completed!). Two steps near the end change the data (a
+ * delivery, Complete route) to show the messages those leave on the route view; the shared link comes last, as a
+ * link's session opens no other route.
  */
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import type { Route, RouteSummary, Stop } from '../../src-shared/protocol/entities.ts';
+import { deRoute } from '../../src-ui/i18n/de-route.ts';
+import { enRoute } from '../../src-ui/i18n/en-route.ts';
+import { nlRoute } from '../../src-ui/i18n/nl-route.ts';
 import { dayFrom, routeOn, withoutRequiredProofs } from './app.ts';
 import { DEMO, expect, type ServerInfo, signIn } from './fixtures.ts';
 
@@ -19,6 +24,8 @@ export interface WalkContext {
   /** The next delivery to do (it asks for a signature), and one done. */
   next: Stop;
   done: Stop;
+  /** The stop the in-order route asks for now (a delivery or a pickup). */
+  active: Stop;
   /** Van 3 (three days ago): started, every stop but the end done, so Complete route is next. */
   lastStop: RouteSummary;
   /** Van 1 yesterday: finished (Route completed!). */
@@ -76,7 +83,9 @@ export async function prepareWalk(server: ServerInfo): Promise<WalkContext> {
   for (const stop of last.stops.filter((s) => s.type !== 'end'))
     await call(server, 'POST', `${lastBase}/services/${stop.id}`, accessToken, { status: 'finished' });
   const finished = routeOn(routes, 'Van 1', dayFrom(-1));
-  return { server, route, van, next, done: deliveries[0]!, lastStop, finished };
+  const doneIds = new Set([route.stops[0]!.id, deliveries[0]!.id, deliveries[1]!.id]);
+  const active = route.stops.find((s) => !doneIds.has(s.id))!;
+  return { server, route, van, next, done: deliveries[0]!, active, lastStop, finished };
 }
 
 export async function setCookie(context: BrowserContext, server: ServerInfo, name: string, value: string) {
@@ -91,6 +100,13 @@ async function pastNotes(page: Page) {
 }
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+/** The snackbar on screen. */
+const message = (page: Page) => page.locator('[role="status"][aria-live="polite"] > *');
+/** The route screens' strings in the page's language. */
+async function routeStrings(page: Page) {
+  const language = (await page.context().cookies()).find((c) => c.name === 'dl_language')?.value;
+  return ({ nl: nlRoute, de: deRoute } as Record<string, typeof enRoute>)[language] ?? enRoute;
+}
 const mapDrawn = (page: Page) => expect(page.locator('canvas.maplibregl-canvas')).toBeVisible({ timeout: 20_000 });
 
 export const STEPS: Step[] = [
@@ -166,6 +182,15 @@ export const STEPS: Step[] = [
       await page.getByRole('article').first().getByRole('button').click();
       await expect(page.getByRole('dialog')).toBeVisible();
       return page.getByRole('dialog').getByRole('list').getByRole('button').first();
+    },
+  },
+  {
+    name: 'closed route preview, a stop',
+    open: async (page) => {
+      await page.getByRole('dialog').getByRole('list').getByRole('button').first().click();
+      await expect(page.getByRole('dialog').getByRole('article')).toBeVisible();
+      await page.waitForTimeout(400);
+      return null;
     },
   },
   {
@@ -306,6 +331,29 @@ export const STEPS: Step[] = [
       await page.goto(`/routes/${walk.route.id}/stops/${walk.done.id}/complete`);
       await pastNotes(page);
       return page.locator('main ~ div button').last();
+    },
+  },
+  {
+    name: 'route view after a delivery, with its message',
+    open: async (page, walk) => {
+      await withoutRequiredProofs(walk.server, walk.route.id, [walk.active]);
+      await page.goto(`/routes/${walk.route.id}/stops/${walk.active.id}/complete`);
+      await pastNotes(page);
+      // Done, as Delivered: back on the list with "Stop N delivered".
+      await page.locator('main ~ div button').last().click();
+      await expect(page).toHaveURL(new RegExp(`/routes/${walk.route.id}$`));
+      await expect(message(page)).toBeVisible();
+      return page.locator('[aria-current="step"] [role="group"] button').last();
+    },
+  },
+  {
+    name: 'route view, route just completed, with its message',
+    open: async (page, walk) => {
+      await page.goto(`/routes/${walk.lastStop.id}`);
+      const strings = await routeStrings(page);
+      await page.getByRole('button', { name: strings.route.actions.completeRoute }).click();
+      await expect(message(page).getByText(strings.success.routeCompleted)).toBeVisible({ timeout: 10_000 });
+      return null;
     },
   },
   {

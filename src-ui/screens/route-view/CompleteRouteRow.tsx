@@ -15,7 +15,8 @@ export function CompleteRouteRow({ finished, ready }: { finished: boolean; ready
   const guard = useSnackbarGuard();
   if (finished) {
     return (
-      <p className={styles.completed} role="status">
+      // Read when the route ends: "You've completed your route!" rises above it, never over it.
+      <p ref={guard} className={styles.completed} role="status">
         <CircleCheck size={28} strokeWidth={2.25} aria-hidden="true" />
         {t('route.routeCompleted')}
       </p>

@@ -3,7 +3,7 @@
  * rows in view are rendered, so a 300-stop route opens and scrolls as quickly as a short one. The active stop shows
  * its actions under its row; the last row completes the route. Pull-to-refresh reloads the route (80/100 px).
  */
-import { memo, useEffect, useMemo, useRef } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language, NavigationApp } from '../../../src-shared/domain/settings.ts';
 import { countToShow } from '../../../src-shared/domain/stops.ts';
@@ -11,6 +11,7 @@ import type { Route, Stop } from '../../../src-shared/protocol/entities.ts';
 import { cx } from '../../components/index.ts';
 // Only lazy screens use the pull: imported directly, so it stays out of the first screen's chunks.
 import { PullToRefresh } from '../../components/PullToRefresh.tsx';
+import { guardElement } from '../../components/snackbar-guard.ts';
 import { DistanceAway } from '../../route/DistanceAway.tsx';
 import { StopRow, type StopSync } from '../../route/StopRow.tsx';
 import { CompleteRouteRow } from './CompleteRouteRow.tsx';
@@ -135,13 +136,28 @@ interface StopItemProps {
   measureRef: (element: HTMLElement | null) => () => void;
 }
 
-/** One stop, with the actions under it while it is the active one. */
+/**
+ * One stop, with the actions under it while it is the active one. The active stop is what the driver reads next (its
+ * name and address, not only its buttons): no snackbar covers it (snackbar-guard.ts), which at 200% text, where the
+ * row fills half the screen, puts "Stop 1 delivered" over the stop just done.
+ */
 const StopItem = memo(function StopItem(props: StopItemProps) {
-  const { stop, active, main } = props;
+  const { stop, active, main, measureRef } = props;
   const actions = useRouteActions();
+  const ref = useCallback(
+    (element: HTMLElement | null) => {
+      const unmeasure = measureRef(element);
+      const unguard = element && active ? guardElement('protect', element) : null;
+      return () => {
+        unmeasure();
+        unguard?.();
+      };
+    },
+    [measureRef, active],
+  );
   return (
     <li
-      ref={props.measureRef}
+      ref={ref}
       data-row-key={stop.id}
       data-stop-id={stop.id}
       aria-posinset={props.index + 1}
