@@ -141,6 +141,8 @@ test('map mode: the message sits above the carousel', async ({ page, server, dis
   const stops = await plainStops(dispatch, route, number, 2);
   await signIn(page, DEMO.driver);
   await page.goto(`/routes/${route.id}`);
+  // The map drawn first: on two cores its software-rendered start can keep the carousel from standing still.
+  await expect(page.locator('canvas.maplibregl-canvas')).toBeVisible({ timeout: 20_000 });
   const carousel = page.getByRole('region', { name: 'Remaining stops' });
   for (const { stop, number: n } of stops) {
     await carousel.getByRole('button', { name: 'Arrived' }).first().click();
