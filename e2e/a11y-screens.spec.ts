@@ -21,21 +21,30 @@ import { prepareWalk, walkScreens } from './support/screens.ts';
 test.use({ freshServer: true });
 test.describe.configure({ timeout: 240_000 });
 
-for (const theme of ['light', 'dark'] as const) {
-  test(`axe finds no WCAG violation on any screen or dialog, ${theme} theme`, async ({ page, server }) => {
-    const walk = await prepareWalk(server);
-    // The theme follows the phone (Theme: System, the default).
-    await page.emulateMedia({ colorScheme: theme });
-    const found: string[] = [];
-    await walkScreens(page, walk, 'en', async (step) => {
+// One walk for the colour checks: each screen is read in the light theme, the dark one and under forced colours in
+// turn (the theme follows the phone as it changes: Theme System, the default), so the walk's navigation is paid once.
+test('axe finds no WCAG violation on any screen or dialog in either theme; under forced colours every control keeps a boundary, every icon a colour', async ({
+  page,
+  server,
+}) => {
+  test.setTimeout(360_000);
+  const walk = await prepareWalk(server);
+  const found: string[] = [];
+  await walkScreens(page, walk, 'en', async (step) => {
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme, forcedColors: 'none' });
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      // Animations (a sheet sliding in) settled: axe reads colours as they are painted.
+      // Animations (a sheet sliding in, the theme's colours) settled: axe reads colours as they are painted.
       await page.waitForTimeout(350);
-      for (const v of await axeViolations(page)) found.push(`${step.name}: ${v}`);
-    });
-    expect(found).toEqual([]);
+      for (const v of await axeViolations(page)) found.push(`${step.name}, ${theme} theme: ${v}`);
+    }
+    await page.emulateMedia({ colorScheme: 'light', forcedColors: 'active' });
+    await page.waitForTimeout(350);
+    for (const p of await forcedColourProblems(page)) found.push(`${step.name}, forced colours: ${p}`);
+    await page.emulateMedia({ colorScheme: 'light', forcedColors: 'none' });
   });
-}
+  expect(found).toEqual([]);
+});
 
 const TEXT_RUNS = [
   { name: '200% text, English', language: 'en', percent: 200, spacing: false },
@@ -63,17 +72,6 @@ for (const run of TEXT_RUNS) {
     expect(found).toEqual([]);
   });
 }
-
-test('forced colours: every control keeps a boundary, every icon a colour', async ({ page, server }) => {
-  const walk = await prepareWalk(server);
-  await page.emulateMedia({ forcedColors: 'active' });
-  const found: string[] = [];
-  await walkScreens(page, walk, 'en', async (step) => {
-    await page.waitForTimeout(350);
-    for (const p of await forcedColourProblems(page)) found.push(`${step.name}: ${p}`);
-  });
-  expect(found).toEqual([]);
-});
 
 test('200% text, Dutch: Settings keeps its labels and values whole, the value under its label', async ({
   page,
