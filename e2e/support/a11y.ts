@@ -11,17 +11,33 @@ export const TEXT_SPACING_CSS =
   '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; }' +
   ' p { margin-bottom: 2em !important; }';
 
+const TEXT_STYLE_ID = 'a11y-text-size';
+const textCss = (percent: number, spacing: boolean) =>
+  `html { font-size: ${percent}% !important; }${spacing ? TEXT_SPACING_CSS : ''}`;
+
 /** From the next page load on: the root font size at `percent` (WCAG 1.4.4), and text spacing when asked. */
 export async function enlargeText(page: Page, percent: number, spacing = false): Promise<void> {
-  const css = `html { font-size: ${percent}% !important; }${spacing ? TEXT_SPACING_CSS : ''}`;
   await page.addInitScript(`{
     const add = () => {
       const style = document.createElement('style');
-      style.textContent = ${JSON.stringify(css)};
+      style.id = ${JSON.stringify(TEXT_STYLE_ID)};
+      style.textContent = ${JSON.stringify(textCss(percent, spacing))};
       document.head.append(style);
     };
     if (document.head) add(); else document.addEventListener('DOMContentLoaded', add);
   }`);
+}
+
+/** On the page as it is (no reload): the text size and spacing `enlargeText` set, changed to these. */
+export async function restyleText(page: Page, percent: number, spacing = false): Promise<void> {
+  await page.evaluate(
+    ([id, css]) => {
+      const style = document.getElementById(id!);
+      if (!style) throw new Error('enlargeText was not called before this page loaded');
+      style.textContent = css!;
+    },
+    [TEXT_STYLE_ID, textCss(percent, spacing)],
+  );
 }
 
 /**

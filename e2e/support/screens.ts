@@ -105,7 +105,7 @@ const message = (page: Page) => page.locator('[role="status"][aria-live="polite"
 /** The route screens' strings in the page's language. */
 async function routeStrings(page: Page) {
   const language = (await page.context().cookies()).find((c) => c.name === 'dl_language')?.value;
-  return ({ nl: nlRoute, de: deRoute } as Record<string, typeof enRoute>)[language] ?? enRoute;
+  return ({ nl: nlRoute, de: deRoute } as Record<string, typeof enRoute>)[language ?? 'en'] ?? enRoute;
 }
 const mapDrawn = (page: Page) => expect(page.locator('canvas.maplibregl-canvas')).toBeVisible({ timeout: 20_000 });
 
