@@ -39,7 +39,8 @@ test('a reorder made while the phone is offline shows within 5 s of going online
   [swapped[2], swapped[3]] = [swapped[3]!, swapped[2]!];
   expect((await dispatch('PUT', `/routes/${route.id}/order`, { stop_ids: swapped })).status).toBe(200);
   await page.waitForTimeout(1_000);
-  expect(await shownOrder(page)).toEqual(before);
+  // The list renders the rows in view, and may render a few more once measured: the order is what must not change.
+  expect((await shownOrder(page)).slice(0, 4)).toEqual(before.slice(0, 4));
 
   // The signal returns: the new order shows within 5 s, with no reload and no tap.
   await context.setOffline(false);
