@@ -302,7 +302,10 @@ describe('transient failures retry', () => {
       await c.api.setConnectivity({ online: true });
       await c.until((s) => s.outbox.unsent === 0 && s.route?.unsentStopIds.length === 0);
       // The requests and their answers in the message: under a loaded CI this once passed without a refresh.
-      expect(faults.passed.some((r) => r.url.endsWith('/v1/token/refresh')), faults.log.join('\n')).toBe(true);
+      expect(
+        faults.passed.some((r) => r.url.endsWith('/v1/token/refresh')),
+        faults.log.join('\n'),
+      ).toBe(true);
       const rows = await server.server.ctx.db
         .selectFrom('completions')
         .selectAll()
