@@ -27,6 +27,8 @@ test('a reorder made while the phone is offline shows within 5 s of going online
   await signIn(page, DEMO.driver);
   await page.goto(`/routes/${route.id}`);
   await expect(page.locator('[data-live="connected"]')).toBeVisible();
+  // The channel can be up before the list has rendered its rows.
+  await expect(stopList(page).locator('[data-stop-id]').nth(3)).toBeAttached();
   const before = await shownOrder(page);
 
   // No signal: the live channel goes down.
