@@ -8,6 +8,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { focusProblem } from './support/a11y.ts';
+import { mapDrawn } from './support/app.ts';
 import { DEMO, expect, type ServerInfo, test } from './support/fixtures.ts';
 
 test.use({ freshServer: true });
@@ -67,7 +68,7 @@ test('a keyboard alone opens, starts and works a route in the map view', async (
   const heading = page.getByRole('heading', { level: 1, name: 'Cargo bike 1' });
   await expect(heading).toBeFocused();
   await expect(page).toHaveTitle('Cargo bike 1 – Droplane');
-  await expect(page.locator('canvas.maplibregl-canvas')).toBeVisible({ timeout: 20_000 });
+  await mapDrawn(page);
 
   // Only the carousel's visible card: never the stop list under the minimized drawer, another card, or a marker.
   const list = page.getByRole('list', { name: 'Stops', exact: true });
@@ -156,7 +157,7 @@ test('sheets keep the focus inside and give it back', async ({ page, server, sig
   await signIn(page, DEMO.driver);
   await page.goto('/routes');
   await page.getByRole('article', { name: 'Cargo bike 1' }).getByRole('button').click();
-  await expect(page.locator('canvas.maplibregl-canvas')).toBeVisible({ timeout: 20_000 });
+  await mapDrawn(page);
   const more = page.getByRole('button', { name: 'More options' });
   await tabTo(page, more, log);
   await press(page, 'Enter', log);

@@ -8,6 +8,7 @@
 import type { Page } from '@playwright/test';
 import { MAP_CODE, MAP_STYLE_CACHE, MAP_TILE_CACHE } from '../src-ui/map/cache-rules.ts';
 import { FALLBACK_MS } from '../src-ui/map/style-health.ts';
+import { mapDrawn } from './support/app.ts';
 import { DEMO, expect, test } from './support/fixtures.ts';
 import { blockMapHost, stubMapHost } from './support/map-hosts.ts';
 
@@ -79,7 +80,7 @@ async function openFromList(page: Page) {
     .filter({ hasText: 'Cargo bike 1' })
     .getByRole('button', { name: 'Open route' })
     .click();
-  await expect(page.locator('canvas.maplibregl-canvas')).toBeVisible({ timeout: 20_000 });
+  await mapDrawn(page);
 }
 
 test('a first session online, then a first open with no network: the map at once, on the built-in style', async ({
@@ -112,7 +113,7 @@ test('a first session online, then a first open with no network: the map at once
   // The phone loses its signal; the app is opened again on the route.
   await context.setOffline(true);
   await page.reload();
-  await expect(page.locator('canvas.maplibregl-canvas')).toBeVisible({ timeout: 20_000 });
+  await mapDrawn(page);
   await expect(mapRoot(page)).toHaveAttribute('data-map-style', 'built-in');
   // Drawn on the built-in style from the start: the street style, not kept, was never asked for nor waited for.
   expect(await styles()).toEqual(['built-in']);
@@ -163,7 +164,7 @@ test('a brand-new profile: the route’s tiles fetched ahead in the first sessio
   host.offline();
   await context.setOffline(true);
   await page.reload();
-  await expect(page.locator('canvas.maplibregl-canvas')).toBeVisible({ timeout: 20_000 });
+  await mapDrawn(page);
   await streetsShown(page);
   await expect(page.getByText('Street map unavailable')).toHaveCount(0);
   await context.setOffline(false);

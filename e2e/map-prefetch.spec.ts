@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { MAP_CODE } from '../src-ui/map/cache-rules.ts';
-import { dayFrom, driverApi, routeOn, underServiceWorker } from './support/app.ts';
+import { dayFrom, driverApi, mapDrawn, routeOn, underServiceWorker } from './support/app.ts';
 import { DEMO, expect, type ServerInfo, test } from './support/fixtures.ts';
 import { stubMapHost } from './support/map-hosts.ts';
 
@@ -64,7 +64,7 @@ test('with map view on, the list fetches the map’s code ahead and the route’
   });
   const bike = routeOn(await (await driverApi(server)).routes(), 'Cargo bike 1', dayFrom(0));
   await page.goto(`/routes/${bike.id}`);
-  await expect(page.locator('canvas.maplibregl-canvas')).toBeVisible({ timeout: 20_000 });
+  await mapDrawn(page);
   await expect(page.locator('[data-map-style]')).toHaveAttribute('data-map-style', /streets|loading/);
   expect(refused).toEqual([]);
 });

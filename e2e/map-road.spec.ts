@@ -8,7 +8,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import polyline from '@mapbox/polyline';
-import { dayFrom, driverApi, routeOn } from './support/app.ts';
+import { dayFrom, driverApi, mapDrawn, routeOn } from './support/app.ts';
 import { test as base, DEMO, expect } from './support/fixtures.ts';
 import { blockMapHost } from './support/map-hosts.ts';
 
@@ -83,7 +83,7 @@ test('with OSRM_URL the line follows the roads OSRM gives, drawn solid', async (
   const bike = routeOn(await (await driverApi(server)).routes(), 'Cargo bike 1', dayFrom(0));
   await signIn(page, DEMO.driver);
   await page.goto(`/routes/${bike.id}`);
-  await expect(page.locator('canvas.maplibregl-canvas')).toBeVisible({ timeout: 20_000 });
+  await mapDrawn(page);
   const root = page.locator('[data-map-style]');
   await expect(root).toHaveAttribute('data-line', 'road', { timeout: 20_000 });
   // Asked for the cargo bike's profile, through every stop.

@@ -10,7 +10,7 @@ import type { Locator, Page } from '@playwright/test';
 import type { DispatchRouteDetail } from '../src-shared/protocol/dispatch.ts';
 import { MAP_TILE_CACHE } from '../src-ui/map/cache-rules.ts';
 import { tileAt } from '../src-ui/map/tiles.ts';
-import { dayFrom, driverApi, routeOn, underServiceWorker } from './support/app.ts';
+import { dayFrom, driverApi, mapDrawn, routeOn, underServiceWorker } from './support/app.ts';
 import { DEMO, type Dispatch, expect, type ServerInfo, test } from './support/fixtures.ts';
 import { blockMapHost, MAP_HOST, stubMapHost } from './support/map-hosts.ts';
 
@@ -49,7 +49,7 @@ async function pointOf(page: Page, attribute: 'data-active-at' | 'data-next-at')
 async function openBikeRoute(page: Page, server: ServerInfo) {
   const bike = routeOn(await (await driverApi(server)).routes(), 'Cargo bike 1', dayFrom(0));
   await page.goto(`/routes/${bike.id}`);
-  await expect(page.locator('canvas.maplibregl-canvas')).toBeVisible({ timeout: 20_000 });
+  await mapDrawn(page);
   return bike;
 }
 
@@ -190,7 +190,7 @@ test('a route opened online shows its streets offline after a reload, served fro
   await context.setOffline(true);
   const before = host.log.requests.length;
   await page.reload();
-  await expect(page.locator('canvas.maplibregl-canvas')).toBeVisible({ timeout: 20_000 });
+  await mapDrawn(page);
   // The style, its TileJSON and the tiles in view come from the cache: the streets show, no fallback.
   await streetsShown(page);
   await expect(page.getByText('Street map unavailable')).toHaveCount(0);

@@ -6,7 +6,7 @@
  * needs (the other specs keep the project's --disable-gpu).
  */
 import type { Page } from '@playwright/test';
-import { dayFrom, driverApi, routeOn } from './support/app.ts';
+import { dayFrom, driverApi, mapDrawn, routeOn } from './support/app.ts';
 import { DEMO, expect, test } from './support/fixtures.ts';
 import { blockMapHost } from './support/map-hosts.ts';
 
@@ -69,8 +69,8 @@ test('map view On draws the markers and the planned line', async ({ page, server
   const bike = routeOn(await (await driverApi(server)).routes(), 'Cargo bike 1', dayFrom(0));
   await signIn(page, DEMO.driver);
   await page.goto(`/routes/${bike.id}`);
+  await mapDrawn(page);
   const canvas = page.locator('canvas.maplibregl-canvas');
-  await expect(canvas).toBeVisible({ timeout: 20_000 });
   // One hidden button per marker, named by the stop's number.
   await expect(page.getByRole('button', { name: 'Stop 1', exact: true })).toHaveCount(1);
   await expect(page.getByRole('button', { name: 'Stop 8', exact: true })).toHaveCount(1);

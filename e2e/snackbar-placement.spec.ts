@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import type { Route, Stop } from '../src-shared/protocol/entities.ts';
 import { driver, listMode, startFirstStop } from './stop-windows.helpers.ts';
-import { withoutRequiredProofs } from './support/app.ts';
+import { mapDrawn, withoutRequiredProofs } from './support/app.ts';
 import { DEMO, type Dispatch, expect, test } from './support/fixtures.ts';
 
 test.use({ freshServer: true });
@@ -142,7 +142,7 @@ test('map mode: the message sits above the carousel', async ({ page, server, dis
   await signIn(page, DEMO.driver);
   await page.goto(`/routes/${route.id}`);
   // The map drawn first: on two cores its software-rendered start can keep the carousel from standing still.
-  await expect(page.locator('canvas.maplibregl-canvas')).toBeVisible({ timeout: 20_000 });
+  await mapDrawn(page);
   const carousel = page.getByRole('region', { name: 'Remaining stops' });
   for (const { stop, number: n } of stops) {
     await carousel.getByRole('button', { name: 'Arrived' }).first().click();

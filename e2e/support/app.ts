@@ -5,6 +5,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { localDate } from '../../src-shared/domain/geo.ts';
 import type { ProjectEntry, RouteSummary } from '../../src-shared/protocol/entities.ts';
+import { MAP_LOADED_MARK } from '../../src-ui/map/map-marks.ts';
 import { DEMO, dispatcher, type ServerInfo } from './fixtures.ts';
 
 /** The local calendar day `offset` days from today, as YYYY-MM-DD (the server seeds relative to the same day). */
@@ -148,4 +149,16 @@ export async function withoutRequiredProofs(
     const res = await dispatch('PATCH', `/routes/${routeId}/stops/${stop.id}`, { requirements: NO_PROOFS });
     expect(res.status, `no proofs on stop ${stop.id}`).toBeLessThan(300);
   }
+}
+
+/**
+ * Waits for the route map's first full frame: its canvas on screen, then the map's loaded mark. Software GL (here)
+ * compiles the map's shaders on the page's main thread for seconds after the canvas appears; a tap sent then waits
+ * out Playwright's action timeout on a loaded machine.
+ */
+export async function mapDrawn(page: Page): Promise<void> {
+  await expect(page.locator('canvas.maplibregl-canvas')).toBeVisible({ timeout: 20_000 });
+  await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, MAP_LOADED_MARK, {
+    timeout: 30_000,
+  });
 }

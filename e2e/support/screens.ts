@@ -12,7 +12,7 @@ import type { Route, RouteSummary, Stop } from '../../src-shared/protocol/entiti
 import { deRoute } from '../../src-ui/i18n/de-route.ts';
 import { enRoute } from '../../src-ui/i18n/en-route.ts';
 import { nlRoute } from '../../src-ui/i18n/nl-route.ts';
-import { dayFrom, routeOn, withoutRequiredProofs } from './app.ts';
+import { dayFrom, mapDrawn, routeOn, withoutRequiredProofs } from './app.ts';
 import { DEMO, expect, type ServerInfo, signIn } from './fixtures.ts';
 
 export interface WalkContext {
@@ -107,7 +107,6 @@ async function routeStrings(page: Page) {
   const language = (await page.context().cookies()).find((c) => c.name === 'dl_language')?.value;
   return ({ nl: nlRoute, de: deRoute } as Record<string, typeof enRoute>)[language ?? 'en'] ?? enRoute;
 }
-const mapDrawn = (page: Page) => expect(page.locator('canvas.maplibregl-canvas')).toBeVisible({ timeout: 20_000 });
 
 export const STEPS: Step[] = [
   {

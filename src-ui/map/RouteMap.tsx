@@ -39,7 +39,7 @@ import { EASE_MS, reducedMotion, useMapCamera } from './use-map-camera.ts';
 import { type MapEvents, useMapInstance } from './use-map-instance.ts';
 import { useMapStyle } from './use-map-style.ts';
 
-export { MAP_LOADED_MARK } from './use-map-instance.ts';
+export { MAP_LOADED_MARK } from './map-marks.ts';
 
 const lngLatOf = (stop: RouteMapProps['stops'][number] | undefined): LngLat | null =>
   stop && hasLocation(stop.address) ? [stop.address.lng, stop.address.lat] : null;

@@ -11,6 +11,7 @@ import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import type { ClusterDatum } from './declutter.ts';
 import { DEFAULT_CENTER, DEFAULT_ZOOM, MAX_ZOOM, PICK_RADIUS_PX, type StyleSpec } from './map-data.ts';
+import { MAP_LOADED_MARK } from './map-marks.ts';
 import type { MarkerDatum } from './markers.ts';
 
 // Bundled, maplibre's own worker lookup breaks: give it the worker file (toolchain notes, pitfall 3).
@@ -20,8 +21,6 @@ maplibregl.setWorkerUrl(workerUrl);
 const PIXEL_RATIO = Math.min(typeof devicePixelRatio === 'number' ? devicePixelRatio : 1, 2);
 /** A tap may wander this far (px) and still be a tap: gloves. */
 const CLICK_TOLERANCE_PX = 10;
-/** The benchmark's mark: the map's first complete frame (style and tiles of the view loaded). */
-export const MAP_LOADED_MARK = 'droplane:map-loaded';
 
 export interface MapEvents {
   /**

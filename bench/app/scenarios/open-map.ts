@@ -11,6 +11,7 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { stubMapHost } from '../../../e2e/support/map-hosts.ts';
+import { MAP_LOADED_MARK as MAP_LOADED } from '../../../src-ui/map/map-marks.ts';
 import { blockingTime, readMetrics, waitSeen } from '../metrics.ts';
 import { throttledPage } from '../profile.ts';
 import { BIG_ROUTE_VEHICLE } from '../seed.ts';
@@ -18,7 +19,6 @@ import { tap, until } from '../touch.ts';
 import { appUrl, type CoreMode, pageTime, round, type ScenarioEnv, sleep } from './common.ts';
 
 const CARD_TITLE = '[role="tabpanel"] article h3';
-const MAP_LOADED = 'droplane:map-loaded';
 /** What the benchmark waits for: the street style with its first tiles drawn (RouteMap's data-map-style). */
 const STREETS = '[data-map-style="streets"]';
 

@@ -6,6 +6,7 @@
  * map drawn under it (SwiftShader here, so its frames are slow; compare with scenario 4 and with itself).
  */
 import type { BrowserContext, FileChooser, Page } from '@playwright/test';
+import { MAP_LOADED_MARK as MAP_LOADED } from '../../../src-ui/map/map-marks.ts';
 import { blockingTime, interactionLatencies, readMetrics, waitSeen } from '../metrics.ts';
 import { throttledPage } from '../profile.ts';
 import { tap, until } from '../touch.ts';
@@ -38,7 +39,6 @@ const ACTIVE_STOP: Record<RouteViewMode, string> = {
   list: 'ol[aria-label="Stops"] [aria-current="step"]',
   map: '[aria-roledescription="slide"]:not([aria-hidden])',
 };
-const MAP_LOADED = 'droplane:map-loaded';
 
 const activeStopText = (page: Page, active: string) =>
   page.evaluate((selector) => document.querySelector(selector)?.textContent ?? '', active);
