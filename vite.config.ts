@@ -9,6 +9,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { mapCodeMeta } from './scripts/map-code-meta.ts';
 import { SCREEN_CODE, screenChunkOf } from './scripts/screen-chunks.ts';
+import { signInFirstPaint } from './scripts/sign-in-first-paint.ts';
 import { simulatedWrapperPlugin, type WrapperPlatform } from './scripts/simulated-wrapper/index.mjs';
 import { startEarly } from './scripts/start-early.ts';
 import { STATIC_ROUTES_FILE, swStaticRoutes } from './scripts/sw-static-routes.ts';
@@ -52,6 +53,7 @@ export default defineConfig({
       routeStrings: ROUTE_STRINGS,
     }),
     mapCodeMeta(),
+    signInFirstPaint(),
     swStaticRoutes(),
     simulatedWrapperPlugin(simulatedWrapper),
     VitePWA({
@@ -87,7 +89,8 @@ export default defineConfig({
         globPatterns: ['**/*.{js,mjs,css,html,wasm,webmanifest,png,svg,json}'],
         // The map (about 640 KB gzip with its worker) is not precached: with map view Off it is never downloaded.
         // It is cached on first use instead, so a phone that has shown the map once has it offline too.
-        globIgnores: [...MAP_CODE.names.map((name) => `**/${name}-*`), `**/${STATIC_ROUTES_FILE}`],
+        // Nor the sign-in's first paint of each language (scripts/sign-in-first-paint.ts): only the server sends those.
+        globIgnores: [...MAP_CODE.names.map((name) => `**/${name}-*`), `**/${STATIC_ROUTES_FILE}`, 'first-paint/**'],
         // The hashed app files are answered from the precache without starting the service worker, where the
         // browser can (src-ui/app/sw-static-routes.ts); part of the service worker, so not precached itself.
         importScripts: [STATIC_ROUTES_FILE],

@@ -22,9 +22,12 @@ test('step one: an empty email, then an unknown one, each says why under the fie
   await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
   const email = emailField(page);
   await expect(email).toHaveAttribute('maxlength', '254');
-  await expect(email).toHaveAttribute('type', 'email');
+  // A text field with the email keyboard (EmailStep says why), nothing capitalised or corrected.
+  await expect(email).toHaveAttribute('type', 'text');
   await expect(email).toHaveAttribute('autocomplete', 'username');
   await expect(email).toHaveAttribute('inputmode', 'email');
+  await expect(email).toHaveAttribute('autocapitalize', 'none');
+  await expect(email).toHaveAttribute('spellcheck', 'false');
 
   await next(page).click();
   await expect(email).toHaveAccessibleDescription('Please fill in this field');

@@ -1,8 +1,8 @@
 /** The served app and the server's own answers, before any screen: the harness itself works end to end. */
 import { expect, test } from './support/fixtures.ts';
 
-test('/ answers 200 with the built page, and the app replaces the first-paint shell', async ({ page }) => {
-  const response = await page.goto('/');
+test('a deep link answers 200 with the built page, and the app replaces the first-paint shell', async ({ page }) => {
+  const response = await page.goto('/routes');
   expect(response?.status()).toBe(200);
   expect(response?.headers()['content-type']).toContain('text/html');
   // The built page: its title, vite's entry script, the PWA manifest link, and the shell inside #root. (The app may
@@ -12,7 +12,7 @@ test('/ answers 200 with the built page, and the app replaces the first-paint sh
   expect(html).toContain('<title>Droplane</title>');
   expect(html).toMatch(/<script type="module"[^>]* src="\/assets\/[^"]+\.js"/);
   expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest">');
-  expect(html).toMatch(/<div id="root">\s*<div class="boot">/);
+  expect(html).toMatch(/<div id="root"><!--first-paint-->\s*<div class="boot">/);
   await expect(page.locator('#root')).not.toBeEmpty();
   await expect(page.locator('#root > .boot')).toHaveCount(0);
 });
@@ -20,14 +20,23 @@ test('/ answers 200 with the built page, and the app replaces the first-paint sh
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the first paint is the brand shell', async ({ page }) => {
-    await page.goto('/');
+  test("a deep link's first paint is the brand shell", async ({ page }) => {
+    await page.goto('/routes');
     const shell = page.locator('#root > .boot');
     await expect(shell).toBeVisible();
     await expect(shell).toHaveText('Droplane');
     await expect(shell).toHaveCSS('background-color', 'rgb(0, 82, 180)');
     const box = await shell.boundingBox();
     expect(box).toMatchObject({ x: 0, y: 0, width: 390, height: 844 });
+  });
+
+  test("a new visitor's first paint is the sign-in, which takes typing", async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    const email = page.getByRole('textbox', { name: 'Email', exact: true });
+    await email.fill('driver@example.com');
+    await expect(email).toHaveValue('driver@example.com');
+    await expect(page.getByRole('button', { name: 'Next', exact: true })).toBeVisible();
   });
 });
 

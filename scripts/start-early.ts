@@ -3,18 +3,24 @@
  * module's download and evaluation cost a round trip and a 100–300 ms long task, and everything it started waited
  * behind them).
  *
- * - An early classic script, `assets/start-early-<hash>.js`, first in the head: src-ui/platform/early-start.ts
- *   serialised with this build's facts (the worker's script, each route screen's files, each language's route
- *   strings). It starts the core's worker and, on a route screen's path, preloads that screen's code and strings.
- *   Classic and parser-inserted because Chromium runs that the moment it has arrived; a module script waited for
- *   the main module (early-start.ts says more).
+ * - An early classic script, inline and first in the head: src-ui/platform/early-start.ts serialised with this
+ *   build's facts (the worker's script, each route screen's files, each language's route strings). It starts the
+ *   core's worker and, on a route screen's path, preloads that screen's code and strings. Classic because Chromium
+ *   runs that at once; a module script waited for the main module (early-start.ts says more). Inline (about 2 KB,
+ *   under 1 KB compressed) because as a file of its own it held the parser for a round trip on every cold load, and
+ *   the first paint with it (issue 32). The server's Content-Security-Policy allows it by its hash
+ *   (src-server/http/page-scripts.ts).
  * - The worker's own script is preloaded from the HTML (`modulepreload`: Chromium has no preload for worker
  *   destinations; a module preload fetches the same URL with the same credentials and only parses it), so on a cold
  *   start it is on its way from the first round trip and `new Worker` finds it in the HTTP cache.
  */
-import { createHash } from 'node:crypto';
 import type { Plugin, Rollup } from 'vite';
 import { LANGUAGES, type Language } from '../src-shared/domain/settings.ts';
+import {
+  EARLY_SUBMIT_LISTENER,
+  EARLY_SUBMIT_PRESSED,
+  FIRST_PAINT_ATTRIBUTE,
+} from '../src-shared/protocol/first-paint.ts';
 import type { RouteScreenKind, ScreenCodeFiles } from '../src-ui/app/first-screen.ts';
 import { PATHS } from '../src-ui/app/paths.ts';
 import { settingCookieName } from '../src-ui/platform/cookies.ts';
@@ -96,12 +102,14 @@ const factsOf = (chunk: Rollup.OutputChunk): ChunkFacts => ({
 });
 
 interface EarlyScript {
-  fileName: string;
   source: string;
   workers: string[];
 }
 
-/** The early script of a bundle: the same text (and so the same hashed name) from both hooks that need it. */
+/** index.html's charset declaration, which the early script follows. */
+const CHARSET = /<meta charset="[^"]*"\s*\/?>/i;
+
+/** The early script of a bundle. */
 function earlyScriptOf(bundle: Rollup.OutputBundle, options: StartEarlyOptions): EarlyScript | null {
   const chunks = Object.values(bundle).flatMap((out) => (out.type === 'chunk' ? [out] : []));
   const workers = [...new Set(chunks.flatMap((chunk) => workerScriptsIn(chunk.code)))];
@@ -119,9 +127,15 @@ function earlyScriptOf(bundle: Rollup.OutputBundle, options: StartEarlyOptions):
       string[]
     >,
     languageCookie: settingCookieName('language'),
+    themeCookie: settingCookieName('theme'),
+    visibilityCookie: settingCookieName('highVisibility'),
+    firstPaint: {
+      attribute: FIRST_PAINT_ATTRIBUTE,
+      pressedGlobal: EARLY_SUBMIT_PRESSED,
+      listenerGlobal: EARLY_SUBMIT_LISTENER,
+    },
   });
-  const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
-  return { fileName: `assets/start-early-${hash}.js`, source, workers };
+  return { source, workers };
 }
 
 export interface StartEarlyOptions {
@@ -135,30 +149,29 @@ export function startEarly(options: StartEarlyOptions): Plugin {
   return {
     name: 'droplane:start-early',
     apply: 'build',
-    generateBundle(_output, bundle) {
-      const early = earlyScriptOf(bundle, options);
-      if (early) this.emitFile({ type: 'asset', fileName: early.fileName, source: early.source });
-    },
     transformIndexHtml: {
       order: 'post',
-      handler(_html, ctx) {
+      handler(html, ctx) {
         const early = ctx.bundle ? earlyScriptOf(ctx.bundle, options) : null;
         // Without it the app still starts (connect.ts starts the worker, the screen loads its own code);
         // e2e/boot-preload.spec.ts is what notices when the build loses it.
         if (!early) {
           console.warn('start-early: no chunk starts the core worker, nothing to start early');
-          return [];
+          return html;
         }
-        return [
-          // First in the head: the first file asked for, ahead of the six connections' queue on a cold start, and
-          // run the moment it arrives (a blocking script of 0.6 KB; the styles below block the first paint longer).
-          { tag: 'script', attrs: { src: `/${early.fileName}` }, injectTo: 'head-prepend' as const },
-          ...early.workers.map((href) => ({
+        // Right after the charset (which must stay within the first 1024 bytes): run before the parser reaches
+        // anything else, with no request of its own.
+        const withScript = html.replace(CHARSET, (meta) => `${meta}\n    <script>${early.source}</script>`);
+        if (withScript === html)
+          throw new Error('start-early: index.html has no <meta charset> to put the script after');
+        return {
+          html: withScript,
+          tags: early.workers.map((href) => ({
             tag: 'link',
             attrs: { rel: 'modulepreload', crossorigin: true, href },
             injectTo: 'head' as const,
           })),
-        ];
+        };
       },
     },
   };

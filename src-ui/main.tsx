@@ -9,13 +9,15 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { PATHS } from './app/paths.ts';
 import { preloadScreenFor } from './app/screen-loaders.ts';
-import { registerServiceWorker, takeUpdatedFlag } from './app/sw-update.ts';
+import { registerServiceWorkerAfterFirstScreen, takeUpdatedFlag } from './app/sw-update.ts';
 import { connectCore, coreModeFrom } from './bridge/connect.ts';
 import { startMirror } from './bridge/mirror.ts';
 import { initI18n, loadRouteMessages, setLanguage } from './i18n/index.ts';
+import { hasSignInFirstPaint } from './platform/first-paint.ts';
 import { keepDriverData } from './platform/keep-data.ts';
 import { detectWrapper } from './platform/native-detect.ts';
 import { platformInit, takeLinkFromUrl, watchConnectivity } from './platform/platform.ts';
+import { keepSessionHint } from './platform/session-hint.ts';
 import { applyTheme } from './platform/theme.ts';
 import './styles/tokens.css';
 import './styles/global.css';
@@ -55,8 +57,13 @@ async function boot() {
   watchConnectivity(api);
   native?.attach(api, mirror.state);
   keepDriverData(mirror.state);
+  keepSessionHint(mirror.state);
+  // The server painted the sign-in at / for a visitor without a session: the app shows it at its own path, so the
+  // first render is the sign-in screen itself, which takes that form over (no redirect in between to blank it).
+  if (hasSignInFirstPaint() && location.pathname === '/' && mirror.state.session.value.status === 'signed_out') {
+    history.replaceState(null, '', PATHS.login);
+  }
   if (takeUpdatedFlag()) void api.notify('app_updated');
-  void registerServiceWorker();
 
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
@@ -65,6 +72,7 @@ async function boot() {
       <App core={{ api, state: mirror.state, mode: connection.mode }} />
     </StrictMode>,
   );
+  registerServiceWorkerAfterFirstScreen();
 }
 
 void boot();

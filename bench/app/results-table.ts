@@ -47,6 +47,13 @@ export const ROWS: Row[] = [
   { scenario: '8 Scan parcels', figure: 'Long tasks', key: 'scan.longTasks', unit: '' },
   { scenario: '8 Scan parcels', figure: 'Main-thread blocking', key: 'scan.blocking', unit: 'ms' },
   { scenario: '7 Sign in, new phone', figure: 'First screen usable', key: 'signIn.firstScreenUsable', unit: 'ms' },
+  {
+    scenario: '7 Sign in, new phone',
+    figure: 'Email usable after first paint',
+    key: 'signIn.emailUsableAfterFcp',
+    unit: 'ms',
+  },
+  { scenario: '7 Sign in, new phone', figure: 'Cold TBT', key: 'signIn.tbt', unit: 'ms' },
   { scenario: '7 Sign in, new phone', figure: 'Sign-in tap to first card', key: 'signIn.signInToList', unit: 'ms' },
   { scenario: '7 Sign in, new phone', figure: 'Requests, tap to card', key: 'signIn.requestsSignInToList', unit: '' },
   {

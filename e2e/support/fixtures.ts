@@ -15,6 +15,9 @@
  */
 import { test as base, type ConsoleMessage, type Page } from '@playwright/test';
 import { localDate } from '../../src-shared/domain/geo.ts';
+import { deCore } from '../../src-ui/i18n/de-core.ts';
+import { enCore } from '../../src-ui/i18n/en-core.ts';
+import { nlCore } from '../../src-ui/i18n/nl-core.ts';
 import { type AppServer, startAppServer } from './server.ts';
 
 export { expect } from '@playwright/test';
@@ -102,19 +105,26 @@ export function dispatcher(server: ServerInfo): Dispatch {
   };
 }
 
+/** The sign-in's words in each language of the app: the page's first paint comes in the browser's. */
+const SIGN_IN_WORDS = Object.fromEntries(
+  Object.entries({ en: enCore, nl: nlCore, de: deCore }).map(([language, core]) => [language, core.login]),
+);
+
 /**
  * Signs in through the real UI: opens the app when the page has not been anywhere yet, then the two steps of
  * the sign-in screen (email, Next; password, Next), and waits until the password step has gone. Written against
- * accessible names only (the English ones: the tests' locale is en-US).
+ * accessible names only, in the page's language (a new visitor's sign-in comes in the browser's: the tests' locale).
  */
 export async function signIn(page: Page, email: string, password: string = DEMO.password): Promise<void> {
   if (page.url() === 'about:blank') await page.goto('/');
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  const language = (await page.locator('html').getAttribute('lang')) ?? 'en';
+  const words = SIGN_IN_WORDS[language] ?? enCore.login;
+  await page.getByRole('textbox', { name: words.email, exact: true }).fill(email);
+  await page.getByRole('button', { name: words.next, exact: true }).click();
   // A password input has no ARIA role (not "textbox"): find it by its label.
-  const passwordField = page.getByLabel('Password', { exact: true });
+  const passwordField = page.getByLabel(words.password, { exact: true });
   await passwordField.fill(password);
-  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await page.getByRole('button', { name: words.next, exact: true }).click();
   await passwordField.waitFor({ state: 'hidden', timeout: 15_000 });
 }
 

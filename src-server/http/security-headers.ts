@@ -5,13 +5,16 @@
  * Comlink worker, maplibre's worker file or a blob: one, the service worker), pica's WebAssembly resizer, styles
  * (React and maplibre set inline styles; index.html has its boot splash inline), proof images as data: and blob:
  * URLs, the map's style, tile, glyph and sprite hosts (MAP_STYLE_* origins and MAP_HOSTS), the country lookup
- * (TRACE_URL) and the socket on our own origin. frame-ancestors 'none' keeps the app out of other sites' frames.
+ * (TRACE_URL) and the socket on our own origin. The page's one inline script, its early start, is allowed by its hash
+ * (page-scripts.ts), on the HTML answers. frame-ancestors 'none' keeps the app out of other sites' frames.
  * Shared links carry a token in the URL, so no Referer ever leaves the app. Token and authenticated JSON answers
  * are no-store unless a route said otherwise (proof images are immutable and keep their own header).
  */
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { ServerContext } from '../context.ts';
+import { pageScriptHashes } from './page-scripts.ts';
 
 export const CSP_REPORT_PATH = '/v1/csp-reports';
 /** Reports kept in memory for GET /v1/dispatch/csp-reports (the browser tests fail on any). */
@@ -38,6 +41,7 @@ function originOf(url: string | null): string | null {
 export function contentSecurityPolicy(
   config: Pick<Config, 'mapStyles' | 'mapHosts' | 'traceUrl'>,
   reportPath = CSP_REPORT_PATH,
+  scriptHashes: readonly string[] = [],
 ): string {
   const styleHosts = Object.values(config.mapStyles).map(originOf);
   const mapHosts = [...new Set([...styleHosts, ...config.mapHosts.map(originOf)].filter((o) => o !== null))];
@@ -46,7 +50,7 @@ export function contentSecurityPolicy(
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     // pica resizes photos with WebAssembly in the core's worker.
-    'script-src': ["'self'", "'wasm-unsafe-eval'"],
+    'script-src': ["'self'", "'wasm-unsafe-eval'", ...scriptHashes],
     'worker-src': ["'self'", 'blob:'],
     'child-src': ["'self'", 'blob:'],
     'style-src': ["'self'", "'unsafe-inline'"],
@@ -81,9 +85,19 @@ function readReport(body: unknown, now: string): CspReport | null {
 export function registerSecurityHeaders(app: FastifyInstance, ctx: ServerContext): void {
   const { config, cspReports: reports } = ctx;
   const csp = contentSecurityPolicy(config);
+  const pageHashes = pageScriptHashes(join(config.staticDir, 'index.html'));
+  let pageCsp = { hashes: '', csp };
+  /** The policy of an HTML answer: with the built page's inline script hashes (remade only when they change). */
+  const htmlCsp = async () => {
+    const hashes = await pageHashes();
+    if (hashes.join(' ') !== pageCsp.hashes)
+      pageCsp = { hashes: hashes.join(' '), csp: contentSecurityPolicy(config, CSP_REPORT_PATH, hashes) };
+    return pageCsp.csp;
+  };
   const https = config.publicUrl.startsWith('https:');
   app.addHook('onSend', async (request, reply, payload) => {
-    reply.header('content-security-policy', csp);
+    const html = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
+    reply.header('content-security-policy', html ? await htmlCsp() : csp);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'DENY');
     reply.header('referrer-policy', 'no-referrer');

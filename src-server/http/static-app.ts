@@ -1,7 +1,8 @@
 /**
  * Serves the built app (vite's output in STATIC_DIR) at `/`. Files are served as they are, or as the brotli or
  * gzip copy the build wrote beside them; any other GET outside `/v1/` answers index.html so the app's own router
- * handles deep links such as /routes/12. Until the app is built, those paths answer a small page saying how to
+ * handles deep links such as /routes/12; a visitor without a session gets the sign-in's first paint instead
+ * (first-paint.ts). Until the app is built, those paths answer a small page saying how to
  * build it, while the API keeps working.
  */
 import { stat } from 'node:fs/promises';
@@ -9,6 +10,7 @@ import { extname, relative, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
+import { firstPaintLanguage, firstPaintPages, opensOnSignIn } from './first-paint.ts';
 
 /** Vite puts content-hashed files under /assets/: a new build means new names, so they may be cached for good. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -59,6 +61,17 @@ export async function registerStaticApp(app: FastifyInstance, ctx: ServerContext
     preCompressed: true,
   });
 
+  const signInPages = firstPaintPages(root);
+
+  /** The sign-in's first paint when this navigation opens on it and the build has it; else null. */
+  async function signInPage(request: FastifyRequest, path: string): Promise<string | null> {
+    const query = new URL(request.url, 'http://app.invalid').searchParams;
+    const cookie = request.headers.cookie;
+    if (!opensOnSignIn({ path, query, cookie })) return null;
+    const language = firstPaintLanguage({ cookie, acceptLanguage: request.headers['accept-language'] });
+    return signInPages(language, ctx.config.termsUrl);
+  }
+
   async function answer(request: FastifyRequest<{ Params: { '*'?: string } }>, reply: FastifyReply) {
     const path = request.params['*'] ?? '';
     // Unknown API calls keep the JSON 404 of errors.ts rather than getting the app's HTML.
@@ -78,6 +91,10 @@ export async function registerStaticApp(app: FastifyInstance, ctx: ServerContext
 
     if (await fileUnder(root, 'index.html')) {
       reply.header('cache-control', REVALIDATE);
+      // The page depends on these for / and /login (first-paint.ts): a shared cache must keep them apart.
+      reply.header('vary', 'Cookie, Accept-Language');
+      const signIn = await signInPage(request, path);
+      if (signIn !== null) return reply.type('text/html; charset=utf-8').send(signIn);
       return reply.sendFile('index.html', { cacheControl: false });
     }
     reply.header('cache-control', 'no-store');

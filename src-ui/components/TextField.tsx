@@ -19,6 +19,9 @@ export interface TextFieldProps {
   autoComplete?: string;
   inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
   enterKeyHint?: HTMLAttributes<HTMLInputElement>['enterKeyHint'];
+  /** Off for what is no prose (an email address typed into a text field): no capital first letter, no corrections. */
+  autoCapitalize?: 'none' | 'sentences';
+  spellCheck?: boolean;
   name?: string;
   id?: string;
   placeholder?: string;
@@ -57,6 +60,9 @@ export function TextField(props: TextFieldProps) {
     autoComplete: props.autoComplete,
     inputMode: props.inputMode,
     enterKeyHint: props.enterKeyHint,
+    autoCapitalize: props.autoCapitalize,
+    autoCorrect: props.autoCapitalize === 'none' ? 'off' : undefined,
+    spellCheck: props.spellCheck,
     ref: props.inputRef,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy || undefined,

@@ -4,8 +4,9 @@
  */
 import type { Remote } from 'comlink';
 import type { LinkEntry, PlatformInit, WorkerApi } from '../../src-shared/api/worker-api.ts';
-import type { SettingKey, Settings } from '../../src-shared/domain/settings.ts';
+import { LANGUAGES, type Language, type SettingKey, type Settings } from '../../src-shared/domain/settings.ts';
 import { readSettings, writeSetting } from './cookies.ts';
+import { hasSignInFirstPaint } from './first-paint.ts';
 import { forgetLink, linkFromSearch, loadLink, storeLink } from './link-session.ts';
 
 /** A link in the URL wins over the stored one; it is stored and the address it came on is left behind. */
@@ -19,6 +20,10 @@ export function takeLinkFromUrl(): LinkEntry | null {
 /** `native`: inside a wrapper, what its handshake handed over (src-ui/platform/native-session.ts). */
 export function platformInit(link: LinkEntry | null, native?: Pick<PlatformInit, 'handedTokens'> | null): PlatformInit {
   const { settings, languageChosen } = readSettings();
+  // A new visitor's sign-in was sent in the browser's language (the server's pick from Accept-Language): the app
+  // goes on in it rather than switching the form under the driver's fingers. Not a choice: no cookie is written.
+  const pageLanguage = document.documentElement.lang as Language;
+  if (!languageChosen && hasSignInFirstPaint() && LANGUAGES.includes(pageLanguage)) settings.language = pageLanguage;
   return {
     ...native,
     baseUrl: location.origin,

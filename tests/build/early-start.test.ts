@@ -21,16 +21,22 @@ const facts: EarlyStartFacts = {
   },
   routeStrings: { en: ['/assets/en-route-d.js'], nl: ['/assets/nl-route-e.js'], de: ['/assets/de-route-f.js'] },
   languageCookie: settingCookieName('language'),
+  themeCookie: settingCookieName('theme'),
+  visibilityCookie: settingCookieName('highVisibility'),
+  firstPaint: { attribute: 'data-first-paint', pressedGlobal: '__pressed', listenerGlobal: '__listener' },
 };
 
-/** Runs the script on a page at `url`; what it started and linked. */
-function runOn(url: string, given: EarlyStartFacts = facts, cookie = '') {
+/** Runs the script on a page at `url` (on a phone in dark mode when `systemDark`); what it started, linked and set. */
+function runOn(url: string, given: EarlyStartFacts = facts, cookie = '', systemDark = false) {
   const { pathname, search } = new URL(url, 'https://app.example');
   const workers: { url: string; options: WorkerOptions }[] = [];
   const links: Record<string, string>[] = [];
+  const dataset: Record<string, string> = {};
+  const listeners: { type: string; listener: (event: unknown) => void; capture: unknown }[] = [];
   const page: Record<string, unknown> = {
     location: { pathname, search },
     URLSearchParams,
+    matchMedia: (query: string) => ({ matches: query === '(prefers-color-scheme: dark)' && systemDark }),
     Worker: class {
       constructor(workerUrl: string, options: WorkerOptions) {
         workers.push({ url: workerUrl, options });
@@ -46,11 +52,26 @@ function runOn(url: string, given: EarlyStartFacts = facts, cookie = '') {
         return { attrs, setAttribute };
       },
       head: { append: (link: { attrs: Record<string, string> }) => void links.push(link.attrs) },
+      documentElement: { dataset },
+      addEventListener: (type: string, listener: (event: unknown) => void, capture: unknown) =>
+        void listeners.push({ type, listener, capture }),
     },
   };
   page.self = page;
   runInNewContext(earlyStartScript(given), page);
-  return { workers, links, left: page[EARLY_WORKER] };
+  return { workers, links, left: page[EARLY_WORKER], dataset, listeners, page };
+}
+
+/** A submit event from a form that is (or is not) inside an element with `attribute`. */
+function submitFrom(inside: boolean) {
+  const event = {
+    target: { closest: (selector: string) => (inside && selector === '[data-first-paint]' ? {} : null) },
+    defaultPrevented: false,
+    preventDefault() {
+      event.defaultPrevented = true;
+    },
+  };
+  return event;
 }
 
 describe('the early script', () => {
@@ -103,5 +124,37 @@ describe('the early script', () => {
     expect(strings).toEqual(languages.map((lng) => facts.routeStrings[lng]![0]));
     // The same language readSettings gives the app itself (the core's start loads that one).
     expect(readSettings(cookie).settings.language).toBe(languages[0]);
+  });
+
+  it.each([
+    ['nothing chosen, a light phone', '', false, 'light'],
+    ['nothing chosen, a dark phone', '', true, 'dark'],
+    ['System on a dark phone', 'dl_theme=system', true, 'dark'],
+    ['Light on a dark phone', 'dl_theme=light', true, 'light'],
+    ['Dark on a light phone', 'a=1; dl_theme=dark', false, 'dark'],
+  ])('draws the page in the theme the app would take: %s', (_, cookie, systemDark, theme) => {
+    expect(runOn('/login', facts, cookie, systemDark).dataset.theme).toBe(theme);
+  });
+
+  it('sets high visibility from its cookie', () => {
+    expect(runOn('/login', facts, 'dl_highVisibility=on').dataset.visibility).toBe('high');
+    expect(runOn('/login', facts, '').dataset.visibility).toBe('normal');
+  });
+
+  it("holds the sign-in first paint's form from submitting itself, notes the press, and leaves its listener", () => {
+    const { listeners, page } = runOn('/login');
+    expect(listeners.map((l) => [l.type, l.capture])).toEqual([['submit', true]]);
+    const hold = listeners[0]!.listener;
+    expect(page.__listener).toBe(hold);
+
+    const elsewhere = submitFrom(false);
+    hold(elsewhere);
+    expect(elsewhere.defaultPrevented).toBe(false);
+    expect(page.__pressed).toBeUndefined();
+
+    const firstPaint = submitFrom(true);
+    hold(firstPaint);
+    expect(firstPaint.defaultPrevented).toBe(true);
+    expect(page.__pressed).toBe(true);
   });
 });

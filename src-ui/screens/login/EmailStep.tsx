@@ -38,9 +38,13 @@ export function EmailStep(props: EmailStepProps) {
       <TextField
         label={t('login.email')}
         name="email"
-        type="email"
+        // A text field with the email keyboard, not type="email": that type has no caret to read or set, and the
+        // app taking over the page's first paint keeps the caret where the driver left it (platform/first-paint.ts).
+        type="text"
         autoComplete="username"
         inputMode="email"
+        autoCapitalize="none"
+        spellCheck={false}
         enterKeyHint={props.enterKeyHint}
         placeholder={t('login.emailPlaceholder')}
         maxLength={EMAIL_MAX_LENGTH}

@@ -4,18 +4,18 @@
  * The core checks the input and answers each failure with an IntentError; this screen only words it.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Result } from '../../../src-shared/api/worker-api.ts';
 import { useCore } from '../../app/core-context.tsx';
 import { useFeedback } from '../../app/feedback.tsx';
 import { PATHS } from '../../app/paths.ts';
-import { Button, Logo, TopBar, useScreenTitle } from '../../components/index.ts';
+import { Button, useScreenTitle } from '../../components/index.ts';
 import { intentErrorText } from '../../i18n/errors.ts';
+import { readSignInFirstPaint, releaseEarlySignIn, restoreCaret } from '../../platform/first-paint.ts';
 import { loadedRoutePath, useNav } from '../shared/navigation.ts';
-import { PanelScreen } from '../shared/PanelScreen.tsx';
 import { EmailStep } from './EmailStep.tsx';
-import { LoginTerms } from './LoginTerms.tsx';
+import { LoginFooter, LoginPanel } from './LoginPanel.tsx';
 import { emailErrorText, passwordErrorText } from './login-errors.ts';
 import { PasswordStep } from './PasswordStep.tsx';
 import { ResetSentStep } from './ResetSentStep.tsx';
@@ -34,10 +34,13 @@ export function LoginScreen({ startAt }: { startAt?: 'reset' }) {
   const termsUrl = state.appConfig.value?.termsUrl;
 
   const firstStep: Step = startAt === 'reset' ? 'reset' : 'email';
+  // The page's first paint was this step as HTML (platform/first-paint.ts): read in this render, which React
+  // commits in the same task as it replaces that HTML, so nothing the driver typed meanwhile is lost.
+  const [handoff] = useState(() => (firstStep === 'email' ? readSignInFirstPaint() : null));
   const [step, setStep] = useState<Step>(firstStep);
   const [sentFrom, setSentFrom] = useState<Step>('password');
   const [shownFor, setShownFor] = useState(firstStep);
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(handoff?.email ?? '');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState<Busy>(null);
@@ -107,6 +110,16 @@ export function LoginScreen({ startAt }: { startAt?: 'reset' }) {
     else feedback.snackbar({ id: 'password-reset', text: intentErrorText(res, t), tone: 'danger' });
   }
 
+  // Before the paint: the caret stays where it was, and a Next pressed before the app was ready is answered now.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the first paint this screen replaced.
+  useLayoutEffect(() => {
+    releaseEarlySignIn();
+    if (!handoff) return;
+    const input = document.getElementById(formId)?.querySelector<HTMLInputElement>('input[name="email"]');
+    if (input) restoreCaret(input, handoff.selection);
+    if (handoff.pressed) void submitEmail();
+  }, []);
+
   const backToSignIn = () => {
     if (startAt === 'reset') nav.replace(PATHS.login);
     else goTo('email');
@@ -169,30 +182,18 @@ export function LoginScreen({ startAt }: { startAt?: 'reset' }) {
         {t('login.backToSignIn')}
       </Button>
     ) : (
-      <>
-        <Button
-          key="submit"
-          type="submit"
-          form={formId}
-          fullWidth
-          loading={busy === 'submit'}
-          disabled={busy === 'reset'}
-        >
-          {step === 'reset' ? t('login.sendInstructions') : t('login.next')}
-        </Button>
-        {step !== 'reset' && <LoginTerms termsUrl={termsUrl} />}
-      </>
+      <LoginFooter
+        formId={formId}
+        label={step === 'reset' ? t('login.sendInstructions') : t('login.next')}
+        busy={busy === 'submit'}
+        disabled={busy === 'reset'}
+        terms={step === 'reset' ? null : { url: termsUrl }}
+      />
     );
 
   return (
-    <PanelScreen
-      header={
-        <TopBar variant="transparent" sticky={false} backLabel={onBack && t('common.a11y.back')} onBack={onBack} />
-      }
-      logo={<Logo size={72} variant="inverse" title={t('common.appName')} />}
-      footer={footer}
-    >
+    <LoginPanel onBack={onBack} inPlace={handoff !== null} footer={footer}>
       {body}
-    </PanelScreen>
+    </LoginPanel>
   );
 }

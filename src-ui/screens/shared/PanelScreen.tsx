@@ -13,8 +13,13 @@ import styles from './shared.module.css';
 const SWITCH_WINDOW_MS = 500;
 let lastPanelLeftAt = Number.NEGATIVE_INFINITY;
 
-export function PanelScreen({ footer, ...props }: SlideUpPanelProps) {
-  const [still] = useState(() => performance.now() - lastPanelLeftAt < SWITCH_WINDOW_MS);
+export interface PanelScreenProps extends SlideUpPanelProps {
+  /** The panel is on screen already (the page's first paint showed it): it does not slide in. */
+  inPlace?: boolean;
+}
+
+export function PanelScreen({ footer, inPlace = false, ...props }: PanelScreenProps) {
+  const [still] = useState(() => inPlace || performance.now() - lastPanelLeftAt < SWITCH_WINDOW_MS);
   const footerRef = useRef<HTMLDivElement>(null);
   const hasFooter = Boolean(footer);
 
