@@ -102,6 +102,41 @@ test('map view On draws the markers and the planned line', async ({ page, server
   expect(counts[1], 'pixels of the markers’ white').toBeGreaterThan(5000);
 });
 
+test('the stops never wait for the map: the stop card paints first, the map starts after that frame', async ({
+  page,
+  server,
+  signIn,
+}) => {
+  const bike = routeOn(await (await driverApi(server)).routes(), 'Cargo bike 1', dayFrom(0));
+  await signIn(page, DEMO.driver);
+  // When the carousel's card first paints: the frame after it enters the DOM.
+  await page.evaluate(() => {
+    const seen = () => document.querySelector('[aria-roledescription="slide"]:not([aria-hidden])');
+    const observer = new MutationObserver(() => {
+      if (!seen()) return;
+      observer.disconnect();
+      requestAnimationFrame((frame) => {
+        (window as unknown as { cardPaintedAt: number }).cardPaintedAt = frame;
+      });
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
+  await page
+    .getByRole('article')
+    .filter({ hasText: 'Cargo bike 1' })
+    .getByRole('button', { name: 'Open route' })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/routes/${bike.id}$`));
+  await mapDrawn(page);
+  const { card, start } = await page.evaluate(() => ({
+    card: (window as unknown as { cardPaintedAt?: number }).cardPaintedAt ?? null,
+    start: performance.getEntriesByName('droplane:map-start')[0]?.startTime ?? null,
+  }));
+  expect(card).not.toBeNull();
+  expect(start).not.toBeNull();
+  expect(start!).toBeGreaterThan(card!);
+});
+
 test('the drawer: a swipe up opens it, a swipe down minimizes it, a marker opens it at its stop', async ({
   page,
   server,

@@ -20,6 +20,13 @@ export interface InteractionEvent {
   duration: number;
 }
 
+/** A long animation frame (over 50 ms) and the scripts that ran in it, by the file of their entry point. */
+export interface FrameScripts {
+  start: number;
+  duration: number;
+  scripts: { url: string; duration: number }[];
+}
+
 export interface PageMetrics {
   /** performance.timeOrigin of the page: epoch ms, to place Playwright's network timings on the page's clock. */
   timeOrigin: number;
@@ -27,6 +34,8 @@ export interface PageMetrics {
   /** The latest largest-contentful-paint candidate's time. */
   lcp: number | null;
   longTasks: LongTask[];
+  /** Long Animation Frames with their scripts' attribution (Chromium). */
+  frames: FrameScripts[];
   events: InteractionEvent[];
   /** web-vitals' INP so far (reportAllChanges), null before any interaction. */
   inp: number | null;
@@ -41,6 +50,7 @@ declare global {
       fcp: number | null;
       lcp: number | null;
       longTasks: LongTask[];
+      frames: FrameScripts[];
       events: InteractionEvent[];
       inp: number | null;
       seen: Record<string, number>;
@@ -54,6 +64,8 @@ declare global {
 export const WATCHED = {
   routeList: '[role="tabpanel"] article',
   stopList: 'ol[aria-label="Stops"] li',
+  /** The map view's active stop: the carousel's card on screen. */
+  stopCard: '[aria-roledescription="slide"]:not([aria-hidden])',
 } as const;
 
 /** Runs in the page before anything else. */
@@ -62,6 +74,7 @@ function observe(watches: Record<string, string>) {
     fcp: null,
     lcp: null,
     longTasks: [],
+    frames: [],
     events: [],
     inp: null,
     seen: {},
@@ -89,6 +102,15 @@ function observe(watches: Record<string, string>) {
     bench.lcp = e.startTime;
   });
   on('longtask', (e) => bench.longTasks.push({ start: e.startTime, duration: e.duration }));
+  try {
+    on('long-animation-frame', (e) => {
+      const scripts = (e as PerformanceEntry & { scripts: { sourceURL: string; duration: number }[] }).scripts;
+      const attributed = scripts.map((script) => ({ url: script.sourceURL, duration: script.duration }));
+      bench.frames.push({ start: e.startTime, duration: e.duration, scripts: attributed });
+    });
+  } catch {
+    // A browser without Long Animation Frames: no script attribution.
+  }
   on(
     'event',
     (e) => {
@@ -132,12 +154,22 @@ export function readMetrics(page: Page): Promise<PageMetrics> {
       fcp: b.fcp,
       lcp: b.lcp,
       longTasks: [...b.longTasks],
+      frames: [...b.frames],
       events: [...b.events],
       inp: b.inp,
       seen: { ...b.seen },
       now: performance.now(),
     };
   });
+}
+
+/** Script time of files matching `file` in the long animation frames starting in [from, to). */
+export function scriptTime(frames: FrameScripts[], file: RegExp, from = 0, to = Number.POSITIVE_INFINITY): number {
+  return frames
+    .filter((f) => f.start >= from && f.start < to)
+    .flatMap((f) => f.scripts)
+    .filter((script) => file.test(script.url))
+    .reduce((sum, script) => sum + script.duration, 0);
 }
 
 /** Main-thread blocking: the part of each long task over 50 ms, for tasks starting in [from, to). */

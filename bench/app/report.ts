@@ -67,13 +67,13 @@ export interface Row {
   figure: string;
   /** The figure's base name: `${key}.worker` and `${key}.inline` are looked up. */
   key: string;
-  unit: 'ms' | 'KB' | '';
+  unit: 'ms' | 'KB' | '%' | '';
 }
 
 const show = (value: number | undefined, unit: Row['unit']) => {
   if (value === undefined) return '-';
   if (unit === 'KB') return `${(value / 1024).toFixed(1)} KB`;
-  return `${Math.round(value)}${unit ? ` ${unit}` : ''}`;
+  return `${Math.round(value)}${unit === '%' ? '%' : unit ? ` ${unit}` : ''}`;
 };
 
 /** The side-by-side table; the budget column names the worker's (the shipped build's) budget. */

@@ -39,6 +39,20 @@ export const ROWS: Row[] = [
   { scenario: '4 Work 20 stops', figure: 'Main-thread blocking', key: 'workStops.blocking', unit: 'ms' },
   { scenario: '4 Work 20 stops', figure: 'Photo chosen to thumbnail', key: 'workStops.photoReady', unit: 'ms' },
   { scenario: '6 Open 300-stop map', figure: 'First map frame after tap', key: 'openMap.mapFrameAfterTap', unit: 'ms' },
+  { scenario: '6 Open 300-stop map', figure: 'Stop card after tap', key: 'openMap.stopCardAfterTap', unit: 'ms' },
+  {
+    scenario: '6 Open 300-stop map',
+    figure: 'Stops after tap, map view Off',
+    key: 'openMap.stopsMapOffAfterTap',
+    unit: 'ms',
+  },
+  { scenario: '6 Open 300-stop map', figure: 'Stops, map On ÷ Off', key: 'openMap.stopsOnVsOffPct', unit: '%' },
+  {
+    scenario: '6 Open 300-stop map',
+    figure: 'Map starts after the card',
+    key: 'openMap.mapStartAfterCard',
+    unit: 'ms',
+  },
   { scenario: '6 Open 300-stop map', figure: 'Long tasks', key: 'openMap.longTasks', unit: '' },
   { scenario: '6 Open 300-stop map', figure: 'Long-task time', key: 'openMap.longTaskMs', unit: 'ms' },
   { scenario: '6 Open 300-stop map', figure: 'Main-thread blocking', key: 'openMap.blocking', unit: 'ms' },
@@ -65,6 +79,24 @@ export const ROWS: Row[] = [
   { scenario: '9 Work 10 stops, map on', figure: 'INP Arrived', key: 'workMap.inpByAction.arrived', unit: 'ms' },
   { scenario: '9 Work 10 stops, map on', figure: 'INP Add photo', key: 'workMap.inpByAction.addPhoto', unit: 'ms' },
   { scenario: '9 Work 10 stops, map on', figure: 'INP Done', key: 'workMap.inpByAction.done', unit: 'ms' },
+  {
+    scenario: '9 Work 10 stops, map on',
+    figure: 'Map script, Arrived',
+    key: 'workMap.mapScriptByAction.arrived',
+    unit: 'ms',
+  },
+  {
+    scenario: '9 Work 10 stops, map on',
+    figure: 'Map script, Add photo',
+    key: 'workMap.mapScriptByAction.addPhoto',
+    unit: 'ms',
+  },
+  {
+    scenario: '9 Work 10 stops, map on',
+    figure: 'Map script, Done',
+    key: 'workMap.mapScriptByAction.done',
+    unit: 'ms',
+  },
   { scenario: '9 Work 10 stops, map on', figure: 'Main-thread blocking', key: 'workMap.blocking', unit: 'ms' },
 ];
 

@@ -4,3 +4,9 @@
  * since a software-rendered first frame holds the main thread for seconds. No imports: Node reads it too.
  */
 export const MAP_LOADED_MARK = 'droplane:map-loaded';
+
+/**
+ * The route view's mark when it starts the map (its code's evaluation, then its first frame): after the frame that
+ * painted the stops (MapLayout). The benchmark holds the two in that order (issue 32).
+ */
+export const MAP_START_MARK = 'droplane:map-start';

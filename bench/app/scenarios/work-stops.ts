@@ -6,8 +6,9 @@
  * map drawn under it (SwiftShader here, so its frames are slow; compare with scenario 4 and with itself).
  */
 import type { BrowserContext, FileChooser, Page } from '@playwright/test';
+import { MAP_CODE } from '../../../src-ui/map/cache-rules.ts';
 import { MAP_LOADED_MARK as MAP_LOADED } from '../../../src-ui/map/map-marks.ts';
-import { blockingTime, interactionLatencies, readMetrics, waitSeen } from '../metrics.ts';
+import { blockingTime, interactionLatencies, readMetrics, scriptTime, waitSeen } from '../metrics.ts';
 import { throttledPage } from '../profile.ts';
 import { tap, until } from '../touch.ts';
 import { appUrl, type CoreMode, pageTime, round, type ScenarioEnv, sleep, within } from './common.ts';
@@ -21,6 +22,12 @@ export interface WorkStopsFigures {
   inpByAction: Record<StopAction, number>;
   /** Per action: the median interaction latency. */
   medianByAction: Record<StopAction, number>;
+  /**
+   * Per action, worst over the stops: the main thread's script time of the map's code (maplibre, deck.gl and the
+   * app's map: the RouteMap chunk) in the action's long animation frames, by their scripts' attribution. Unlike
+   * the latencies, no GPU wait is in it (SwiftShader draws on the CPU here). 0 in the list view.
+   */
+  mapScriptByAction: Record<StopAction, number>;
   /** web-vitals' INP for the whole run. */
   inp: number;
   /** Sum over long tasks of their part over 50 ms, from the first Arrived to the last Done. */
@@ -157,14 +164,16 @@ export async function workStops(
     const to = pageTime(m.timeOrigin, Date.now());
     const inpByAction = {} as Record<StopAction, number>;
     const medianByAction = {} as Record<StopAction, number>;
+    const mapScriptByAction = {} as Record<StopAction, number>;
+    // An action's interaction starts after the action began and before the next one of any kind.
+    const allStarts = [...marks.values()].flat().sort((a, b) => a - b);
+    const nextAfter = (s: number) => allStarts.find((t) => t > s) ?? to;
     for (const name of ACTIONS) {
       const starts = marks.get(name)!;
-      // An action's interaction starts after the action began and before the next one of any kind.
-      const allStarts = [...marks.values()].flat().sort((a, b) => a - b);
-      const latencies = starts.flatMap((s) => {
-        const next = allStarts.find((t) => t > s) ?? to;
-        return interactionLatencies(m.events, s, next);
-      });
+      mapScriptByAction[name] = round(
+        Math.max(...starts.map((s) => scriptTime(m.frames, MAP_CODE.url, s, nextAfter(s)))),
+      );
+      const latencies = starts.flatMap((s) => interactionLatencies(m.events, s, nextAfter(s)));
       if (latencies.length === 0) throw new Error(`no interaction was timed for ${name}`);
       latencies.sort((a, b) => a - b);
       inpByAction[name] = round(latencies.at(-1)!);
@@ -175,6 +184,7 @@ export async function workStops(
     return {
       inpByAction,
       medianByAction,
+      mapScriptByAction,
       inp: round(m.inp ?? 0),
       blocking: round(blockingTime(m.longTasks, from, to)),
       longTaskMs: round(tasks.reduce((sum, t) => sum + t.duration, 0)),

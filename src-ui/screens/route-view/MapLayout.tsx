@@ -5,13 +5,18 @@
  * active one (the carousel, or the open list, comes to it; the drawer stays as it is); a marker's hidden button
  * (screen readers, keyboards) also opens the drawer at the stop's row. When every stop is done the drawer opens
  * (Complete route).
+ *
+ * The stops never wait for the map (issue 32): its code is evaluated and its first frame drawn only after the frame
+ * that painted the header, the drawer and the stop card; until it draws, a quiet placeholder of the map's colour.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, memo, Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCore } from '../../app/core-context.tsx';
+import { MAP_START_MARK } from '../../map/map-marks.ts';
 import { useStyleReachable } from '../../map/style-reachable.ts';
 import type { RouteMapProps } from '../../map/types.ts';
+import { afterNextPaint } from '../../platform/after-paint.ts';
 import { mayFetchTilesAhead } from '../../platform/connection.ts';
 import { geoPosition } from '../../platform/geolocation.ts';
 import { Carousel } from './Carousel.tsx';
@@ -23,6 +28,33 @@ import { StopList, type StopListProps } from './StopList.tsx';
 import { useHeldWhile } from './use-held-while.ts';
 
 const RouteMap = lazy(() => import('../../map/RouteMap.tsx'));
+
+/** At most this long for the route view's first frame before the map starts anyway (a hidden page paints none). */
+const MAP_AFTER_PAINT_LATEST_MS = 1_000;
+
+/** False until the browser has painted the first frame of the component that calls it. */
+function usePainted(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(
+    () =>
+      afterNextPaint(() => {
+        performance.mark(MAP_START_MARK);
+        setPainted(true);
+      }, MAP_AFTER_PAINT_LATEST_MS),
+    [],
+  );
+  return painted;
+}
+
+/** What the map's place shows until its first frame: its colour, and its name for a screen reader. */
+function MapPlaceholder() {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.mapPlaceholder}>
+      <p className="visually-hidden">{t('route.view.loadingMap')}</p>
+    </div>
+  );
+}
 
 export type MapLayoutProps = Omit<StopListProps, 'revealSignal' | 'className'> & {
   line: [number, number][] | null;
@@ -42,6 +74,7 @@ export const MapLayout = memo(function MapLayout(props: MapLayoutProps) {
   const [drawer, setDrawer] = useState<DrawerState>(finishing ? 0 : -1);
   const [inset, setInset] = useState(0);
   const [reveal, setReveal] = useState(0);
+  const painted = usePainted();
 
   // Every stop done: the drawer opens at the list's end, where Complete route is.
   useEffect(() => {
@@ -68,19 +101,23 @@ export const MapLayout = memo(function MapLayout(props: MapLayoutProps) {
   return (
     <main className={styles.stage}>
       <div className={styles.map}>
-        <Suspense fallback={<p className="visually-hidden">{t('route.view.loadingMap')}</p>}>
-          <MapArea
-            stops={route.stops}
-            line={props.line}
-            lineIsFallback={props.lineIsFallback}
-            activeStopId={activeStopId}
-            bottomInset={inset}
-            onSelectStop={onMarkerButton}
-            onTapStop={onMarkerTap}
-            keyboardFocusable={drawer !== 0}
-            covered={covered}
-          />
-        </Suspense>
+        {painted ? (
+          <Suspense fallback={<MapPlaceholder />}>
+            <MapArea
+              stops={route.stops}
+              line={props.line}
+              lineIsFallback={props.lineIsFallback}
+              activeStopId={activeStopId}
+              bottomInset={inset}
+              onSelectStop={onMarkerButton}
+              onTapStop={onMarkerTap}
+              keyboardFocusable={drawer !== 0}
+              covered={covered}
+            />
+          </Suspense>
+        ) : (
+          <MapPlaceholder />
+        )}
       </div>
       <Drawer
         state={drawer}

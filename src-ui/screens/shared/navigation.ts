@@ -6,6 +6,7 @@
 import { useLocation } from 'wouter';
 import type { ActiveRouteState, LinkSession } from '../../../src-shared/state/app-state.ts';
 import { PATHS } from '../../app/paths.ts';
+import { afterNextPaint } from '../../platform/after-paint.ts';
 
 interface NavState {
   from?: string;
@@ -22,25 +23,8 @@ export interface Nav {
   linkState: NavState;
 }
 
-/** The forward move waiting for the next frame (see afterNextPaint); a second tap before it only retargets it. */
+/** The forward move waiting for the next frame (afterNextPaint); a second tap before it only retargets it. */
 let pendingGo: { to: string; from: string } | null = null;
-
-/**
- * Runs `run` once the browser has painted the current frame, so a tap's pressed state shows before the next screen
- * is rendered (on a slow phone rendering a screen takes longer than a frame). A hidden page paints no frames,
- * hence the timer as well: whichever comes first.
- */
-function afterNextPaint(run: () => void) {
-  let done = false;
-  const once = () => {
-    if (done) return;
-    done = true;
-    clearTimeout(timer);
-    run();
-  };
-  const timer = setTimeout(once, 100);
-  requestAnimationFrame(() => setTimeout(once, 0));
-}
 
 export function useNav(): Nav {
   const [location, navigate] = useLocation();
