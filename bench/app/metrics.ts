@@ -163,10 +163,23 @@ export function readMetrics(page: Page): Promise<PageMetrics> {
   });
 }
 
-/** Script time of files matching `file` in the long animation frames starting in [from, to). */
-export function scriptTime(frames: FrameScripts[], file: RegExp, from = 0, to = Number.POSITIVE_INFINITY): number {
+/**
+ * Script time of files matching `file` in the frames of the interactions that start in [from, to): the long
+ * animation frames that overlap any of their events, from the input to the paint after it (what INP times). Work
+ * after that paint (a camera's flight, markers rebuilt later) is not the interaction's.
+ */
+export function interactionScriptTime(
+  frames: FrameScripts[],
+  events: InteractionEvent[],
+  file: RegExp,
+  from: number,
+  to: number,
+): number {
+  const spans = events.filter((e) => e.start >= from && e.start < to).map((e) => [e.start, e.start + e.duration]);
+  const inInteraction = (f: FrameScripts) =>
+    spans.some(([start, end]) => f.start < end! && f.start + f.duration > start!);
   return frames
-    .filter((f) => f.start >= from && f.start < to)
+    .filter(inInteraction)
     .flatMap((f) => f.scripts)
     .filter((script) => file.test(script.url))
     .reduce((sum, script) => sum + script.duration, 0);

@@ -5,7 +5,7 @@
  * ONE transaction on ONE record, and nothing is read in one transaction and written back in another.
  * - add: a single put of a new key.
  * - remove (sent): a single delete by key; deleting what another tab already deleted is a no-op.
- * - park / requeue / count an attempt / replace the body: get and put in the same readwrite transaction, which IndexedDB runs alone on
+ * - park (also only-if-queued) / requeue / count an attempt / replace the body: get and put in the same readwrite transaction, which IndexedDB runs alone on
  *   the store, and which writes nothing when the record is gone (so a tab that lost a race never brings back an item
  *   another tab has sent).
  * Writes use strict durability: the driver is told "saved" only once the record is on disk.
@@ -27,6 +27,8 @@ export interface OutboxStore {
   remove(id: string): Promise<void>;
   /** Marks an item refused for good; false when it is gone (another tab sent it). */
   park(id: string, info: ParkInfo): Promise<boolean>;
+  /** Parks an item only while it is queued (checked in the same transaction); false when it is gone or parked. */
+  parkIfQueued(id: string, info: ParkInfo): Promise<boolean>;
   /** Puts a parked item back in the queue (the driver's Retry), its attempts reset. */
   requeue(id: string): Promise<boolean>;
   /** Gives an item of no known sender to this session's sender (see ORPHAN_OWNER). */
@@ -67,6 +69,12 @@ export function createOutboxStore(db: IDBPDatabase<AppDb>): OutboxStore {
     },
     async park(id, info) {
       return (await change(id, (item) => ({ ...item, state: 'parked', parked: info }))) !== null;
+    },
+    async parkIfQueued(id, info) {
+      return (
+        (await change(id, (item) => (item.state === 'queued' ? { ...item, state: 'parked', parked: info } : null))) !==
+        null
+      );
     },
     async requeue(id) {
       const back = await change(id, (item) =>

@@ -28,6 +28,9 @@ export interface Sender {
   auth: Extract<AuthMode, 'driver' | 'link'>;
 }
 
+/** The lock of one sender's queue for one route: a flush and the parking of a refused link's items hold it. */
+export const queueLock = (owner: string, routeId: number): string => `droplane-outbox:${owner}:${routeId}`;
+
 /** Runs `task` holding the named lock, across tabs and workers (navigator.locks.request), or in this worker only. */
 export type LockRunner = <T>(name: string, task: () => Promise<T>) => Promise<T>;
 
@@ -219,7 +222,7 @@ export function createOutbox(deps: OutboxDeps) {
       let next: 'added' | 'urgent' | undefined;
       do {
         again.delete(routeId);
-        outcome = await deps.locks(`droplane-outbox:${sender.owner}:${routeId}`, () => flushOnce(routeId, sender));
+        outcome = await deps.locks(queueLock(sender.owner, routeId), () => flushOnce(routeId, sender));
         total += outcome.sent;
         next = again.get(routeId);
       } while (next === 'urgent' || (next === 'added' && outcome.pending === 0));
@@ -324,12 +327,14 @@ export function createOutbox(deps: OutboxDeps) {
      * is parked in its own transaction, which writes nothing for an item a send has just removed (outbox-store.ts).
      */
     async parkRefusedLink(owner: string, routeId: number): Promise<number> {
-      return deps.locks(`droplane-outbox:${owner}:${routeId}`, async () => {
+      return deps.locks(queueLock(owner, routeId), async () => {
         const store = await deps.store();
         const items = await store.list(owner, routeId);
         const info = { reason: 'link_refused', status: 401, message: 'The shared link was refused' } as const;
+        // Each item parked in one transaction that checks it is still queued: the driver's Retry or another tab's
+        // send between the list and the park is never overwritten (outbox-store.ts).
         for (const item of items.filter((i) => i.state === 'queued'))
-          await store.park(item.id, { ...info, at: deps.now() });
+          await store.parkIfQueued(item.id, { ...info, at: deps.now() });
         if (items.length > 0) deps.changed(routeId);
         return (await store.list(owner, routeId)).length;
       });

@@ -8,9 +8,10 @@
  *
  * The stops never wait for the map (issue 32): its code is evaluated and its first frame drawn only after the frame
  * that painted the header, the drawer and the stop card; until it draws, a quiet placeholder of the map's colour.
+ * The minimized drawer's list (hidden under the carousel) is rendered after that frame too.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { lazy, memo, Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCore } from '../../app/core-context.tsx';
 import { MAP_START_MARK } from '../../map/map-marks.ts';
@@ -136,7 +137,8 @@ export const MapLayout = memo(function MapLayout(props: MapLayoutProps) {
           />
         }
       >
-        <StopList {...listProps} revealSignal={reveal} />
+        {/* The list waits for the first paint too while the drawer is minimized: the carousel's card comes first. */}
+        {painted || drawer === 0 ? <StopList {...listProps} revealSignal={reveal} /> : null}
       </Drawer>
     </main>
   );
@@ -183,6 +185,11 @@ function MapArea({ covered, ...props }: MapAreaProps) {
     ),
     covered,
   );
+  // The map draws a change after the frame that shows the tap's own answer (issue 32): a deferred render, so a stop
+  // action's interaction never waits for the markers' rebuild and the map's redraw. A value caught up after a cover
+  // comes after that paint already (use-held-while.ts), and with its jump: it goes straight in.
+  const deferred = useDeferredValue(data);
+  const drawn = caughtUp ? data : deferred;
   const labels = useMemo<RouteMapProps['labels']>(() => {
     // Numbered stops read "Stop 3"; start, break and end come with their name. Kept: the map names every marker
     // on each render, and a long route has hundreds.
@@ -213,7 +220,7 @@ function MapArea({ covered, ...props }: MapAreaProps) {
   return (
     <RouteMap
       {...props}
-      {...data}
+      {...drawn}
       instant={caughtUp}
       position={position}
       theme={theme}
