@@ -5,7 +5,7 @@
  */
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays } from '../../src-shared/domain/dates.ts';
 import { localDate } from '../../src-shared/domain/geo.ts';
 import { inProcessLockRunner } from '../../src-worker/outbox/locks.ts';
@@ -300,18 +300,18 @@ describe('transient failures retry', () => {
       clock += 120_000;
       faults.rule = () => 'pass';
       await c.api.setConnectivity({ online: true });
+      const rows = () =>
+        server.server.ctx.db.selectFrom('completions').selectAll().where('stop_id', '=', stop.id).execute();
+      // Until the server has it: the mirrored state alone once read "nothing unsent" while the send (with the
+      // expired token, before its refresh) was still in flight, under a loaded CI.
+      await vi.waitFor(async () => expect(await rows()).toHaveLength(1), { timeout: 15_000, interval: 50 });
       await c.until((s) => s.outbox.unsent === 0 && s.route?.unsentStopIds.length === 0);
-      // The requests and their answers in the message: under a loaded CI this once passed without a refresh.
+      // The requests and their answers in the message, should it fail.
       expect(
         faults.passed.some((r) => r.url.endsWith('/v1/token/refresh')),
         faults.log.join('\n'),
       ).toBe(true);
-      const rows = await server.server.ctx.db
-        .selectFrom('completions')
-        .selectAll()
-        .where('stop_id', '=', stop.id)
-        .execute();
-      expect(rows).toHaveLength(1);
+      expect(await rows()).toHaveLength(1);
     } finally {
       await server.close();
     }
