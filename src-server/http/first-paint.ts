@@ -6,7 +6,6 @@
  * The page's language is the driver's language cookie, else the best of Accept-Language, else English; its terms
  * link is this server's TERMS_URL.
  */
-import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse as parseCookies } from 'cookie';
 import Negotiator from 'negotiator';
@@ -17,6 +16,7 @@ import {
   SESSION_HINT_COOKIE,
   TERMS_URL_SLOT,
 } from '../../src-shared/protocol/first-paint.ts';
+import { fileWhenChanged } from './file-when-changed.ts';
 
 export interface NavigationFacts {
   /** The path without its leading slash, as the static handler has it. */
@@ -57,19 +57,9 @@ const attributeText = (text: string) =>
  * (an older build, or none). Each is read again only when a build replaced it.
  */
 export function firstPaintPages(staticDir: string): (language: Language, termsUrl: string) => Promise<string | null> {
-  const known = new Map<Language, { version: string; parts: string[] }>();
-  return async (language, termsUrl) => {
-    const file = join(staticDir, firstPaintPage(language));
-    const info = await stat(file).catch(() => null);
-    if (!info) return null;
-    const version = `${info.size}:${info.mtimeMs}`;
-    let kept = known.get(language);
-    if (kept?.version !== version) {
-      const built = await readFile(file, 'utf8').catch(() => null);
-      if (built === null) return null;
-      kept = { version, parts: built.split(attributeText(TERMS_URL_SLOT)) };
-      known.set(language, kept);
-    }
-    return kept.parts.join(attributeText(termsUrl));
-  };
+  const split = (page: string) => page.split(attributeText(TERMS_URL_SLOT));
+  const pages = new Map(
+    LANGUAGES.map((language) => [language, fileWhenChanged(join(staticDir, firstPaintPage(language)), split)]),
+  );
+  return async (language, termsUrl) => (await pages.get(language)?.())?.join(attributeText(termsUrl)) ?? null;
 }

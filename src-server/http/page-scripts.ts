@@ -5,7 +5,7 @@
  * the server runs is noticed by its size and modification time.
  */
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { fileWhenChanged } from './file-when-changed.ts';
 
 /** A <script> element without a src attribute, and its text. */
 const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script\s*>/gi;
@@ -20,15 +20,6 @@ export function inlineScriptHashes(html: string): string[] {
 
 /** The inline script hashes of the page file, read again only when the file changed; none while it is missing. */
 export function pageScriptHashes(pageFile: string): () => Promise<string[]> {
-  let known: { version: string; hashes: string[] } | null = null;
-  return async () => {
-    const info = await stat(pageFile).catch(() => null);
-    if (!info) return [];
-    const version = `${info.size}:${info.mtimeMs}`;
-    if (known?.version !== version) {
-      const html = await readFile(pageFile, 'utf8').catch(() => '');
-      known = { version, hashes: inlineScriptHashes(html) };
-    }
-    return known.hashes;
-  };
+  const hashes = fileWhenChanged(pageFile, inlineScriptHashes);
+  return async () => (await hashes()) ?? [];
 }
