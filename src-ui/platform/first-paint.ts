@@ -22,9 +22,12 @@ export interface SignInHandoff {
 
 type EarlyGlobals = Record<string, unknown>;
 
+/** The sign-in's first paint, while the app has not replaced it yet. */
+const signInFirstPaint = (doc: Document) => doc.querySelector(`[${FIRST_PAINT_ATTRIBUTE}="${FIRST_PAINT_SIGN_IN}"]`);
+
 /** Whether the page shows the sign-in's first paint (the app has not replaced it yet). */
 export function hasSignInFirstPaint(doc: Document = document): boolean {
-  return doc.querySelector(`[${FIRST_PAINT_ATTRIBUTE}="${FIRST_PAINT_SIGN_IN}"]`) !== null;
+  return signInFirstPaint(doc) !== null;
 }
 
 /** What the first paint's form holds; null when the page has none (any start but a new visitor's). */
@@ -32,8 +35,7 @@ export function readSignInFirstPaint(
   doc: Document = document,
   scope: EarlyGlobals = self as never,
 ): SignInHandoff | null {
-  const root = doc.querySelector(`[${FIRST_PAINT_ATTRIBUTE}="${FIRST_PAINT_SIGN_IN}"]`);
-  const input = root?.querySelector<HTMLInputElement>('input[name="email"]');
+  const input = signInFirstPaint(doc)?.querySelector<HTMLInputElement>('input[name="email"]');
   if (!input) return null;
   return {
     email: input.value,

@@ -49,6 +49,15 @@ async function openFromList(page: Page, env: ScenarioEnv, mode: CoreMode) {
   await until(page, CARD_TITLE, BIG_ROUTE_VEHICLE);
 }
 
+/** On the list, settled, the driver taps the 300-stop route: the tap's wall time. */
+async function tapRouteFromList(page: Page, env: ScenarioEnv, mode: CoreMode): Promise<number> {
+  await openFromList(page, env, mode);
+  await sleep(1000);
+  const tapWall = Date.now();
+  await tap(page, CARD_TITLE, BIG_ROUTE_VEHICLE);
+  return tapWall;
+}
+
 /** Opens the route once, unthrottled, until its street map shows: the caches are warm afterwards. */
 export async function warmMap(env: ScenarioEnv, context: BrowserContext, mode: CoreMode): Promise<void> {
   await stubMapHost(context);
@@ -77,10 +86,7 @@ async function openWithMapOff(env: ScenarioEnv, context: BrowserContext, mode: C
   await context.addCookies([{ name: 'dl_mapView', value: 'off', url: env.baseUrl }]);
   const page = await throttledPage(context);
   try {
-    await openFromList(page, env, mode);
-    await sleep(1000);
-    const tapWall = Date.now();
-    await tap(page, CARD_TITLE, BIG_ROUTE_VEHICLE);
+    const tapWall = await tapRouteFromList(page, env, mode);
     const listAt = await waitSeen(page, 'stopList');
     const m = await readMetrics(page);
     return listAt - pageTime(m.timeOrigin, tapWall);
@@ -94,10 +100,7 @@ export async function openMap(env: ScenarioEnv, context: BrowserContext, mode: C
   const page = await throttledPage(context);
   let figures: Omit<OpenMapFigures, 'stopsMapOffAfterTap' | 'stopsOnVsOffPct'>;
   try {
-    await openFromList(page, env, mode);
-    await sleep(1000);
-    const tapWall = Date.now();
-    await tap(page, CARD_TITLE, BIG_ROUTE_VEHICLE);
+    const tapWall = await tapRouteFromList(page, env, mode);
     const cardAt = await waitSeen(page, 'stopCard');
     await page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, MAP_LOADED, {
       timeout: 120_000,

@@ -9,6 +9,10 @@
  * the map jumps to it rather than animating (the driver sees where things are now, at once).
  */
 import { useEffect, useRef, useState } from 'react';
+import { afterNextPaint } from '../../platform/after-paint.ts';
+
+/** At most this long for the uncovered frame's paint before the map takes the latest value anyway. */
+const RELEASE_LATEST_MS = 1_000;
 
 export interface Held<T> {
   value: T;
@@ -24,15 +28,9 @@ export function useHeldWhile<T>(value: T, covered: boolean): Held<T> {
       setReleased(false);
       return;
     }
-    // After the first frame without the cover: a timer from a frame callback runs once that frame has painted.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setReleased(true), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
+    // After the first frame without the cover has painted (a slow phone's frame can take longer than the helper's
+    // default; a hidden page paints none, hence its timer at all).
+    return afterNextPaint(() => setReleased(true), RELEASE_LATEST_MS);
   }, [covered]);
   const hold = covered || !released;
   const caughtUp = holding.current && !hold && held.current !== value;
