@@ -5,6 +5,7 @@
  */
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { resolveTheme } from '../../src-shared/domain/settings.ts';
 import { routeScreenAt } from '../../src-ui/app/first-screen.ts';
 import { PATHS } from '../../src-ui/app/paths.ts';
 import { coreModeFrom } from '../../src-ui/bridge/core-mode.ts';
@@ -134,6 +135,8 @@ describe('the early script', () => {
     ['Dark on a light phone', 'a=1; dl_theme=dark', false, 'dark'],
   ])('draws the page in the theme the app would take: %s', (_, cookie, systemDark, theme) => {
     expect(runOn('/login', facts, cookie, systemDark).dataset.theme).toBe(theme);
+    // The app's own rule (platform/theme.ts), which the early script cannot import.
+    expect(resolveTheme(readSettings(cookie).settings.theme, systemDark)).toBe(theme);
   });
 
   it('sets high visibility from its cookie', () => {
