@@ -99,24 +99,26 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
     store,
     storage: openStorage,
     api: () => api,
-    notifyLoggedOut: () => notify('logged_out_automatically'),
-    linkRefused: (routeId, owner) => void routeFeatures?.then((r) => r.linkRefused(routeId, owner)),
-    onSignedIn: () => listAhead.load(),
     now: deps.now,
-    onEnded: () => {
-      // The driver's routes leave memory with the session, in the same patch as the sign-out.
-      const blank = initialState();
-      store.set(['routeList'], blank.routeList);
-      store.set(['preview'], null);
-      store.set(['route'], null);
-      store.set(['outbox'], blank.outbox);
-      void proofImages?.then((images) => images.clear());
-      preparedPhotos.clear();
-      // The queue stays on the device for its sender's next session; only this session's retries stop.
-      void routeFeatures?.then((r) => {
-        r.outbox.stop();
-        r.live.routeClosed();
-      });
+    events: {
+      loggedOutAutomatically: () => notify('logged_out_automatically'),
+      linkRefused: (routeId, owner) => void routeFeatures?.then((r) => r.linkRefused(routeId, owner)),
+      signedIn: () => listAhead.load(),
+      ended: () => {
+        // The driver's routes leave memory with the session, in the same patch as the sign-out.
+        const blank = initialState();
+        store.set(['routeList'], blank.routeList);
+        store.set(['preview'], null);
+        store.set(['route'], null);
+        store.set(['outbox'], blank.outbox);
+        void proofImages?.then((images) => images.clear());
+        preparedPhotos.clear();
+        // The queue stays on the device for its sender's next session; only this session's retries stop.
+        void routeFeatures?.then((r) => {
+          r.outbox.stop();
+          r.live.routeClosed();
+        });
+      },
     },
   });
   const api = createApiClient(
