@@ -4,7 +4,7 @@
  * the first frame that needs it, from the service worker's precache). Each is a chunk of its own that the core
  * would otherwise fetch at the moment the driver needs it, which in a first session whose signal went before the
  * service worker took over is too late. A module once loaded stays in the worker's module map: the intents' own
- * imports (create-worker-api.ts, photo.ts, load-reader.ts) find it there. The same specifiers as theirs, so the
+ * imports (proof-media.ts, photo.ts, load-reader.ts) find it there. The same specifiers as theirs, so the
  * bundler gives them the same files (tests/architecture/stop-code-ahead.test.ts holds the list to them).
  */
 import { fail, okVoid, type Result } from '../../src-shared/api/worker-api.ts';

@@ -10,7 +10,8 @@ import { type EarlyList, earlyListRequest, listAnswerFor } from './list-request.
 import type { RouteFeatures } from './route-features.ts';
 
 export interface ListAheadDeps {
-  api: ApiClient;
+  /** Set once the client exists: it is made after the session, whose sign-in asks for the list. */
+  api: () => ApiClient;
   store: Store;
   accessToken: () => string | null;
   storage: () => Promise<AppStorage>;
@@ -34,7 +35,7 @@ export function createListAhead(deps: ListAheadDeps) {
         .then((storage) => storage.getDriver())
         .then((stored) => {
           if (started) return;
-          early = earlyListRequest(deps.api, stored ?? null, deps.now());
+          early = earlyListRequest(deps.api(), stored ?? null, deps.now());
           // A signed-in start shows the list, which the route features make of the answer: their code comes
           // beside it, not one round trip after the page's start (a cold start on a slow line).
           if (stored) void deps.routesCode().catch(() => {});
@@ -59,7 +60,7 @@ export function createListAhead(deps: ListAheadDeps) {
      * and the answer come over the line side by side.
      */
     load(): void {
-      const answer = listAnswerFor(deps.api, early, {
+      const answer = listAnswerFor(deps.api(), early, {
         driverId: deps.store.get().session.driver?.id ?? null,
         token: deps.accessToken(),
       });
@@ -73,3 +74,5 @@ export function createListAhead(deps: ListAheadDeps) {
     },
   };
 }
+
+export type ListAhead = ReturnType<typeof createListAhead>;

@@ -12,12 +12,12 @@
  * the Account screen's. A newer pair of the same sign-in is the same session, and nothing is revoked.
  */
 import type { TokenPair } from '../../src-shared/protocol/http.ts';
-import type { StoredDriver } from '../storage/app-db.ts';
+import type { Store } from '../core/store.ts';
+import type { AppStorage, StoredDriver } from '../storage/app-db.ts';
 import { decodeJwtPayload, profileFromToken } from './jwt.ts';
-import type { SessionDeps } from './session.ts';
 
 /** Inside a wrapper, the driver's current pair in `session.tokens` (null signed out), for the page to hand over. */
-export function tokenMirror(store: SessionDeps['store']) {
+export function tokenMirror(store: Store) {
   return (current: StoredDriver | null) => {
     const tokens = current
       ? { accessToken: current.accessToken, refreshToken: current.refreshToken, expiresAt: current.expiresAt }
@@ -30,8 +30,9 @@ export function tokenMirror(store: SessionDeps['store']) {
 export async function takeHandedTokens(
   current: StoredDriver | null,
   tokens: TokenPair,
-  deps: Pick<SessionDeps, 'storage'> & {
-    /** Ends the stored driver's session on this device as a sign-out does (session.ts). */
+  deps: {
+    storage: () => Promise<AppStorage>;
+    /** Ends the stored driver's session on this device as a sign-out does (driver-session.ts). */
     forgetDriver(): Promise<void>;
     /** Queues the revoke call of a refresh token's family (revocations.ts); never waits on the network. */
     revoke(refreshToken: string): Promise<void>;

@@ -1,0 +1,52 @@
+/**
+ * Online or offline, and whether the page is shown: the platform's word (setConnectivity) and what requests found
+ * out (the api client's `reached`). The live channel follows, "No internet connection" comes and goes, and what
+ * waits on the device is sent when the network is back.
+ */
+import type { ConnectivityState } from '../../src-shared/state/app-state.ts';
+import type { Session } from '../session/session.ts';
+import type { LazyRouteFeatures } from './lazy-route-features.ts';
+import type { Notices } from './notices.ts';
+import type { Store } from './store.ts';
+
+export interface ConnectivityDeps {
+  store: Store;
+  notices: Notices;
+  routes: LazyRouteFeatures;
+  session: Session;
+}
+
+export interface Connectivity {
+  /** The platform's online/offline and visibility; `observed`: what a request found out instead (see `reached`). */
+  change(change: Partial<ConnectivityState>, observed?: boolean): Promise<void>;
+  /** The api client's `reached`: whether a request got an answer. */
+  reached(answered: boolean): void;
+}
+
+export function createConnectivity(deps: ConnectivityDeps): Connectivity {
+  const { store, notices, routes } = deps;
+
+  async function change(change: Partial<ConnectivityState>, observed = false) {
+    store.update('connectivity', (c) => ({ ...c, ...change }));
+    if (change.visible !== undefined) void routes.ifLoaded()?.then((r) => r.live.visible(change.visible!));
+    if (change.online === true) void routes.ifLoaded()?.then((r) => r.live.online());
+    // Only the platform's word: a request that found no answer says nothing about the socket's own connection.
+    if (change.online === false && !observed) void routes.ifLoaded()?.then((r) => r.live.offline());
+    if (change.online === false) notices.notify('no_internet');
+    if (change.online === true) {
+      notices.dismissKind('no_internet');
+      // Back online: what waits on the device is sent now. Found out by an answer, the request that got it is
+      // already going, so only the waiting queues; the platform's own "online" retries everything at once.
+      void routes.sendWaiting(!observed).catch(() => {});
+      void deps.session.sendRevocations().catch(() => {});
+    }
+  }
+
+  return {
+    change,
+    reached(answered) {
+      // What the network does is what counts: a request with no answer means offline, any answer means online.
+      if (store.get().connectivity.online !== answered) void change({ online: answered }, true);
+    },
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * The route intents: the list, the open route and its stops, the live channel's part in them, and the completions
+ * the server refused. Each goes to the route features (src-worker/routes), loaded on first use.
+ */
+import { fail, okVoid, type WorkerApi } from '../../src-shared/api/worker-api.ts';
+import type { LazyRouteFeatures } from './lazy-route-features.ts';
+import type { Notices } from './notices.ts';
+import type { Store } from './store.ts';
+
+export type RouteIntents = Pick<
+  WorkerApi,
+  | 'loadRouteList'
+  | 'previewRoute'
+  | 'openRoute'
+  | 'refreshRoute'
+  | 'closeRoute'
+  | 'startRoute'
+  | 'selectStop'
+  | 'completeStop'
+  | 'finishRoute'
+  | 'retryCompletion'
+  | 'discardCompletion'
+  | 'reportPosition'
+  | 'dismissChanges'
+>;
+
+export interface RouteIntentDeps {
+  store: Store;
+  routes: LazyRouteFeatures;
+  notices: Notices;
+}
+
+export function createRouteIntents({ store, routes, notices }: RouteIntentDeps): RouteIntents {
+  return {
+    loadRouteList: async (options) => (await routes.get()).routeList.load(options),
+    previewRoute: async (routeId) => (await routes.get()).routeList.preview(routeId),
+
+    async openRoute(routeId, options) {
+      const features = await routes.get();
+      const opening = features.activeRoute.open(routeId, options.shared);
+      // The live channel opens with the route (from the device's copy too): it reconnects on its own.
+      const route = store.get().route;
+      const known = route?.route ?? null;
+      if (known) features.live.routeOpened(known.id, known.project_id);
+      const result = await opening;
+      const shown = store.get().route?.route;
+      if (shown && shown.id === routeId) features.live.routeOpened(shown.id, shown.project_id);
+      return result;
+    },
+    refreshRoute: async () => (await routes.get()).activeRoute.refresh(),
+    async closeRoute() {
+      store.set(['route'], null);
+      const loaded = routes.ifLoaded();
+      if (loaded) (await loaded).live.routeClosed();
+    },
+    startRoute: async (position) => (await routes.get()).activeRoute.start(position),
+    async selectStop(stopId) {
+      (await routes.get()).activeRoute.select(stopId);
+    },
+    completeStop: async (stopId, completion) => (await routes.get()).activeRoute.complete(stopId, completion),
+    finishRoute: async (position) => (await routes.get()).activeRoute.finish(position),
+
+    async retryCompletion(id) {
+      return (await (await routes.get()).outbox.retry(id)) ? okVoid : fail('not_found');
+    },
+    async discardCompletion(id) {
+      const discarded = await (await routes.get()).outbox.discard(id);
+      if (discarded) notices.dismissAbout(id);
+      return discarded ? okVoid : fail('not_found');
+    },
+
+    async reportPosition(report) {
+      const loaded = routes.ifLoaded();
+      if (loaded) (await loaded).live.position(report);
+    },
+    async dismissChanges() {
+      const loaded = routes.ifLoaded();
+      if (loaded) (await loaded).activeRoute.dismissChanges();
+    },
+  };
+}
