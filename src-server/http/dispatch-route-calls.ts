@@ -56,25 +56,33 @@ import {
 import { badRequest, notFound } from './errors.ts';
 
 export function registerDispatchRouteCalls(app: FastifyInstance, ctx: ServerContext): void {
-  const transact = <T>(work: (trx: Trx) => Promise<T>) => inTransaction(ctx.db, work);
-  /**
-   * A change to one route, under that route's row lock: of two processes changing a route at once (a reorder and a
-   * stop removal, or a completion, which takes the same lock) one waits for the other's commit and reads its result.
-   * The events `announce` makes of the result, with the version the change brought the route to, are written in the
-   * same transaction, so they reach the driver exactly when the change is stored, in the order changes were stored.
-   */
-  const onRoute = <T>(
-    routeId: number,
-    work: (trx: Trx) => Promise<T>,
-    announce: (result: T, version: number) => DispatchEvent[] = () => [],
-  ) => changeRoute(ctx, routeId, work, announce);
+  registerRouteListingAndCreation(app, ctx);
+  registerStopAndOrderCalls(app, ctx);
+  registerRouteSettingsCalls(app, ctx);
+  registerLinkCalls(app, ctx);
+}
 
-  async function currentRoute(routeId: number): Promise<Route> {
-    const route = await loadRoute(ctx.db, routeId, isoNow(ctx));
-    if (!route) throw notFound(ROUTE_NOT_FOUND, 'id');
-    return route;
-  }
+/**
+ * A change to one route, under that route's row lock: of two processes changing a route at once (a reorder and a
+ * stop removal, or a completion, which takes the same lock) one waits for the other's commit and reads its result.
+ * The events `announce` makes of the result, with the version the change brought the route to, are written in the
+ * same transaction, so they reach the driver exactly when the change is stored, in the order changes were stored.
+ */
+const onRoute = <T>(
+  ctx: ServerContext,
+  routeId: number,
+  work: (trx: Trx) => Promise<T>,
+  announce: (result: T, version: number) => DispatchEvent[] = () => [],
+) => changeRoute(ctx, routeId, work, announce);
 
+async function currentRoute(ctx: ServerContext, routeId: number): Promise<Route> {
+  const route = await loadRoute(ctx.db, routeId, isoNow(ctx));
+  if (!route) throw notFound(ROUTE_NOT_FOUND, 'id');
+  return route;
+}
+
+/** The dispatcher's list of routes, a new route with its stops, and one route in detail. */
+function registerRouteListingAndCreation(app: FastifyInstance, ctx: ServerContext): void {
   app.get<{ Querystring: RoutesRequest }>(
     '/routes',
     { schema: { querystring: routesQuery } },
@@ -93,7 +101,7 @@ export function registerDispatchRouteCalls(app: FastifyInstance, ctx: ServerCont
       if (input.project_id !== undefined && (input.project_name !== undefined || input.date !== undefined))
         throw badRequest('Give either project_id or a new project (project_name, date), not both', 'project_id');
       for (const [i, stop] of input.stops.entries()) assertUniqueUnitIds(stop.units, `stops.${i}.units`);
-      const route = await transact((trx) => createDispatchedRoute(trx, input, isoNow(ctx)));
+      const route = await inTransaction(ctx.db, (trx) => createDispatchedRoute(trx, input, isoNow(ctx)));
       reply.code(201);
       return route;
     },
@@ -108,7 +116,10 @@ export function registerDispatchRouteCalls(app: FastifyInstance, ctx: ServerCont
       return detail;
     },
   );
+}
 
+/** Changes to a route's stops and their order; each answers with the stop or the route as it now is. */
+function registerStopAndOrderCalls(app: FastifyInstance, ctx: ServerContext): void {
   app.patch<{ Params: StopPath; Body: UpdateStopRequest }>(
     '/routes/:routeId/stops/:stopId',
     { schema: { params: stopParams, body: updateStopBody } },
@@ -116,6 +127,7 @@ export function registerDispatchRouteCalls(app: FastifyInstance, ctx: ServerCont
       const { routeId, stopId } = request.params;
       assertUniqueUnitIds(request.body.units, 'units');
       return onRoute(
+        ctx,
         routeId,
         (trx) => updateStop(trx, routeId, stopId, request.body, isoNow(ctx)),
         (stop, version) => [
@@ -132,11 +144,12 @@ export function registerDispatchRouteCalls(app: FastifyInstance, ctx: ServerCont
       const { routeId } = request.params;
       const { stop_ids } = request.body;
       await onRoute(
+        ctx,
         routeId,
         (trx) => reorderStops(trx, routeId, stop_ids, isoNow(ctx)),
         (_, version) => [{ type: 'route_reorder', data: { route_id: routeId, version, stop_ids } }],
       );
-      return currentRoute(routeId);
+      return currentRoute(ctx, routeId);
     },
   );
 
@@ -148,20 +161,28 @@ export function registerDispatchRouteCalls(app: FastifyInstance, ctx: ServerCont
     async (request): Promise<Route> => {
       const { routeId, stopId } = request.params;
       await onRoute(
+        ctx,
         routeId,
         (trx) => removeStop(trx, routeId, stopId, isoNow(ctx)),
         (stop_ids, version) => [{ type: 'route_reorder', data: { route_id: routeId, version, stop_ids } }],
       );
-      return currentRoute(routeId);
+      return currentRoute(ctx, routeId);
     },
   );
+}
 
+/**
+ * The route as a whole: its publication settings (its day and what a completion asks for), a republish (which only
+ * moves its version on, so the app refetches it) and its driver.
+ */
+function registerRouteSettingsCalls(app: FastifyInstance, ctx: ServerContext): void {
   app.put<{ Params: RoutePath; Body: PublicationSettingsRequest }>(
     '/routes/:routeId/publication-settings',
     { schema: { params: routeParams, body: publicationSettingsBody } },
     async (request): Promise<PublicationSettings> => {
       const { routeId } = request.params;
       return onRoute(
+        ctx,
         routeId,
         (trx) => replaceSettings(trx, routeId, request.body, isoNow(ctx)),
         (settings, version) => [
@@ -177,11 +198,12 @@ export function registerDispatchRouteCalls(app: FastifyInstance, ctx: ServerCont
     async (request): Promise<Route> => {
       const { routeId } = request.params;
       await onRoute(
+        ctx,
         routeId,
         (trx) => republishRoute(trx, routeId, isoNow(ctx)),
         (_, version) => [{ type: 'republish', data: { route_id: routeId, version } }],
       );
-      return currentRoute(routeId);
+      return currentRoute(ctx, routeId);
     },
   );
 
@@ -192,20 +214,24 @@ export function registerDispatchRouteCalls(app: FastifyInstance, ctx: ServerCont
       const { routeId } = request.params;
       const { driver_id } = request.body;
       await onRoute(
+        ctx,
         routeId,
         (trx) => assignDriver(trx, routeId, driver_id, isoNow(ctx)),
         (_, version) => [{ type: 'driver_change', data: { route_id: routeId, version, driver_id } }],
       );
-      return currentRoute(routeId);
+      return currentRoute(ctx, routeId);
     },
   );
+}
 
+/** Shared links to the route: a new one answers its URL with a signed link token; a revoked one stops working. */
+function registerLinkCalls(app: FastifyInstance, ctx: ServerContext): void {
   app.post<{ Params: RoutePath }>(
     '/routes/:routeId/links',
     { schema: { params: routeParams } },
     async (request, reply): Promise<LinkAnswer> => {
       const { routeId } = request.params;
-      const { route, linkId } = await transact((trx) => createLink(trx, routeId, isoNow(ctx)));
+      const { route, linkId } = await inTransaction(ctx.db, (trx) => createLink(trx, routeId, isoNow(ctx)));
       const token = await ctx.tokens.signLink({
         linkId,
         routeId,
@@ -223,7 +249,7 @@ export function registerDispatchRouteCalls(app: FastifyInstance, ctx: ServerCont
     { schema: { params: linkParams } },
     async (request): Promise<LinkRevokeAnswer> => {
       const { routeId, linkId } = request.params;
-      const revokedAt = await onRoute(routeId, (trx) => revokeLink(trx, routeId, linkId, isoNow(ctx)));
+      const revokedAt = await onRoute(ctx, routeId, (trx) => revokeLink(trx, routeId, linkId, isoNow(ctx)));
       return { linkId, revoked_at: revokedAt };
     },
   );

@@ -59,14 +59,105 @@ export async function createPostgresHub(options: PostgresHubOptions): Promise<Ev
   const { db, log } = options;
   const now = options.now ?? Date.now;
   const local = createMemoryHub();
-  const delivered = new Set<number>();
-  /** When the listening connection was last lost (a catch-up starts a margin before it). */
-  let lostAt = now();
+  const fanOut = createLocalFanOut(db, log, local, now);
+  const listener = createHubListener(options.connectionString, log, {
+    heard: fanOut.notified,
+    lost: fanOut.lost,
+    listeningAgain: fanOut.catchUp,
+  });
+
+  await listener.listen();
+
+  return {
+    stage: createEventStaging(db, log, now),
+    publish: local.publish,
+    subscribe: local.subscribe,
+    listenerCount: local.listenerCount,
+    reconnects: listener.reconnects,
+    async close() {
+      await listener.close();
+      await fanOut.close();
+    },
+  };
+}
+
+/** What the listening connection tells the rest of the hub. */
+interface ListenerEvents {
+  /** A notification on HUB_CHANNEL, its payload as PostgreSQL sent it. */
+  heard(payload: string | undefined): void;
+  /** The listening connection ended without being closed; a reconnect is scheduled. */
+  lost(): void;
+  /** Listening again after a loss; when this fails the reconnect counts as failed and is tried again. */
+  listeningAgain(): Promise<void>;
+}
+
+/** The hub's own connection that LISTENs on HUB_CHANNEL, opened again whenever it drops, until closed. */
+function createHubListener(connectionString: string, log: HubLog, events: ListenerEvents) {
   let client: pg.Client | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | null = null;
   let reconnectCount = 0;
-  let lastSweep = 0;
+
+  async function listen(): Promise<void> {
+    const next = new pg.Client({ connectionString });
+    next.on('notification', (n) => {
+      if (n.channel === HUB_CHANNEL) events.heard(n.payload);
+    });
+    next.on('error', (error) => log.warn({ err: { message: error.message } }, 'socket event listener lost'));
+    next.on('end', () => {
+      if (client === next) {
+        client = null;
+        events.lost();
+        scheduleReconnect(100);
+      }
+    });
+    await next.connect();
+    await next.query(`LISTEN ${HUB_CHANNEL}`);
+    if (closed) {
+      await next.end();
+      return;
+    }
+    client = next;
+  }
+
+  function scheduleReconnect(wait: number): void {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      listen()
+        .then(() => {
+          reconnectCount++;
+          return events.listeningAgain();
+        })
+        .catch((error: unknown) => {
+          log.warn({ err: { message: (error as Error).message } }, 'socket event listener not reconnected');
+          scheduleReconnect(Math.min(wait * 2, MAX_RECONNECT_WAIT_MS));
+        });
+    }, wait);
+    retry.unref();
+  }
+
+  return {
+    listen,
+    reconnects: () => reconnectCount,
+    async close(): Promise<void> {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      const last = client;
+      client = null;
+      await last?.end();
+    },
+  };
+}
+
+/**
+ * Hands the events this process hears, and those it missed while not listening, to its own sockets of their route
+ * (the in-process hub), one after another, leaving out those it has delivered already.
+ */
+function createLocalFanOut(db: Db, log: HubLog, local: EventHub, now: () => number) {
+  const delivered = new Set<number>();
+  /** When the listening connection was last lost (a catch-up starts a margin before it). */
+  let lostAt = now();
   let queue: Promise<void> = Promise.resolve();
 
   function remember(id: number): boolean {
@@ -91,7 +182,7 @@ export async function createPostgresHub(options: PostgresHubOptions): Promise<Ev
   }
 
   /** The events this process missed while it was not listening, for the routes it has sockets on. */
-  async function catchUp(): Promise<void> {
+  async function readMissed(): Promise<void> {
     const rows = await db
       .selectFrom('hub_events')
       .select(['id', 'route_id', 'body'])
@@ -102,59 +193,39 @@ export async function createPostgresHub(options: PostgresHubOptions): Promise<Ev
       await deliver({ id: Number(row.id), routeId: row.route_id, message: JSON.parse(row.body) as ServerMessage });
   }
 
-  function onNotification(payload: string | undefined): void {
-    let notice: Notice;
-    try {
-      notice = JSON.parse(payload ?? '') as Notice;
-    } catch {
-      log.warn({ payload: payload?.slice(0, 200) }, 'socket event notification not understood');
-      return;
-    }
-    // One after another: an event read from the table is not overtaken by the next, smaller one.
-    queue = queue
-      .then(() => deliver(notice))
-      .catch((error: unknown) => log.error({ err: error }, 'socket event not delivered'));
-  }
-
-  async function listen(): Promise<void> {
-    const next = new pg.Client({ connectionString: options.connectionString });
-    next.on('notification', (n) => {
-      if (n.channel === HUB_CHANNEL) onNotification(n.payload);
-    });
-    next.on('error', (error) => log.warn({ err: { message: error.message } }, 'socket event listener lost'));
-    next.on('end', () => {
-      if (client === next) {
-        client = null;
-        lostAt = now();
-        scheduleReconnect(100);
+  return {
+    notified(payload: string | undefined): void {
+      let notice: Notice;
+      try {
+        notice = JSON.parse(payload ?? '') as Notice;
+      } catch {
+        log.warn({ payload: payload?.slice(0, 200) }, 'socket event notification not understood');
+        return;
       }
-    });
-    await next.connect();
-    await next.query(`LISTEN ${HUB_CHANNEL}`);
-    if (closed) {
-      await next.end();
-      return;
-    }
-    client = next;
-  }
+      // One after another: an event read from the table is not overtaken by the next, smaller one.
+      queue = queue
+        .then(() => deliver(notice))
+        .catch((error: unknown) => log.error({ err: error }, 'socket event not delivered'));
+    },
+    lost(): void {
+      lostAt = now();
+    },
+    /** Queued behind the deliveries heard before it; answers the queue, so a failed read fails the reconnect. */
+    catchUp(): Promise<void> {
+      queue = queue.then(readMissed);
+      return queue;
+    },
+    /** Waits for the deliveries under way, then lets go of the local listeners. */
+    async close(): Promise<void> {
+      await queue;
+      await local.close();
+    },
+  };
+}
 
-  function scheduleReconnect(wait: number): void {
-    if (closed || retry) return;
-    retry = setTimeout(() => {
-      retry = null;
-      listen()
-        .then(() => {
-          reconnectCount++;
-          queue = queue.then(catchUp);
-          return queue;
-        })
-        .catch((error: unknown) => {
-          log.warn({ err: { message: (error as Error).message } }, 'socket event listener not reconnected');
-          scheduleReconnect(Math.min(wait * 2, MAX_RECONNECT_WAIT_MS));
-        });
-    }, wait);
-    retry.unref();
-  }
+/** The hub's `stage`: each event is written with its NOTIFY in the change's transaction, and old events are swept. */
+function createEventStaging(db: Db, log: HubLog, now: () => number): EventHub['stage'] {
+  let lastSweep = 0;
 
   async function sweep(at: number): Promise<void> {
     if (at - lastSweep < SWEEP_EVERY_MS) return;
@@ -165,42 +236,25 @@ export async function createPostgresHub(options: PostgresHubOptions): Promise<Ev
       .execute();
   }
 
-  /** Writes one event and its NOTIFY in the change's transaction: both take effect at its commit, or never. */
-  async function stageOne(trx: Trx, routeId: number, message: ServerMessage, at: number): Promise<void> {
-    const row = await trx
-      .insertInto('hub_events')
-      .values({ route_id: routeId, body: JSON.stringify(message), created_at: new Date(at).toISOString() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const id = Number(row.id);
-    let payload = JSON.stringify({ id, routeId, message } satisfies Notice);
-    if (Buffer.byteLength(payload) > MAX_INLINE_BYTES) payload = JSON.stringify({ id, routeId } satisfies Notice);
-    await sql`select pg_notify(${HUB_CHANNEL}, ${payload})`.execute(trx);
-  }
-
-  await listen();
-
-  return {
-    async stage(trx, routeId, messages) {
-      const at = now();
-      for (const message of messages) await stageOne(trx, routeId, message, at);
-      // The commit has delivered them; what is left is housekeeping, which never fails the change.
-      return () => {
-        sweep(at).catch((error: unknown) => log.warn({ err: error }, 'old socket events not swept'));
-      };
-    },
-    publish: local.publish,
-    subscribe: local.subscribe,
-    listenerCount: local.listenerCount,
-    reconnects: () => reconnectCount,
-    async close() {
-      closed = true;
-      if (retry) clearTimeout(retry);
-      const last = client;
-      client = null;
-      await last?.end();
-      await queue;
-      await local.close();
-    },
+  return async (trx, routeId, messages) => {
+    const at = now();
+    for (const message of messages) await stageOne(trx, routeId, message, at);
+    // The commit has delivered them; what is left is housekeeping, which never fails the change.
+    return () => {
+      sweep(at).catch((error: unknown) => log.warn({ err: error }, 'old socket events not swept'));
+    };
   };
+}
+
+/** Writes one event and its NOTIFY in the change's transaction: both take effect at its commit, or never. */
+async function stageOne(trx: Trx, routeId: number, message: ServerMessage, at: number): Promise<void> {
+  const row = await trx
+    .insertInto('hub_events')
+    .values({ route_id: routeId, body: JSON.stringify(message), created_at: new Date(at).toISOString() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const id = Number(row.id);
+  let payload = JSON.stringify({ id, routeId, message } satisfies Notice);
+  if (Buffer.byteLength(payload) > MAX_INLINE_BYTES) payload = JSON.stringify({ id, routeId } satisfies Notice);
+  await sql`select pg_notify(${HUB_CHANNEL}, ${payload})`.execute(trx);
 }
