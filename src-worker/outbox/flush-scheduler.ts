@@ -1,0 +1,89 @@
+/**
+ * When a route's queue is flushed: one flush per route at a time in this worker, under the queue's lock (shared by
+ * every tab and worker); a flush asked for while one runs runs again after it, so an item added at its very end is
+ * not left behind; and a pass that stopped on a transient failure is tried again after the back-off (send-policy.ts).
+ */
+import type { FlushOutcome, LockRunner, Sender, Timers } from './outbox-deps.ts';
+import { queueLock } from './outbox-deps.ts';
+import { createQueuePass, type QueuePassDeps } from './queue-pass.ts';
+import { retryDelay } from './send-policy.ts';
+
+export interface FlushSchedulerDeps extends Omit<QueuePassDeps, 'retries'> {
+  senderFor: (routeId: number) => Sender | null;
+  locks: LockRunner;
+  timers: Timers;
+  random: () => number;
+}
+
+export function createFlushScheduler(deps: FlushSchedulerDeps) {
+  const running = new Map<number, Promise<FlushOutcome>>();
+  /**
+   * A flush asked for while one runs: 'added' runs again if the running one emptied the queue (an item came in at its
+   * end); 'urgent' (back online) runs again even if it stopped on a failure, since the reason may have gone.
+   */
+  const again = new Map<number, 'added' | 'urgent'>();
+  const retryTimers = new Map<number, unknown>();
+  const pass = createQueuePass({ ...deps, retries: { scheduleRetry } });
+
+  function scheduleRetry(routeId: number, attempts: number) {
+    if (retryTimers.has(routeId)) return;
+    const handle = deps.timers.set(
+      () => {
+        retryTimers.delete(routeId);
+        void flush(routeId);
+      },
+      retryDelay(attempts, deps.random()),
+    );
+    retryTimers.set(routeId, handle);
+  }
+
+  function cancelRetry(routeId: number) {
+    const handle = retryTimers.get(routeId);
+    if (handle === undefined) return;
+    deps.timers.clear(handle);
+    retryTimers.delete(routeId);
+  }
+
+  function flush(routeId: number, urgent = false): Promise<FlushOutcome> {
+    const sender = deps.senderFor(routeId);
+    if (!sender) return pendingCount(routeId).then((pending) => ({ sent: 0, pending }));
+    const current = running.get(routeId);
+    if (current) {
+      if (urgent || !again.has(routeId)) again.set(routeId, urgent ? 'urgent' : 'added');
+      return current;
+    }
+    cancelRetry(routeId);
+    const run = (async () => {
+      let total = 0;
+      let outcome: FlushOutcome;
+      let next: 'added' | 'urgent' | undefined;
+      do {
+        again.delete(routeId);
+        outcome = await deps.locks(queueLock(sender.owner, routeId), () => pass.flushOnce(routeId, sender));
+        total += outcome.sent;
+        next = again.get(routeId);
+      } while (next === 'urgent' || (next === 'added' && outcome.pending === 0));
+      return { sent: total, pending: outcome.pending };
+    })().finally(() => running.delete(routeId));
+    running.set(routeId, run);
+    return run;
+  }
+
+  async function pendingCount(routeId: number): Promise<number> {
+    const sender = deps.senderFor(routeId);
+    if (!sender) return 0;
+    const items = await (await deps.store()).list(sender.owner, routeId);
+    return items.filter((i) => i.state === 'queued').length;
+  }
+
+  return {
+    /** Sends the route's queue now (after the running flush, if one runs); `urgent`: even if that one stopped. */
+    flush,
+    /** No waiting for the back-off any more (back online, sign-out). */
+    cancelRetries() {
+      for (const routeId of [...retryTimers.keys()]) cancelRetry(routeId);
+    },
+  };
+}
+
+export type FlushScheduler = ReturnType<typeof createFlushScheduler>;

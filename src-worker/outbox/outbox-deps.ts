@@ -1,0 +1,65 @@
+/**
+ * What the outbox (outbox.ts) is given and what it tells: who sends a route's items, the lock of one sender's queue,
+ * the timers, the other tabs' channel and the outbox's events. Kept apart from outbox.ts so the services it composes
+ * (session-items.ts, outbox-requests.ts, queue-pass.ts, flush-scheduler.ts, parked-items.ts) share these types without
+ * importing the module that composes them.
+ */
+import type { Route } from '../../src-shared/protocol/entities.ts';
+import type { ApiClient, AuthMode } from '../net/api-client.ts';
+import type { OutboxItem } from './outbox-item.ts';
+import type { OutboxStore } from './outbox-store.ts';
+
+/** Who sends a route's items in this session, and with which token. */
+export interface Sender {
+  owner: string;
+  auth: Extract<AuthMode, 'driver' | 'link'>;
+}
+
+/** The lock of one sender's queue for one route: a flush and the parking of a refused link's items hold it. */
+export const queueLock = (owner: string, routeId: number): string => `droplane-outbox:${owner}:${routeId}`;
+
+/** Runs `task` holding the named lock, across tabs and workers (navigator.locks.request), or in this worker only. */
+export type LockRunner = <T>(name: string, task: () => Promise<T>) => Promise<T>;
+
+/** Tells the other tabs' cores that a route's items changed, and hears them (a BroadcastChannel's shape). */
+export interface OutboxChannel {
+  postMessage(message: { routeId: number }): void;
+  addEventListener(type: 'message', listener: (event: { data: { routeId: number } }) => void): void;
+}
+
+export interface Timers {
+  set(run: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
+/** What the outbox tells the rest of the core (route-features.ts wires them to the open route and the summary). */
+export interface OutboxEvents {
+  /** The route's items changed: added, sent, parked, put back or discarded. */
+  changed: (routeId: number) => void;
+  /**
+   * The server took an item; its answer holds the route as the server has it now. `stopRemoved`: the dispatcher had
+   * taken the stop off the route, and the server kept the completion against it (the driver must hear that once).
+   */
+  sent: (item: OutboxItem, route: Route | null, stopRemoved: boolean) => void;
+  /** The server refused an item for good: it is parked and the driver must hear of it. */
+  parked: (item: OutboxItem) => void;
+}
+
+export interface OutboxDeps extends OutboxEvents {
+  store: () => Promise<OutboxStore>;
+  api: () => ApiClient;
+  /** The sender of a route's items now; null when no session may send them (signed out, another link). */
+  senderFor: (routeId: number) => Sender | null;
+  /** Every sender this session is (the driver, and a shared link when one is open). */
+  senders: () => Sender[];
+  locks: LockRunner;
+  timers: Timers;
+  now: () => number;
+  random: () => number;
+  newId: () => string;
+  /** A request that gets no answer within this time counts as no answer (transient). */
+  requestTimeoutMs: number;
+}
+
+/** What a flush of a route's queue did: how many items the server took, and how many still wait. */
+export type FlushOutcome = { sent: number; pending: number };

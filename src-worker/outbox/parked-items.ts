@@ -1,0 +1,57 @@
+/**
+ * What becomes of items the server refused for good (parked): the driver's Retry and Discard, and the parking of a
+ * refused shared link's queue. Every change is one transaction on one record (outbox-store.ts).
+ */
+import type { FlushScheduler } from './flush-scheduler.ts';
+import type { OutboxDeps } from './outbox-deps.ts';
+import { queueLock } from './outbox-deps.ts';
+
+export interface ParkedItemsDeps extends Pick<OutboxDeps, 'store' | 'locks' | 'now' | 'changed'> {
+  flushes: FlushScheduler;
+}
+
+export function createParkedItems(deps: ParkedItemsDeps) {
+  return {
+    /** The driver's Retry on a parked item: back in the queue, and sent now. */
+    async retry(id: string): Promise<boolean> {
+      const store = await deps.store();
+      const item = await store.get(id);
+      if (!item || !(await store.requeue(id))) return false;
+      deps.changed(item.routeId);
+      void deps.flushes.flush(item.routeId);
+      return true;
+    },
+
+    /** The driver's Discard on a parked item: gone for good (only parked items can be discarded). */
+    async discard(id: string): Promise<boolean> {
+      const store = await deps.store();
+      const item = await store.get(id);
+      if (item?.state !== 'parked') return false;
+      await store.remove(id);
+      deps.changed(item.routeId);
+      return true;
+    },
+
+    /**
+     * The server refused a shared link for good (revoked, expired): nothing will ever send its items again, so the
+     * queued ones of the route are parked (kept on the device, never deleted) and the number the server never got is
+     * returned, for the driver to hear. Under the queue's lock, after a send in flight has had its answer; each item
+     * is parked in its own transaction, which writes nothing for an item a send has just removed (outbox-store.ts).
+     */
+    async parkRefusedLink(owner: string, routeId: number): Promise<number> {
+      return deps.locks(queueLock(owner, routeId), async () => {
+        const store = await deps.store();
+        const items = await store.list(owner, routeId);
+        const info = { reason: 'link_refused', status: 401, message: 'The shared link was refused' } as const;
+        // Each item parked in one transaction that checks it is still queued: the driver's Retry or another tab's
+        // send between the list and the park is never overwritten (outbox-store.ts).
+        for (const item of items.filter((i) => i.state === 'queued'))
+          await store.parkIfQueued(item.id, { ...info, at: deps.now() });
+        if (items.length > 0) deps.changed(routeId);
+        return (await store.list(owner, routeId)).length;
+      });
+    },
+  };
+}
+
+export type ParkedItems = ReturnType<typeof createParkedItems>;

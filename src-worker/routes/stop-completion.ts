@@ -1,0 +1,73 @@
+/**
+ * Completing a stop: the completion is checked by the rules the screen shows, stored in the outbox (from then on it
+ * reaches the server once), shown as done at once, and sent in the background.
+ */
+import { fail, okVoid, type Result, type StopCompletion } from '../../src-shared/api/worker-api.ts';
+import { actionBlock, allWorkDone, countToShow, nextActiveStop, stopName } from '../../src-shared/domain/stops.ts';
+import type { Store } from '../core/store.ts';
+import { isPhotoHandle, type PreparedPhotos } from '../media/prepared-photos.ts';
+import type { Outbox } from '../outbox/outbox.ts';
+import { checkCompletionInCore } from './completion-check.ts';
+import type { RouteEvents } from './route-events.ts';
+import { type ShownRoute, withCompletion } from './shown-route.ts';
+import { stopUpdateBody, withinRouteTime } from './stop-update-body.ts';
+
+export interface StopCompletionDeps {
+  store: Store;
+  outbox: Pick<Outbox, 'add' | 'flush'>;
+  now: () => number;
+  /** Photos resized for the complete screen: a completion names its new ones by handle. */
+  photos: PreparedPhotos;
+  events: Pick<RouteEvents, 'stopChanged'>;
+  shown: ShownRoute;
+}
+
+export function createStopCompletion(deps: StopCompletionDeps) {
+  const { store, shown } = deps;
+  return {
+    async complete(stopId: number, completion: StopCompletion): Promise<Result> {
+      const active = shown.current();
+      const route = active?.route;
+      if (!active || !route) return fail('not_found');
+      const block = actionBlock(route, stopId);
+      if (block) return fail('blocked', block.kind);
+      const timeZone = store.get().organisation?.time_zone;
+      const index = route.stops.findIndex((s) => s.id === stopId);
+      const stop = route.stops[index];
+      if (!stop) return fail('stop_not_found');
+      // The rules the screen shows, checked again here: nothing they refuse is ever queued (issue 21).
+      const problems = checkCompletionInCore({
+        route,
+        stop,
+        completion,
+        organisation: store.get().organisation,
+        appConfig: store.get().appConfig,
+        variant: completion.variant,
+        nowMs: deps.now(),
+      });
+      if (problems.length > 0) return fail('invalid_completion', problems.join(','));
+      const images = completion.proofs?.images ?? [];
+      if (images.some((image) => isPhotoHandle(image) && !deps.photos.get(image)))
+        return fail('invalid_completion', 'photo_missing');
+      const built = stopUpdateBody(completion, deps.now(), timeZone, deps.photos.capturedAt);
+      const body = withinRouteTime(built, route, timeZone, deps.now());
+      const label = { id: stopId, number: countToShow(route.stops)[index] ?? null, name: stopName(stop) };
+      // Stored on the device (strict durability) before anything else: from here on it reaches the server once.
+      const queued = await deps.outbox.add(route.id, route.project_id, label, body, deps.photos.get);
+      if (!queued) return fail('unauthorized');
+      // The flow moves on at once, without waiting for the server: the stop shows what the driver entered (done,
+      // its notes and time), marked unsent until the server has it; the outbox sends it in the background.
+      const stops = route.stops.map((s) => (s.id === stopId ? withCompletion(s, body) : s));
+      shown.patch({
+        route: { ...route, stops },
+        unsentStopIds: [...new Set([...active.unsentStopIds, stopId])],
+        activeStopId: nextActiveStop(stops, stopId),
+        finishing: allWorkDone(stops),
+      });
+      deps.events.stopChanged({ ...route, stops }, stopId, body);
+      // Sent in the background, after the stop shows done: the server's answer then lands on top of it.
+      void deps.outbox.flush(route.id);
+      return okVoid;
+    },
+  };
+}
