@@ -20,7 +20,10 @@ export interface CoreHarness {
   api: Remote<WorkerApi>;
   /** The state as the UI would mirror it: the snapshot plus every patch received. */
   state(): AppState;
+  /** Every patch received, the start's own included (they may arrive after the snapshot they are part of). */
   patches: Patch[];
+  /** The snapshot's version: a patch numbered above it came after the start. */
+  startVersion: number;
   /** Resolves once the mirrored state satisfies the predicate. */
   until(predicate: (state: AppState) => boolean, timeoutMs?: number): Promise<AppState>;
   close(): Promise<void>;
@@ -109,6 +112,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHarness> {
   return {
     api,
     patches,
+    startVersion: snapshot.version,
     state: () => mirrored!,
     until(predicate, timeoutMs = 5000) {
       // Made here, so a timeout's stack names the test line that waited.
