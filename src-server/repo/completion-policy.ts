@@ -15,12 +15,14 @@ import { featureGates, requiredProofs } from '../../src-shared/domain/proofs.ts'
 import { wallClock } from '../../src-shared/domain/time-zone.ts';
 import { unitScanFacts } from '../../src-shared/domain/unit-scans.ts';
 import { resolveVariant } from '../../src-shared/domain/variant.ts';
+import { NOTE_MAX } from '../../src-shared/limits.ts';
 import type { OrganisationConfig, Plan, Requirements } from '../../src-shared/protocol/entities.ts';
 import type { StopUpdateRequest } from '../../src-shared/protocol/http.ts';
 import type { ServerContext } from '../context.ts';
 import type { PublicationSettingsRow } from '../db/schema.ts';
 import { Refusal, type RefusalKind } from '../domain/errors.ts';
 import type { PreparedStopUpdate } from '../domain/stop-update.ts';
+import { DATE_OF_BIRTH_MESSAGE } from '../domain/stop-update.ts';
 import type { Q } from './routes.ts';
 import { DEFAULT_REQUIREMENTS, parseUnits } from './serialize.ts';
 
@@ -49,13 +51,9 @@ const REFUSALS: Record<CompletionProblem, [400 | 403, string, string]> = {
     'recipient_date_of_birth',
     "Age verification is not part of this organisation's plan or this route's settings",
   ],
-  birth_date_invalid: [
-    400,
-    'recipient_date_of_birth',
-    'recipient_date_of_birth must be a real date from 1900-01-01 to today',
-  ],
+  birth_date_invalid: [400, 'recipient_date_of_birth', DATE_OF_BIRTH_MESSAGE],
   recipient_under_age: [400, 'recipient_date_of_birth', 'The recipient must be 18 or older'],
-  note_too_long: [400, 'completion_note', 'Notes are at most 500 characters'],
+  note_too_long: [400, 'completion_note', `Notes are at most ${NOTE_MAX} characters`],
   internal_note_required: [400, 'completion_note', 'A note is required to skip this stop'],
   cleaning_status_required: [400, 'cleaning_status', 'cleaning_status is required'],
   cleaning_definition_required: [

@@ -9,9 +9,9 @@
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { textLength } from '../../src-shared/domain/text.ts';
+import { LOCATION_ERROR_MAX } from '../../src-shared/limits.ts';
 import type { Plan, PlanFlag } from '../../src-shared/protocol/entities.ts';
 import type { LocationData, ServiceChangeData } from '../../src-shared/protocol/socket.ts';
-import { LOCATION_ERROR_MAX } from '../../src-shared/schemas/socket.ts';
 import { type Principal, principalKey } from '../auth/principal.ts';
 import { isoNow, type ServerContext } from '../context.ts';
 import type { Database } from '../db/schema.ts';

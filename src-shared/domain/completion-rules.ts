@@ -4,14 +4,13 @@
  * the required proofs, the recipient's age, the cleaning status. One place for them: the complete screen shows them
  * (src-ui/screens/stop), the core checks a completion before it queues it, and the server before it stores it.
  */
+
+import { MAX_PHOTOS, NOTE_MAX } from '../limits.ts';
 import { type CalendarDate, compareDates, isAdult, MIN_BIRTH_DATE, parseIsoDate } from './age.ts';
 import type { FeatureGates, RequiredProofs } from './proofs.ts';
 import { cutText, textLength } from './text.ts';
 import type { UnitScanFacts } from './unit-scans.ts';
 import type { Variant } from './variant.ts';
-
-/** Notes max length (section 9). */
-export const NOTE_MAX = 500;
 
 export type CompletionStatus = 'finished' | 'skipped';
 
@@ -119,9 +118,6 @@ export function completionNotes(input: Pick<CompletionInput, 'variant' | 'recipi
     recipient_note: input.variant === 'internal-notes' ? null : clean(input.recipientNote),
   };
 }
-
-/** At most 3 photos (section 9). */
-export const MAX_PHOTOS = 3;
 
 /** Why a completion may not be stored: each a rule of the spec the screen would not have let through. */
 export type CompletionProblem =

@@ -17,9 +17,6 @@ export type {
   UnitScanUpdate,
 } from '../schemas/driver.ts';
 
-/** Spec section 9: the email's maximum length. Notes and photos have theirs in domain/completion-rules.ts. */
-export const EMAIL_MAX_LENGTH = 254;
-
 /** Every error answer: `{"message": string, "field"?: string}`. */
 export interface ApiError {
   message: string;

@@ -4,7 +4,7 @@
  * (src-server/cli) reads from them which keys a command takes and of what kind.
  */
 import { type Static, type TBoolean, type TOptional, Type } from '@sinclair/typebox';
-import { NOTE_MAX } from '../domain/completion-rules.ts';
+import { EMAIL_MAX_LENGTH, MAX_STOPS, NOTE_MAX } from '../limits.ts';
 import {
   CLEANING_STATUSES,
   PLAN_FLAGS,
@@ -15,19 +15,7 @@ import {
   SUBSCRIPTION_STATUSES,
   VEHICLE_PROFILES,
 } from '../protocol/entities.ts';
-import {
-  Day,
-  EMAIL_MAX_LENGTH,
-  Flag,
-  Id,
-  MAX_STOPS,
-  Nullable,
-  NullableStringEnum,
-  OptionalText,
-  StringEnum,
-  Text,
-  TextString,
-} from './fields.ts';
+import { Day, Flag, Id, Nullable, NullableStringEnum, OptionalText, StringEnum, Text, TextString } from './fields.ts';
 
 /** Times of day may run past midnight on multi-day routes (days_on_the_road): up to a week. */
 const MAX_SECONDS = 7 * 86_400;

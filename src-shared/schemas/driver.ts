@@ -4,11 +4,11 @@
  * Bodies are strict (no coercion, no unknown field); paths and queries are digits coerced to numbers.
  */
 import { type Static, Type } from '@sinclair/typebox';
+import { EMAIL_MAX_LENGTH, MAX_UNIT_SCANS } from '../limits.ts';
 import { CLEANING_STATUSES, UNIT_SCAN_METHODS, UNIT_SCAN_REASONS, VEHICLE_PROFILES } from '../protocol/entities.ts';
 import {
   CoordinateText,
   DateOfBirth,
-  EMAIL_MAX_LENGTH,
   Id,
   ImageValue,
   Instant,
@@ -60,9 +60,6 @@ export const RouteStatusBody = Type.Object(
 );
 
 export const LocationBody = Type.Object({ lat: CoordinateText, lng: CoordinateText }, { additionalProperties: false });
-
-/** At most this many units in one stop update (a stop's units are a handful; the cap keeps a request bounded). */
-export const MAX_UNIT_SCANS = 200;
 
 /**
  * One unit's scan state as the driver left it (issue 19): scanned (by camera or typed), or marked with a reason, or

@@ -8,15 +8,10 @@
  * (tests/architecture keeps TypeBox out of their bundles).
  */
 import { Kind, type SchemaOptions, type Static, type StringOptions, type TSchema, Type } from '@sinclair/typebox';
-import { NOTE_MAX } from '../domain/completion-rules.ts';
-import { EMAIL_MAX_LENGTH } from '../protocol/http.ts';
+import { EMAIL_MAX_LENGTH, IMAGE_REFERENCE_MAX_LENGTH, NOTE_MAX, SIGNATURE_NAME_MAX_LENGTH } from '../limits.ts';
 import { IMAGE_REFERENCE_PATTERN, NO_NUL_PATTERN } from './formats.ts';
 
-export const MAX_STOPS = 1000;
-export { EMAIL_MAX_LENGTH, NO_NUL_PATTERN };
-export const SIGNATURE_NAME_MAX_LENGTH = 200;
-/** A stored image's URL (…/v1/images/123), what a live event may name; image data travels with the completion. */
-export const IMAGE_REFERENCE_MAX_LENGTH = 2048;
+export { NO_NUL_PATTERN };
 
 /**
  * A string that holds no NUL (NO_NUL_PATTERN, formats.ts): every string of every schema is one of these, or has a

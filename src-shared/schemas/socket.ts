@@ -3,7 +3,7 @@
  * these rules on the socket and on POST .../events alike, and its fields by the same rules as the stop update's.
  */
 import { type Static, Type } from '@sinclair/typebox';
-import { MAX_PHOTOS } from '../domain/completion-rules.ts';
+import { LOCATION_ERROR_MAX, MAX_PHOTOS, MAX_STOPS } from '../limits.ts';
 import { STOP_STATUSES } from '../protocol/entities.ts';
 import {
   Coordinate,
@@ -11,7 +11,6 @@ import {
   Id,
   ImageReference,
   Instant,
-  MAX_STOPS,
   NoteText,
   Nullable,
   RecordOf,
@@ -19,9 +18,6 @@ import {
   StringEnum,
   TextString,
 } from './fields.ts';
-
-/** The device's reason for having no position, in characters (text.ts). */
-export const LOCATION_ERROR_MAX = 500;
 
 /** A planned arrival may lie up to a year ahead (seconds from the route day's midnight). */
 const ETA_MAX_SECONDS = 366 * 86_400;

@@ -155,7 +155,6 @@ export const deRoute: RouteMessages = {
     bornOn: 'Geboren am {{date}}',
     photos: 'Fotos',
     addPhoto: 'Foto hinzufügen',
-    photoCount: '{{count}} von 3 Fotos',
     photoTypes: 'Du kannst nur Fotos im JPEG- oder PNG-Format hinzufügen.',
     recipientNote: 'Notiz für den Empfänger',
     recipientNotePlaceholder: 'Der Empfänger sieht diese Notiz',

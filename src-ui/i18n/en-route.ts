@@ -152,7 +152,6 @@ export const enRoute = {
     bornOn: 'Born {{date}}',
     photos: 'Photos',
     addPhoto: 'Add photo',
-    photoCount: '{{count}} of 3 photos',
     photoTypes: 'Only JPEG and PNG photos can be added.',
     recipientNote: 'Note for recipient',
     recipientNotePlaceholder: 'The recipient will see this note',

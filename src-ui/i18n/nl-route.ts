@@ -155,7 +155,6 @@ export const nlRoute: RouteMessages = {
     bornOn: 'Geboren op {{date}}',
     photos: 'Foto’s',
     addPhoto: 'Foto toevoegen',
-    photoCount: '{{count}} van 3 foto’s',
     photoTypes: 'Je kunt alleen JPEG- en PNG-foto’s toevoegen.',
     recipientNote: 'Notitie voor ontvanger',
     recipientNotePlaceholder: 'De ontvanger ziet deze notitie',

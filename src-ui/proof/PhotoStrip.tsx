@@ -6,14 +6,13 @@
 import { Camera, Lock, Trash } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MAX_PHOTOS } from '../../src-shared/limits.ts';
 import { useCore } from '../app/core-context.tsx';
 import { IconButton, Spinner } from '../components/index.ts';
 import { useSnackbarGuard } from '../components/snackbar-guard.ts';
 import { intentErrorText } from '../i18n/errors.ts';
 import styles from './PhotoStrip.module.css';
 import { ProofImage } from './ProofImage.tsx';
-
-export const MAX_PHOTOS = 3;
 
 export interface PhotoStripProps {
   /** Handles from preparePhoto, or the stop's stored photo URLs; at most 3. */

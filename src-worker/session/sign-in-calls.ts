@@ -3,7 +3,8 @@
  * first and answers in the screens' error codes; the password step stores the driver its tokens name.
  */
 import { type Failure, fail, ok, okVoid, type Result } from '../../src-shared/api/worker-api.ts';
-import { EMAIL_MAX_LENGTH, type SignInStepOneAnswer, type TokenPair } from '../../src-shared/protocol/http.ts';
+import { EMAIL_MAX_LENGTH } from '../../src-shared/limits.ts';
+import type { SignInStepOneAnswer, TokenPair } from '../../src-shared/protocol/http.ts';
 import type { ApiClient, ApiOutcome } from '../net/api-client.ts';
 import type { AppStorage, StoredDriver } from '../storage/app-db.ts';
 import { profileFromToken } from './jwt.ts';

@@ -1,7 +1,7 @@
 /** The email form: sign-in step one, and the first step of /reset-password. */
 import type { FormEvent, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EMAIL_MAX_LENGTH } from '../../../src-shared/protocol/http.ts';
+import { EMAIL_MAX_LENGTH } from '../../../src-shared/limits.ts';
 import { TextField } from '../../components/index.ts';
 import shared from '../shared/shared.module.css';
 import styles from './login.module.css';

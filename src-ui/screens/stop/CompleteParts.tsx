@@ -2,8 +2,9 @@
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { withoutNul } from '../../../src-shared/domain/text.ts';
+import { NOTE_MAX } from '../../../src-shared/limits.ts';
 import { TextField } from '../../components/index.ts';
-import { cutNote, NOTE_MAX, type NoteError, noteStatus } from './complete-rules.ts';
+import { cutNote, type NoteError, noteStatus } from './complete-rules.ts';
 import { DISABLED_KEYS } from './StopTaskParts.tsx';
 
 export interface NoteFieldProps {
