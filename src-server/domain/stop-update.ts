@@ -4,8 +4,16 @@
  * image decoding; what needs the database (stored image URLs, route state) is checked in the write. Days and
  * times of day are the organisation's (`timeZone`).
  */
-import { MAX_PHOTOS } from '../../src-shared/domain/completion-rules.ts';
+import {
+  calendarDateOf,
+  compareDates,
+  isAdult,
+  MIN_BIRTH_DATE,
+  parseIsoDate,
+  toIsoDate,
+} from '../../src-shared/domain/age.ts';
 import { wallClock } from '../../src-shared/domain/time-zone.ts';
+import { MAX_PHOTOS } from '../../src-shared/limits.ts';
 import type { CleaningStatus } from '../../src-shared/protocol/entities.ts';
 import type { StopUpdateRequest, UnitScanUpdate } from '../../src-shared/protocol/http.ts';
 import { parseCoordinate } from './coordinates.ts';
@@ -16,11 +24,10 @@ const TOO_MANY_IMAGES_MESSAGE = `At most ${MAX_PHOTOS} images per stop`;
 const SKIPPED_WITH_PROOF_MESSAGE =
   'A skipped stop carries no proof of delivery: send signature, signature_name, recipient_date_of_birth, images, units and captured_at only with status finished';
 const CLEANING_DEFINITION_MESSAGE = 'cleaning_definition is required when cleaning_status is other';
-const DATE_OF_BIRTH_MESSAGE = 'recipient_date_of_birth must be a real date from 1900-01-01 to today';
+/** The refusal of a birth date outside the shared rule's range (completion-policy.ts answers the same words). */
+export const DATE_OF_BIRTH_MESSAGE = `recipient_date_of_birth must be a real date from ${toIsoDate(MIN_BIRTH_DATE)} to today`;
 const FINISH_TIME_MESSAGE = 'finish_time must be a whole number of seconds from 0 to 86399';
 
-const ADULT_AGE = 18;
-const EARLIEST_BIRTH_DATE = '1900-01-01';
 const LAST_SECOND_OF_DAY = 86_399;
 
 /** A proof image: a new upload, or one already stored for the stop that the driver keeps on an edit. */
@@ -87,21 +94,16 @@ function coordinate(value: string | undefined, field: 'lat' | 'lng'): number | n
   return parsed;
 }
 
-/** A YYYY-MM-DD (the schema checked the shape) that exists in the calendar and lies in 1900-01-01..today. */
+/**
+ * A YYYY-MM-DD (the schema checked the shape) that exists in the calendar and lies in 1900-01-01..today: the shared
+ * rule (src-shared/domain/age.ts) the date wheel and the core apply too.
+ */
 function dateOfBirth(value: string | null | undefined, today: string): string | null {
   if (value === null || value === undefined) return null;
-  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  const real = date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-  if (!real || value < EARLIEST_BIRTH_DATE || value > today)
+  const date = parseIsoDate(value);
+  if (!date || compareDates(date, MIN_BIRTH_DATE) < 0 || compareDates(date, calendarDateOf(today)) > 0)
     throw badRequest(DATE_OF_BIRTH_MESSAGE, 'recipient_date_of_birth');
   return value;
-}
-
-/** Of age on `day` once the 18th birthday has come; someone born on 29 February comes of age on 1 March. */
-function isAdultOn(birthDate: string, day: string): boolean {
-  const birthday = `${String(Number(birthDate.slice(0, 4)) + ADULT_AGE).padStart(4, '0')}${birthDate.slice(4)}`;
-  return birthday <= day;
 }
 
 /**
@@ -203,7 +205,8 @@ export function prepareStopUpdate(body: StopUpdateRequest, now: Date, timeZone: 
     signature: present(body.signature) ? imageInput(body.signature!, 'signature', 'signature') : null,
     signature_name: present(body.signature_name) ? body.signature_name! : null,
     recipient_date_of_birth: birthDate,
-    age_verified: birthDate !== null && isAdultOn(birthDate, wallClock(completedAt, timeZone).date),
+    age_verified:
+      birthDate !== null && isAdult(calendarDateOf(birthDate), calendarDateOf(wallClock(completedAt, timeZone).date)),
     photos: photoInputs(body.images),
     finish_time: finishTime(body.finish_time, completedAt, body.completed_at !== undefined, timeZone),
     completed_at: completedAt.toISOString(),
