@@ -4,9 +4,16 @@ import type { TokenService } from './auth/tokens.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { Dialect } from './db/migrations/001-initial.ts';
-import type { CspReport } from './http/security-headers.ts';
 import type { EventHub } from './socket/hub.ts';
 import type { SocketRegistry } from './socket/registry.ts';
+
+/** A Content-Security-Policy violation a browser reported (http/security-headers.ts keeps the latest). */
+export interface CspReport {
+  receivedAt: string;
+  directive: string;
+  blocked: string;
+  document: string;
+}
 
 export interface ServerContext {
   config: Config;

@@ -13,19 +13,12 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
-import type { ServerContext } from '../context.ts';
+import type { CspReport, ServerContext } from '../context.ts';
 import { pageScriptHashes } from './page-scripts.ts';
 
 export const CSP_REPORT_PATH = '/v1/csp-reports';
 /** Reports kept in memory for GET /v1/dispatch/csp-reports (the browser tests fail on any). */
 const KEPT_REPORTS = 100;
-
-export interface CspReport {
-  receivedAt: string;
-  directive: string;
-  blocked: string;
-  document: string;
-}
 
 /** The origin of a configured URL, or null when it is unset or not a URL. */
 function originOf(url: string | null): string | null {

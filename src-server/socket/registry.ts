@@ -7,10 +7,26 @@
  * the one most likely left behind (a tab in the background, a connection the phone lost without closing). The cap
  * is per process: behind a load balancer a principal may hold that many on each process.
  */
-import { principalKey } from '../auth/principal.ts';
-import type { SocketSession } from './session.ts';
 
-export class SocketRegistry {
+/**
+ * What the registry needs of a socket (socket/session.ts's SocketSession is one). Its own interface, so that the
+ * server's context, which holds the registry, does not reach the socket's code and everything it imports.
+ */
+export interface RegisteredSocket {
+  /** Who holds it, on which route ("driver:12@7"): the cap counts per owner. */
+  readonly ownerKey: string;
+  /** The driver's refresh family; null for a shared link's socket. */
+  readonly familyId: string | null;
+  readonly closing: boolean;
+  /** Closed for a newer socket of the same owner (4409). */
+  replace(): void;
+  endToken(why: 'signed_out'): void;
+  heartbeat(): void;
+  /** At the server's shutdown: closes, and resolves once its last message is stored. */
+  shutdown(): Promise<void>;
+}
+
+export class SocketRegistry<SocketSession extends RegisteredSocket = RegisteredSocket> {
   private readonly sessions = new Set<SocketSession>();
   /** Per principal and route, oldest first. */
   private readonly byOwner = new Map<string, SocketSession[]>();
@@ -22,10 +38,10 @@ export class SocketRegistry {
   /** Adds a new socket and closes the oldest of its principal on its route beyond the cap. */
   add(session: SocketSession): void {
     this.sessions.add(session);
-    const owner = ownerKey(session);
+    const owner = session.ownerKey;
     const list = [...(this.byOwner.get(owner) ?? []), session];
     this.byOwner.set(owner, list);
-    const familyId = familyOf(session);
+    const familyId = session.familyId;
     if (familyId !== null) {
       const family = this.byFamily.get(familyId) ?? new Set();
       family.add(session);
@@ -39,11 +55,11 @@ export class SocketRegistry {
 
   remove(session: SocketSession): void {
     if (!this.sessions.delete(session)) return;
-    const owner = ownerKey(session);
+    const owner = session.ownerKey;
     const list = (this.byOwner.get(owner) ?? []).filter((s) => s !== session);
     if (list.length > 0) this.byOwner.set(owner, list);
     else this.byOwner.delete(owner);
-    const familyId = familyOf(session);
+    const familyId = session.familyId;
     const family = familyId === null ? undefined : this.byFamily.get(familyId);
     family?.delete(session);
     if (familyId !== null && family?.size === 0) this.byFamily.delete(familyId);
@@ -62,11 +78,4 @@ export class SocketRegistry {
   closeFamily(familyId: string): void {
     for (const session of this.byFamily.get(familyId) ?? []) session.endToken('signed_out');
   }
-}
-
-const ownerKey = (session: SocketSession) => `${principalKey(session.access.principal)}@${session.access.routeId}`;
-
-function familyOf(session: SocketSession): string | null {
-  const { principal } = session.access;
-  return principal.kind === 'driver' ? principal.familyId : null;
 }

@@ -17,12 +17,13 @@ import {
   SOCKET_CLOSE_REPLACED,
   SOCKET_CLOSE_TOKEN_ENDED,
 } from '../../src-shared/protocol/socket.ts';
-import type { Principal } from '../auth/principal.ts';
+import { type Principal, principalKey } from '../auth/principal.ts';
 import type { ServerContext } from '../context.ts';
 import { Refusal } from '../domain/errors.ts';
 import { routeVersion } from '../repo/route-version.ts';
 import { recordLocation, recordServiceChange } from '../repo/tracking.ts';
 import { parseDriverMessage } from './inbound.ts';
+import type { RegisteredSocket } from './registry.ts';
 
 export interface SocketAccess {
   principal: Principal;
@@ -48,7 +49,7 @@ const TOKEN_END_REASONS: Record<TokenEnd, string> = {
 
 type Access = 'allowed' | 'withdrawn' | 'signed_out';
 
-export class SocketSession {
+export class SocketSession implements RegisteredSocket {
   /** Set by each pong; the heartbeat ends a session that did not answer the previous ping. */
   private alive = true;
   /** Inbound messages and outbound events run one after another, so they are stored and sent in order. */
@@ -73,6 +74,15 @@ export class SocketSession {
       if (this.expiryTimer) clearTimeout(this.expiryTimer);
     });
     this.watchExpiry();
+  }
+
+  get ownerKey(): string {
+    return `${principalKey(this.access.principal)}@${this.access.routeId}`;
+  }
+
+  get familyId(): string | null {
+    const { principal } = this.access;
+    return principal.kind === 'driver' ? principal.familyId : null;
   }
 
   /** Closed or closing: a socket the cap no longer counts. */

@@ -5,7 +5,7 @@
  * vite.config.ts), so a driver's first session is served from its precache from then on.
  */
 import { registerSW } from 'virtual:pwa-register';
-import { UPDATED_FLAG } from './sw-update.ts';
+import { markUpdated } from './updated-flag.ts';
 
 /** Not while a driver works a route: an update then waits until the page is hidden. */
 const isBusy = () => /^\/routes\/(single\/)?\d+/.test(location.pathname);
@@ -15,7 +15,7 @@ export function register(): void {
     immediate: true,
     onNeedRefresh() {
       const apply = () => {
-        sessionStorage.setItem(UPDATED_FLAG, '1');
+        markUpdated();
         void update(true);
       };
       if (!isBusy()) return apply();

@@ -5,15 +5,6 @@
  */
 import { whenIdle } from '../platform/idle.ts';
 
-export const UPDATED_FLAG = 'droplane.updated';
-
-/** True once, right after the reload that applied an update. */
-export function takeUpdatedFlag(storage: Storage = sessionStorage): boolean {
-  const updated = storage.getItem(UPDATED_FLAG) === '1';
-  storage.removeItem(UPDATED_FLAG);
-  return updated;
-}
-
 /** Registers the service worker once its code has loaded (not in development, where Vite serves the modules). */
 export async function registerServiceWorker(): Promise<void> {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;

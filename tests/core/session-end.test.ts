@@ -7,6 +7,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import type { SocketSession } from '../../src-server/socket/session.ts';
 import { localDate } from '../../src-shared/domain/geo.ts';
 import type { LiveSocketState } from '../../src-shared/state/app-state.ts';
 import type { WebSocketLike } from '../../src-worker/live/live-socket.ts';
@@ -96,6 +97,9 @@ async function liveRoute(driver: DriverFixture) {
   return { c, sockets, routeId, timers };
 }
 
+/** The server's open sockets, as the sessions they are (the context knows them only as registered sockets). */
+const serverSockets = () => t.server.ctx.sockets.all() as SocketSession[];
+
 describe('the live channel when the server ends its token', () => {
   it('renews the token (a refresh first) and reconnects at once after a 4401, showing no reconnect', async () => {
     const { c, sockets, routeId } = await liveRoute(await makeDriver(t));
@@ -105,13 +109,13 @@ describe('the live channel when the server ends its token', () => {
     await t.dispatch('POST', `/v1/dispatch/routes/${routeId}/republish`);
     await expect.poll(() => sockets.opened.length).toBe(2);
     await c.until((s) => s.live.socket === 'connected');
-    await expect.poll(() => t.server.ctx.sockets.all().filter((s) => s.access.routeId === routeId).length).toBe(1);
+    await expect.poll(() => serverSockets().filter((s) => s.access.routeId === routeId).length).toBe(1);
 
     const second = sockets.opened[1]!;
     expect(second.token).not.toBe(first.token);
     expect(payload(second.token).exp).toBeGreaterThan(payload(first.token).exp);
     // The server holds the socket of the renewed token, and the driver saw the channel connected throughout.
-    const [held] = t.server.ctx.sockets.all().filter((s) => s.access.routeId === routeId);
+    const [held] = serverSockets().filter((s) => s.access.routeId === routeId);
     expect(held!.access.principal.expiresAt).toBe(payload(second.token).exp * 1000);
     expect(liveStates(c)).toEqual(['connecting', 'connected']);
     expect(c.state().session.status).toBe('signed_in');
