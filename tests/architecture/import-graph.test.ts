@@ -1,0 +1,170 @@
+/**
+ * The import graph of the four source folders, read with the bundler's own parser (rolldown's oxc: static,
+ * dynamic and type-only imports and re-exports alike): no import loops anywhere, and the arrows between the folders go only one way.
+ *
+ *   src-ui ─────► src-shared ◄───── src-server
+ *     │  (inline.ts only) ▲
+ *     └──► src-worker ────┘
+ *
+ * src-shared imports none of the other three; the worker never imports the UI or the server; the server never
+ * imports the UI or the worker; the UI never imports the server, and the worker only through src-worker/inline.ts
+ * (the main-thread mode the bench and the wrappers' fallback use), from src-ui/bridge/connect.ts alone.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { parseSync } from 'rolldown/utils';
+import { describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..', '..');
+const FOLDERS = ['src-shared', 'src-worker', 'src-ui', 'src-server'] as const;
+type Folder = (typeof FOLDERS)[number];
+
+function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...sourceFiles(path));
+    else if (/\.tsx?$/.test(name) && !/\.(test|d)\.tsx?$/.test(name)) out.push(path);
+  }
+  return out;
+}
+
+/** The project files a file imports (paths from the root); packages and virtual modules are left out. */
+function importsOf(file: string, source: string): string[] {
+  const { module } = parseSync(file, source, { lang: file.endsWith('x') ? 'tsx' : 'ts' });
+  const specifiers = [
+    ...module.staticImports.map((i) => i.moduleRequest.value),
+    ...module.staticExports.flatMap((e) => e.entries.flatMap((x) => (x.moduleRequest ? [x.moduleRequest.value] : []))),
+    // A dynamic import's request is an expression: only a string literal names a file.
+    ...module.dynamicImports.map((i) =>
+      source.slice(i.moduleRequest.start, i.moduleRequest.end).replace(/^['"]|['"]$/g, ''),
+    ),
+  ];
+  const targets: string[] = [];
+  for (const specifier of specifiers) {
+    if (!specifier.startsWith('.')) continue;
+    const base = resolve(dirname(file), specifier.replace(/\?.*$/, ''));
+    const found = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find(
+      (p) => existsSync(p) && statSync(p).isFile(),
+    );
+    targets.push(relative(root, found ?? base));
+  }
+  return targets;
+}
+
+/** file → the files it imports, for every source file of the four folders. */
+function importGraph(): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const folder of FOLDERS)
+    for (const file of sourceFiles(join(root, folder)))
+      graph.set(relative(root, file), importsOf(file, readFileSync(file, 'utf8')));
+  return graph;
+}
+
+/** The graph's loops: its strongly connected components of more than one file (Tarjan), or a file importing itself. */
+function importLoops(graph: Map<string, string[]>): string[][] {
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const loops: string[][] = [];
+  const visit = (file: string) => {
+    index.set(file, counter);
+    low.set(file, counter++);
+    stack.push(file);
+    onStack.add(file);
+    for (const next of graph.get(file) ?? []) {
+      if (!graph.has(next)) continue;
+      if (!index.has(next)) {
+        visit(next);
+        low.set(file, Math.min(low.get(file)!, low.get(next)!));
+      } else if (onStack.has(next)) low.set(file, Math.min(low.get(file)!, index.get(next)!));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== file);
+    if (component.length > 1 || graph.get(file)?.includes(file)) loops.push(component.sort());
+  };
+  for (const file of graph.keys()) if (!index.has(file)) visit(file);
+  return loops;
+}
+
+const folderOf = (path: string) => path.split('/')[0] as Folder;
+
+/** Every import that crosses from one folder to another, as "from -> to". */
+function crossings(graph: Map<string, string[]>, from: Folder, to: Folder): string[] {
+  const found: string[] = [];
+  for (const [file, targets] of graph)
+    if (folderOf(file) === from)
+      for (const target of targets) if (folderOf(target) === to) found.push(`${file} -> ${target}`);
+  return found;
+}
+
+/** The eight arrows that must never exist. */
+const NEVER: [Folder, Folder][] = [
+  ['src-shared', 'src-worker'],
+  ['src-shared', 'src-ui'],
+  ['src-shared', 'src-server'],
+  ['src-worker', 'src-ui'],
+  ['src-worker', 'src-server'],
+  ['src-ui', 'src-server'],
+  ['src-server', 'src-ui'],
+  ['src-server', 'src-worker'],
+];
+
+describe('the import graph', () => {
+  const graph = importGraph();
+
+  it('reads every kind of import: static, type-only, re-exports and dynamic', () => {
+    const scanned = importsOf(
+      join(root, 'src-ui/x.ts'),
+      [
+        "import { a } from './a.ts';",
+        "import type { B } from '../src-shared/b.ts';",
+        "export { c } from './c.ts';",
+        "const d = await import('./d.ts');",
+        "import x from 'react';",
+      ].join('\n'),
+    );
+    expect(scanned).toEqual(['src-ui/a.ts', 'src-shared/b.ts', 'src-ui/c.ts', 'src-ui/d.ts']);
+    expect(graph.size).toBeGreaterThan(300);
+  });
+
+  it('has no import loops, type-only imports included', () => {
+    expect(importLoops(graph)).toEqual([]);
+  });
+
+  it('the loop check finds a loop, through any number of files', () => {
+    const looped = new Map([
+      ['a', ['b']],
+      ['b', ['c']],
+      ['c', ['a', 'd']],
+      ['d', []],
+      ['e', ['e']],
+    ]);
+    expect(importLoops(looped)).toEqual([['a', 'b', 'c'], ['e']]);
+    expect(
+      importLoops(
+        new Map([
+          ['a', ['b']],
+          ['b', []],
+        ]),
+      ),
+    ).toEqual([]);
+  });
+
+  for (const [from, to] of NEVER)
+    it(`${from} never imports ${to}`, () => {
+      expect(crossings(graph, from, to)).toEqual([]);
+    });
+
+  it('the UI reaches the worker only through its inline mode, from the bridge', () => {
+    expect(crossings(graph, 'src-ui', 'src-worker')).toEqual(['src-ui/bridge/connect.ts -> src-worker/inline.ts']);
+  });
+});
