@@ -17,6 +17,7 @@ export function exposeInlineCore(port: MessagePort): void {
       openWebSocket: (url) => new globalThis.WebSocket(url),
       locks: globalThis.navigator?.locks ? (name, task) => globalThis.navigator.locks.request(name, task) : undefined,
       barcodeScope: globalThis,
+      timing: globalThis.performance,
     }),
     port,
   );

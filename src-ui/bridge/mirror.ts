@@ -35,6 +35,7 @@ export class StateMirror {
     this.current = applyOps(this.current, patch.ops);
     this.version = patch.version;
     this.publish(touchedSlices(patch.ops));
+    markPatch(patch);
     return 'applied';
   }
 
@@ -53,6 +54,15 @@ export class StateMirror {
       }
     });
   }
+}
+
+/**
+ * Lines the page's trace up with the worker's `core:` and `net:` measures (docs/performance.md). The timeline keeps
+ * marks until cleared: every thousandth patch clears them (a trace has recorded each as it was made).
+ */
+function markPatch(patch: Patch): void {
+  performance.mark('ui:patch', { detail: { version: patch.version, ops: patch.ops.length } });
+  if (patch.version % 1000 === 0) performance.clearMarks('ui:patch');
 }
 
 /** What the mirror needs of the core: the start snapshot, re-reads, and the one subscription. */

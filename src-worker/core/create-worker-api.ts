@@ -7,6 +7,7 @@
  */
 import type { WorkerApi } from '../../src-shared/api/worker-api.ts';
 import { initialState } from '../../src-shared/state/app-state.ts';
+import { traceIntents } from '../base/tracing.ts';
 import { createPreparedPhotos } from '../media/prepared-photos.ts';
 import { createApiClient } from '../net/api-client.ts';
 import { createListAhead } from '../routes/list-ahead.ts';
@@ -73,23 +74,29 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
     events: createSessionReactions({ notices, routes, listAhead, proofMedia }),
   });
   const connectivity = createConnectivity({ store, notices, routes, session });
-  const api = createApiClient(deps.fetch, origin.url, session, connectivity.reached, deps.requestTimeoutMs);
+  const api = createApiClient(deps.fetch, origin.url, session, connectivity.reached, {
+    timeoutMs: deps.requestTimeoutMs,
+    timing: deps.timing,
+  });
 
-  return {
-    ...createAppStart({ fetch: deps.fetch, store, storage, api, origin, notices, session, listAhead, routes }),
-    ...createPatchSubscription(store),
-    ...createSessionIntents(session, routes),
-    ...createRouteIntents({ store, routes, notices }),
-    ...proofMedia.intents,
-    ...createMapTileIntents(deps.fetch, origin),
-    setSetting: async (key, value) => changeSetting(store, key, value),
-    setConnectivity: (change) => connectivity.change(change),
-    async notify(kind) {
-      notices.notify(kind);
+  return traceIntents(
+    {
+      ...createAppStart({ fetch: deps.fetch, store, storage, api, origin, notices, session, listAhead, routes }),
+      ...createPatchSubscription(store),
+      ...createSessionIntents(session, routes),
+      ...createRouteIntents({ store, routes, notices }),
+      ...proofMedia.intents,
+      ...createMapTileIntents(deps.fetch, origin),
+      setSetting: async (key, value) => changeSetting(store, key, value),
+      setConnectivity: (change) => connectivity.change(change),
+      async notify(kind) {
+        notices.notify(kind);
+      },
+      async dismissNotice(id) {
+        notices.dismiss(id);
+      },
+      stats: () => store.stats(),
     },
-    async dismissNotice(id) {
-      notices.dismiss(id);
-    },
-    stats: () => store.stats(),
-  };
+    deps.timing,
+  );
 }

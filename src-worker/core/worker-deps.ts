@@ -1,4 +1,6 @@
 /** What the core is made of (the browser's or a test's) and what it offers besides the contract. */
+
+import type { UserTiming } from '../base/tracing.ts';
 import type { OpenWebSocket } from '../live/live-socket.ts';
 import type { LockRunner, OutboxChannel, Timers } from '../outbox/outbox.ts';
 import type { FrameDecoderDeps } from '../scan/frame-decoder.ts';
@@ -32,6 +34,8 @@ export interface WorkerDeps {
   barcodeScope?: FrameDecoderDeps['barcodeScope'];
   /** zxing-wasm's reader (the file's bytes in Node tests); the app's own asset when not given. */
   loadBarcodeReader?: FrameDecoderDeps['loadBarcodeReader'];
+  /** User Timing for the intents' and requests' measures (tracing.ts): the worker's `performance`; none in tests. */
+  timing?: UserTiming;
 }
 
 /** What tests and the benchmark may reach besides the contract. */

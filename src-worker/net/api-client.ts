@@ -4,6 +4,7 @@
  * The sign-in calls are exempt: their 401 means "Incorrect password".
  */
 import type { ApiError } from '../../src-shared/protocol/http.ts';
+import { traceRequest, type UserTiming } from '../base/tracing.ts';
 
 export type ApiOutcome<T> =
   | { ok: true; status: number; data: T }
@@ -61,6 +62,13 @@ async function readError(res: Response): Promise<{ message: string; field?: stri
   }
 }
 
+export interface ApiClientOptions {
+  /** A call with no answer within this time counts as offline (DEFAULT_REQUEST_TIMEOUT_MS when not given). */
+  timeoutMs?: number;
+  /** Each request leaves a `net:<METHOD> <path>` measure (core/tracing.ts). */
+  timing?: UserTiming;
+}
+
 /**
  * `reached(true)` after any answer from the server, `reached(false)` when a request got none: what the network
  * really does, which the browser's online flag does not always say (it stays true on a dead cell, behind a captive
@@ -71,9 +79,12 @@ export function createApiClient(
   baseUrl: () => string,
   tokens: TokenSource,
   reached: (answered: boolean) => void = () => {},
-  defaultTimeoutMs = DEFAULT_REQUEST_TIMEOUT_MS,
+  { timeoutMs: defaultTimeoutMs = DEFAULT_REQUEST_TIMEOUT_MS, timing }: ApiClientOptions = {},
 ): ApiClient {
-  async function send<T>(method: string, path: string, options: RequestOptions, token: string | null) {
+  const send = <T>(method: string, path: string, options: RequestOptions, token: string | null) =>
+    traceRequest(timing, method, path, () => sendOnce<T>(method, path, options, token));
+
+  async function sendOnce<T>(method: string, path: string, options: RequestOptions, token: string | null) {
     const blob = options.responseType === 'blob';
     const headers: Record<string, string> = { accept: blob ? '*/*' : 'application/json', ...options.headers };
     if (token) headers.authorization = `Bearer ${token}`;

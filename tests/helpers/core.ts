@@ -44,6 +44,8 @@ export interface CoreOptions {
   openWebSocket?: WorkerDeps['openWebSocket'] | null;
   /** zxing-wasm's reader for decodeBarcodes (tests/helpers/zxing.ts reads the .wasm from node_modules). */
   loadBarcodeReader?: WorkerDeps['loadBarcodeReader'];
+  /** User Timing for the core's `core:` and `net:` measures (Node's `performance` will do); none when not given. */
+  timing?: WorkerDeps['timing'];
   /**
    * Plays the worker's entry: `prepare` is called as the core is made (src-worker/index.ts), and the page's start
    * comes only once this resolves (the main module's evaluation, in the browser).
@@ -64,6 +66,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHarness> {
     sendTimeoutMs: options.sendTimeoutMs,
     loadBarcodeReader: options.loadBarcodeReader,
     requestTimeoutMs: options.requestTimeoutMs,
+    timing: options.timing,
     openWebSocket:
       options.openWebSocket === null
         ? undefined
