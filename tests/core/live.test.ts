@@ -146,7 +146,7 @@ describe('dispatcher changes reach the open route', () => {
 });
 
 describe('the channel', () => {
-  it('reconnects 5 s after it dropped, and carries a renewed token', async () => {
+  it('reconnects 5 s after it dropped, with the session’s token, as the one socket of the route', async () => {
     const { c, timers, sockets, routeId } = await liveRoute(await driverWith());
     sockets.opened[0]!.terminate();
     await c.until((s) => s.live.socket === 'reconnecting');
@@ -154,6 +154,8 @@ describe('the channel', () => {
     timers.fireAll();
     await c.until((s) => s.live.socket === 'connected');
     expect(sockets.opened).toHaveLength(2);
+    const token = (ws: WebSocket) => new URL(ws.url).searchParams.get('token');
+    expect(token(sockets.opened[1]!)).toBe(token(sockets.opened[0]!));
     await expect.poll(() => t.server.ctx.hub.listenerCount(routeId)).toBe(1);
   });
 
@@ -230,7 +232,7 @@ describe('live status and location, as the plan allows', () => {
     await expect.poll(async () => (await locations(routeId)).at(-1)?.error).toBe('User denied Geolocation');
   });
 
-  it('without ft_realtime_driver_tracking no location goes out, and none once the route is finished', async () => {
+  it('without ft_realtime_driver_tracking no location goes out', async () => {
     const { c, timers, routeId } = await liveRoute(await driverWith({ ft_realtime_driver_tracking: false }), {
       start: true,
     });
@@ -239,6 +241,24 @@ describe('live status and location, as the plan allows', () => {
     timers.fireAll();
     await new Promise((r) => setTimeout(r, 100));
     expect(await locations(routeId)).toEqual([]);
+  });
+
+  it('with tracking on, no location goes out once the route is finished', async () => {
+    const { c, timers, routeId, stops } = await liveRoute(await driverWith(), { start: true });
+    await c.api.reportPosition({ lat: 52.09, lng: 5.12 });
+    await expect.poll(async () => (await locations(routeId)).length).toBe(1);
+    for (const stop of stops.filter((s) => s.type === 'delivery'))
+      expect(await c.api.completeStop(stop.id, { status: 'finished' })).toEqual({ ok: true });
+    await c.until((s) => s.outbox.unsent === 0);
+    expect(await c.api.finishRoute(null)).toEqual({ ok: true });
+    await c.until((s) => s.route?.route?.status === 'finished');
+    const sentBeforeFinish = (await locations(routeId)).length;
+    await c.api.reportPosition({ lat: 52.1, lng: 5.13 });
+    timers.fireAll();
+    timers.fireAll();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await locations(routeId)).toHaveLength(sentBeforeFinish);
+    expect(timers.delays.filter((d) => d === LOCATION_INTERVAL_MS).length).toBeGreaterThan(0);
   });
 });
 
