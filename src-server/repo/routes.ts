@@ -1,23 +1,16 @@
 /** Reading and creating routes with their project, publication settings and stops. */
 import type { Kysely, Transaction } from 'kysely';
-import { addDays } from '../../src-shared/domain/dates.ts';
-import { closedWindowStart } from '../../src-shared/domain/route-list.ts';
 import type { CreateRouteRequest, StopInput } from '../../src-shared/protocol/dispatch.ts';
-import { PLAN_FLAGS, type Plan, type ProjectEntry, type Route } from '../../src-shared/protocol/entities.ts';
+import { PLAN_FLAGS, type Plan, type Route } from '../../src-shared/protocol/entities.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { ServerContext } from '../context.ts';
 import type { Database, NewStop, RouteRow, StopRow } from '../db/schema.ts';
 import { notFound } from '../domain/errors.ts';
 import { planRoute } from '../domain/eta.ts';
 import { STOP_NOT_FOUND_MESSAGE } from '../domain/route-rules.ts';
-import {
-  DEFAULT_REQUIREMENTS,
-  type RouteRecord,
-  type StopTally,
-  serializeRoute,
-  serializeRouteSummary,
-  storedUnit,
-} from './serialize.ts';
+import { DEFAULT_REQUIREMENTS, type RouteRecord, serializeRoute, storedUnit } from './serialize.ts';
+
+export { finishedListFrom, listProjectsForDriver } from './route-list.ts';
 
 export type Q = Kysely<Database> | Transaction<Database>;
 
@@ -99,130 +92,6 @@ export async function requireStopOnRoute(db: Q, routeId: number, stopId: number)
     .where('route_id', '=', routeId)
     .executeTakeFirst();
   if (!stop) throw notFound(STOP_NOT_FOUND_MESSAGE, 'service');
-}
-
-/**
- * The oldest finished route the Closed tab of any time zone can show now: its window (spec section 2) for the
- * earliest local date there is at this instant (a day behind UTC's at most), as the window only moves forward.
- */
-export function finishedListFrom(nowMs: number): string {
-  return closedWindowStart(addDays(new Date(nowMs).toISOString().slice(0, 10), -1));
-}
-
-/**
- * The driver's routes the app can show, grouped by project, newest project first: every route not finished (the
- * New tab), and the finished ones from `finishedFrom` on (the Closed tab keeps about two weeks). Each card's stop
- * counts are summed by the database and only its start and end stops are read, so a driver with a year of
- * history costs what their last fortnight does (bench:server "route list of a year-old driver").
- */
-export async function listProjectsForDriver(db: Q, driverId: number, finishedFrom: string): Promise<ProjectEntry[]> {
-  const rows = await db
-    .selectFrom('routes')
-    .innerJoin('projects', 'projects.id', 'routes.project_id')
-    .innerJoin('publication_settings', 'publication_settings.route_id', 'routes.id')
-    .selectAll('routes')
-    .select(['projects.name as project_name', 'projects.date as project_date'])
-    .select([
-      'publication_settings.id as ps_id',
-      'publication_settings.project_date as ps_project_date',
-      'publication_settings.fulfill_stops_in_any_order as ps_any_order',
-      'publication_settings.photo_collection as ps_photo',
-      'publication_settings.completion_notes as ps_notes',
-      'publication_settings.signature_capture as ps_signature',
-      'publication_settings.age_verification as ps_age',
-      'publication_settings.barcode_scanning as ps_barcode',
-    ])
-    .where('routes.driver_id', '=', driverId)
-    .where((eb) => eb.or([eb('routes.status', '!=', 'finished'), eb('projects.date', '>=', finishedFrom)]))
-    .orderBy('projects.date', 'desc')
-    .orderBy('routes.project_id')
-    .orderBy('routes.index')
-    .execute();
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const [counts, ends] = await Promise.all([
-    db
-      .selectFrom('stops')
-      .select((eb) => [
-        'route_id',
-        eb.fn.countAll<number>().as('stop_count'),
-        eb.fn
-          .sum<number>(eb.case().when('status', 'in', ['finished', 'skipped']).then(1).else(0).end())
-          .as('done_count'),
-      ])
-      .where('route_id', 'in', ids)
-      .where('type', 'not in', ['start', 'end'])
-      .where('removed_at', 'is', null)
-      .groupBy('route_id')
-      .execute(),
-    db
-      .selectFrom('stops')
-      .selectAll()
-      .where('route_id', 'in', ids)
-      .where('type', 'in', ['start', 'end'])
-      .orderBy('route_id')
-      .orderBy('position')
-      .execute(),
-  ]);
-  const tallies = new Map<number, StopTally>();
-  const tallyOf = (routeId: number) => {
-    let tally = tallies.get(routeId);
-    if (!tally) {
-      tally = { stop_count: 0, done_count: 0, start: undefined, end: undefined };
-      tallies.set(routeId, tally);
-    }
-    return tally;
-  };
-  for (const c of counts) {
-    const tally = tallyOf(c.route_id);
-    // PostgreSQL answers bigint sums as strings.
-    tally.stop_count = Number(c.stop_count);
-    tally.done_count = Number(c.done_count ?? 0);
-  }
-  for (const stop of ends) {
-    const tally = tallyOf(stop.route_id);
-    if (stop.type === 'start') tally.start ??= stop;
-    else tally.end = stop;
-  }
-  const projects = new Map<number, ProjectEntry>();
-  for (const r of rows) {
-    const {
-      project_name,
-      project_date,
-      ps_id,
-      ps_project_date,
-      ps_any_order,
-      ps_photo,
-      ps_notes,
-      ps_signature,
-      ps_age,
-      ps_barcode,
-      ...route
-    } = r;
-    const record: RouteRecord = {
-      route: route as RouteRow,
-      projectName: project_name,
-      projectDate: project_date,
-      settings: {
-        id: ps_id,
-        route_id: route.id,
-        project_date: ps_project_date,
-        fulfill_stops_in_any_order: ps_any_order,
-        photo_collection: ps_photo,
-        completion_notes: ps_notes,
-        signature_capture: ps_signature,
-        age_verification: ps_age,
-        barcode_scanning: ps_barcode,
-      },
-    };
-    let entry = projects.get(route.project_id);
-    if (!entry) {
-      entry = { project_id: route.project_id, project_name, date: project_date, routes: [] };
-      projects.set(route.project_id, entry);
-    }
-    entry.routes.push(serializeRouteSummary(record, tallyOf(route.id)));
-  }
-  return [...projects.values()];
 }
 
 export const DEFAULT_PLAN: Plan = {
