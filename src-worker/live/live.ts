@@ -30,7 +30,7 @@ export function createLive(deps: LiveDeps) {
     started: status.routeStarted,
     stopChanged: status.stopChanged,
     stopListChanged() {
-      // Said by the core (create-worker-api.ts wires it to the "route_updated" notice).
+      // Said by the core instead: route-features.ts puts the "route_updated" notice here.
     },
     shown(route) {
       location.follow(route);

@@ -11,7 +11,7 @@ import type { RouteListState } from '../../src-shared/state/app-state.ts';
 import type { Store } from '../core/store.ts';
 import type { ApiClient } from '../net/api-client.ts';
 // The list is cached as last shown, grouped: a start restores it into the first snapshot without the grouping code
-// (create-worker-api.ts), and the next answer regroups it for the current day.
+// (src-worker/core/app-start.ts), and the next answer regroups it for the current day.
 import { type AppStorage, ROUTE_LIST_CACHE } from '../storage/app-db.ts';
 import { listFailure } from './list-failure.ts';
 import { type ListAnswer, requestList } from './list-request.ts';
