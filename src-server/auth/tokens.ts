@@ -73,6 +73,102 @@ export interface TokenTtls {
   linkTokenTtlSeconds: number;
 }
 
+/**
+ * JWTs of one key and one clock, each of a type: signed with the type's audience and `typ`, and verified against
+ * both, so a token of one type is refused as any other.
+ */
+function createTypedJwt(secret: string, now: () => number) {
+  const key = new TextEncoder().encode(secret);
+  const nowSeconds = () => Math.floor(now() / 1000);
+
+  return {
+    async sign(type: TokenType, payload: Record<string, unknown>, subject: string, ttl: number, iat = nowSeconds()) {
+      const token = await new SignJWT({ ...payload, typ: type })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE[type])
+        .setSubject(subject)
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + ttl)
+        .sign(key);
+      return { token, expiresAt: (iat + ttl) * 1000 };
+    },
+
+    async verify(type: TokenType, token: string, options: VerifyOptions = {}) {
+      const { payload } = await jwtVerify(token, key, {
+        issuer: ISSUER,
+        audience: AUDIENCE[type],
+        algorithms: ['HS256'],
+        currentDate: new Date(now()),
+        // jose refuses a token whose exp is before now minus the tolerance: no tolerance is larger than this one.
+        ...(options.evenExpired ? { clockTolerance: Number.MAX_SAFE_INTEGER } : {}),
+      });
+      if (payload.typ !== type) throw new Error('wrong token type');
+      return payload;
+    },
+  };
+}
+
+type TypedJwt = ReturnType<typeof createTypedJwt>;
+
+/** Each kind's claims as its token's payload, signed for that kind's lifetime. */
+function tokenSigning(jwt: TypedJwt, ttls: TokenTtls): Pick<TokenService, 'signAccess' | 'signRefresh' | 'signLink'> {
+  return {
+    async signAccess(claims, issue) {
+      // A jti of its own: two access tokens signed in the same second (a sign-in, then a refresh) are never the same
+      // token, so one can be told from the other (and revoked or logged apart).
+      const jti = issue?.jti ?? randomUUID();
+      const { familyId, ...shown } = claims;
+      const payload = { ...shown, ...(familyId ? { fam: familyId } : {}), jti };
+      return jwt.sign('access', payload, String(claims.id), ttls.accessTokenTtlSeconds, issue?.iat);
+    },
+    async signRefresh(driverId, familyId, issue) {
+      const jti = issue?.jti ?? randomUUID();
+      const { token, expiresAt } = await jwt.sign(
+        'refresh',
+        { jti, fam: familyId },
+        String(driverId),
+        ttls.refreshTokenTtlSeconds,
+        issue?.iat,
+      );
+      return { token, jti, expiresAt };
+    },
+    async signLink(claims) {
+      return (await jwt.sign('link', { ...claims }, claims.linkId, ttls.linkTokenTtlSeconds)).token;
+    },
+  };
+}
+
+/** Each kind's token verified, and its payload read back as that kind's claims. */
+function tokenVerifying(jwt: TypedJwt): Pick<TokenService, 'verifyAccess' | 'verifyRefresh' | 'verifyLink'> {
+  return {
+    async verifyAccess(token, options) {
+      const p = await jwt.verify('access', token, options);
+      return {
+        id: Number(p.id),
+        first_name: String(p.first_name),
+        last_name: String(p.last_name),
+        organisationName: String(p.organisationName),
+        organisationId: Number(p.organisationId),
+        ...(typeof p.fam === 'string' ? { familyId: p.fam } : {}),
+      };
+    },
+    async verifyRefresh(token, options) {
+      const p = await jwt.verify('refresh', token, options);
+      return { driverId: Number(p.sub), jti: String(p.jti), familyId: String(p.fam) };
+    },
+    async verifyLink(token) {
+      const p = await jwt.verify('link', token);
+      return {
+        linkId: String(p.linkId),
+        routeId: Number(p.routeId),
+        projectId: Number(p.projectId),
+        organisationId: Number(p.organisationId),
+      };
+    },
+  };
+}
+
 /** A token's payload, unverified. */
 function peekPayload(token: string): Record<string, unknown> | null {
   const part = token.split('.')[1];
@@ -85,95 +181,19 @@ function peekPayload(token: string): Record<string, unknown> | null {
   }
 }
 
+/** What a token says of itself, read without trusting it. */
+const tokenPeeking: Pick<TokenService, 'peekType' | 'peekExpiry'> = {
+  peekType(token) {
+    const typ = peekPayload(token)?.typ;
+    return typ === 'access' || typ === 'refresh' || typ === 'link' ? typ : null;
+  },
+  peekExpiry(token) {
+    const exp = peekPayload(token)?.exp;
+    return typeof exp === 'number' ? exp * 1000 : null;
+  },
+};
+
 export function createTokenService(secret: string, ttls: TokenTtls, now: () => number = Date.now): TokenService {
-  const key = new TextEncoder().encode(secret);
-  const nowSeconds = () => Math.floor(now() / 1000);
-
-  async function sign(
-    type: TokenType,
-    payload: Record<string, unknown>,
-    subject: string,
-    ttl: number,
-    iat = nowSeconds(),
-  ) {
-    const token = await new SignJWT({ ...payload, typ: type })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setIssuer(ISSUER)
-      .setAudience(AUDIENCE[type])
-      .setSubject(subject)
-      .setIssuedAt(iat)
-      .setExpirationTime(iat + ttl)
-      .sign(key);
-    return { token, expiresAt: (iat + ttl) * 1000 };
-  }
-
-  async function verify(type: TokenType, token: string, options: VerifyOptions = {}) {
-    const { payload } = await jwtVerify(token, key, {
-      issuer: ISSUER,
-      audience: AUDIENCE[type],
-      algorithms: ['HS256'],
-      currentDate: new Date(now()),
-      // jose refuses a token whose exp is before now minus the tolerance: no tolerance is larger than this one.
-      ...(options.evenExpired ? { clockTolerance: Number.MAX_SAFE_INTEGER } : {}),
-    });
-    if (payload.typ !== type) throw new Error('wrong token type');
-    return payload;
-  }
-
-  return {
-    async signAccess(claims, issue) {
-      // A jti of its own: two access tokens signed in the same second (a sign-in, then a refresh) are never the same
-      // token, so one can be told from the other (and revoked or logged apart).
-      const jti = issue?.jti ?? randomUUID();
-      const { familyId, ...shown } = claims;
-      const payload = { ...shown, ...(familyId ? { fam: familyId } : {}), jti };
-      return sign('access', payload, String(claims.id), ttls.accessTokenTtlSeconds, issue?.iat);
-    },
-    async signRefresh(driverId, familyId, issue) {
-      const jti = issue?.jti ?? randomUUID();
-      const { token, expiresAt } = await sign(
-        'refresh',
-        { jti, fam: familyId },
-        String(driverId),
-        ttls.refreshTokenTtlSeconds,
-        issue?.iat,
-      );
-      return { token, jti, expiresAt };
-    },
-    async signLink(claims) {
-      return (await sign('link', { ...claims }, claims.linkId, ttls.linkTokenTtlSeconds)).token;
-    },
-    async verifyAccess(token, options) {
-      const p = await verify('access', token, options);
-      return {
-        id: Number(p.id),
-        first_name: String(p.first_name),
-        last_name: String(p.last_name),
-        organisationName: String(p.organisationName),
-        organisationId: Number(p.organisationId),
-        ...(typeof p.fam === 'string' ? { familyId: p.fam } : {}),
-      };
-    },
-    async verifyRefresh(token, options) {
-      const p = await verify('refresh', token, options);
-      return { driverId: Number(p.sub), jti: String(p.jti), familyId: String(p.fam) };
-    },
-    async verifyLink(token) {
-      const p = await verify('link', token);
-      return {
-        linkId: String(p.linkId),
-        routeId: Number(p.routeId),
-        projectId: Number(p.projectId),
-        organisationId: Number(p.organisationId),
-      };
-    },
-    peekType(token) {
-      const typ = peekPayload(token)?.typ;
-      return typ === 'access' || typ === 'refresh' || typ === 'link' ? typ : null;
-    },
-    peekExpiry(token) {
-      const exp = peekPayload(token)?.exp;
-      return typeof exp === 'number' ? exp * 1000 : null;
-    },
-  };
+  const jwt = createTypedJwt(secret, now);
+  return { ...tokenSigning(jwt, ttls), ...tokenVerifying(jwt), ...tokenPeeking };
 }

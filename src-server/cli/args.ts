@@ -120,6 +120,44 @@ function exactly(positional: string[], count: number, name: CommandName): void {
 
 const isCommandName = (name: string): name is CommandName => Object.hasOwn(COMMANDS, name);
 
+type Command<N extends CommandName> = Extract<CliCommand, { name: N }>;
+
+/**
+ * org-create: the organisation's name, and its customer id and time zone when given (the zone checked as the server
+ * checks one).
+ */
+function orgCreate(p: string[], flags: Flags): Command<'org-create'> {
+  exactly(p, 1, 'org-create');
+  return {
+    name: 'org-create',
+    body: {
+      name: p[0]!,
+      ...(text(flags, 'customer-id') === undefined ? {} : { customer_id: text(flags, 'customer-id') }),
+      ...(text(flags, 'time-zone') === undefined
+        ? {}
+        : { time_zone: timeZone(text(flags, 'time-zone')!, '--time-zone') }),
+    },
+  };
+}
+
+/** driver-create: the driver's email, password and names, in the organisation `--org` names (it must). */
+function driverCreate(p: string[], org: number | undefined): Command<'driver-create'> {
+  exactly(p, 4, 'driver-create');
+  if (org === undefined) throw new UsageError('driver-create needs --org ID');
+  const [email, password, first_name, last_name] = p as [string, string, string, string];
+  return { name: 'driver-create', body: { email, password, first_name, last_name, organisation_id: org } };
+}
+
+/** The routes listing's `--date`, if given, held to the server's rule for a route's date (the `day` format). */
+function routesDate(flags: Flags): string | undefined {
+  const date = text(flags, 'date');
+  if (date !== undefined && !isDay(date))
+    throw new UsageError(
+      `--date must be YYYY-MM-DD, a real date in the years ${INSTANT_YEARS.from} to ${INSTANT_YEARS.to}`,
+    );
+  return date;
+}
+
 export function parseArgs(argv: string[]): CliCommand {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h') return { name: 'help' };
@@ -134,38 +172,17 @@ export function parseArgs(argv: string[]): CliCommand {
       exactly(p, 0, name);
       return { name, json };
     case 'org-create':
-      exactly(p, 1, name);
-      return {
-        name,
-        body: {
-          name: p[0]!,
-          ...(text(flags, 'customer-id') === undefined ? {} : { customer_id: text(flags, 'customer-id') }),
-          ...(text(flags, 'time-zone') === undefined
-            ? {}
-            : { time_zone: timeZone(text(flags, 'time-zone')!, '--time-zone') }),
-        },
-      };
+      return orgCreate(p, flags);
     case 'org-set':
       return { name, id: id(p[0], 'id'), body: assignments(p.slice(1), ORG_KEYS) as UpdateOrganisationRequest };
     case 'drivers':
       exactly(p, 0, name);
       return { name, organisationId: org, json };
-    case 'driver-create': {
-      exactly(p, 4, name);
-      if (org === undefined) throw new UsageError('driver-create needs --org ID');
-      const [email, password, first_name, last_name] = p as [string, string, string, string];
-      return { name, body: { email, password, first_name, last_name, organisation_id: org } };
-    }
-    case 'routes': {
+    case 'driver-create':
+      return driverCreate(p, org);
+    case 'routes':
       exactly(p, 0, name);
-      const date = text(flags, 'date');
-      // The server's rule for a route's date (the `day` format).
-      if (date !== undefined && !isDay(date))
-        throw new UsageError(
-          `--date must be YYYY-MM-DD, a real date in the years ${INSTANT_YEARS.from} to ${INSTANT_YEARS.to}`,
-        );
-      return { name, date, organisationId: org, json };
-    }
+      return { name, date: routesDate(flags), organisationId: org, json };
     case 'route':
     case 'republish':
     case 'link':

@@ -10,6 +10,7 @@ import { instantInZone, wallClock } from '../../src-shared/domain/time-zone.ts';
 import type { CreateRouteRequest } from '../../src-shared/protocol/dispatch.ts';
 import type { Plan, RouteStatus, VehicleProfile } from '../../src-shared/protocol/entities.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import type { Config } from '../config.ts';
 import { isoNow, type ServerContext } from '../context.ts';
 import type { Database } from '../db/schema.ts';
 import { createDriver, createOrganisation, fullPlan } from '../repo/organisations.ts';
@@ -97,19 +98,44 @@ async function finishRoute(trx: Trx, routeId: number, at: (seconds: number) => s
     .execute();
 }
 
+/** What each part of the demo is written with: the transaction, the time it is written at, and its days. */
+interface Seeding {
+  trx: Trx;
+  nowIso: string;
+  /** The day `offset` days from today in the server's zone. */
+  day: (offset: number) => { date: string; at: (seconds: number) => string };
+  /** A driver of the organisation, signing in with the demo password. */
+  driver: (organisationId: number, email: string, firstName: string, lastName: string) => Promise<number>;
+}
+
+/** The demo driver's and organisation's ids, which each of its routes is added with. */
+type DemoDriver = Pick<DemoRoute, 'organisationId' | 'driverId'>;
+
 async function writeDemo(trx: Trx, ctx: ServerContext, passwordHash: string): Promise<void> {
   const nowIso = isoNow(ctx);
   const timeZone = ctx.config.timeZone;
   const today = wallClock(ctx.now(), timeZone).date;
-  const day = (offset: number) => dayFrom(today, offset, timeZone);
-  const driver = (organisationId: number, email: string, first_name: string, last_name: string) =>
-    createDriver(
-      trx,
-      { email, password: DEMO_PASSWORD, first_name, last_name, organisation_id: organisationId },
-      nowIso,
-      passwordHash,
-    );
+  const seeding: Seeding = {
+    trx,
+    nowIso,
+    day: (offset) => dayFrom(today, offset, timeZone),
+    driver: (organisationId, email, first_name, last_name) =>
+      createDriver(
+        trx,
+        { email, password: DEMO_PASSWORD, first_name, last_name, organisation_id: organisationId },
+        nowIso,
+        passwordHash,
+      ),
+  };
+  const demo = await writeDemoOrganisation(seeding);
+  const bike = await addTodaysRoutes(seeding, demo);
+  await addOtherDaysRoutes(seeding, demo);
+  await writeVariantOrganisations(seeding, ctx.config);
+  await addSharedLink(seeding, bike.routeId);
+}
 
+/** The organisation with every feature on, and its driver. */
+async function writeDemoOrganisation({ trx, nowIso, driver }: Seeding): Promise<DemoDriver> {
   const demoOrg = await createOrganisation(
     trx,
     {
@@ -120,9 +146,11 @@ async function writeDemo(trx: Trx, ctx: ServerContext, passwordHash: string): Pr
     nowIso,
   );
   const sam = await driver(demoOrg, 'driver@example.com', 'Sam', 'de Vries');
-  const demo = { organisationId: demoOrg, driverId: sam };
+  return { organisationId: demoOrg, driverId: sam };
+}
 
-  // Today: a short cargo-bike round in the centre and a long van route, in one project.
+/** Today: a short cargo-bike round in the centre and a long van route, in one project. Answers the bike's. */
+async function addTodaysRoutes({ trx, nowIso, day }: Seeding, demo: DemoDriver) {
   const bike = await addRoute(trx, nowIso, {
     ...demo,
     projectName: 'Utrecht city',
@@ -139,7 +167,11 @@ async function writeDemo(trx: Trx, ctx: ServerContext, passwordHash: string): Pr
     vehicleName: 'Van 2',
     stops: { seed: 102, deliveries: 36, startSeconds: 7.5 * HOUR, flavour: 'parcels', pickupAt: 4, breakAt: 19 },
   });
+  return bike;
+}
 
+/** The demo driver's routes of other days: each shows the list or the start at another point of a route's life. */
+async function addOtherDaysRoutes({ trx, nowIso, day }: Seeding, demo: DemoDriver): Promise<void> {
   // Finished yesterday (on Closed) and 20 days ago (too old for Closed).
   for (const [offset, seed] of [
     [-1, 103],
@@ -170,18 +202,20 @@ async function writeDemo(trx: Trx, ctx: ServerContext, passwordHash: string): Pr
     vehicleName: 'Van 2',
     stops: { seed: 105, deliveries: 14, startSeconds: 8 * HOUR, flavour: 'parcels', pickupAt: 3 },
   });
+}
 
-  // One organisation per app variant, each with a route for today.
+/** One organisation per app variant, each with a driver and a route for today. */
+async function writeVariantOrganisations({ trx, nowIso, day, driver }: Seeding, config: Config): Promise<void> {
   const variants: Variant[] = [
     {
       name: 'Clean Bins',
-      customerId: ctx.config.cleaningCustomerId,
+      customerId: config.cleaningCustomerId,
       flavour: 'cleaning',
       email: 'cleaning@example.com',
     },
     {
       name: 'Notes Only',
-      customerId: ctx.config.internalNotesCustomerId,
+      customerId: config.internalNotesCustomerId,
       flavour: 'notes',
       email: 'notes@example.com',
     },
@@ -217,10 +251,13 @@ async function writeDemo(trx: Trx, ctx: ServerContext, passwordHash: string): Pr
       stops: { seed: 201 + i, deliveries: 8, startSeconds: 8 * HOUR, flavour: variant.flavour },
     });
   }
+}
 
+/** The shared link to one of the demo driver's routes (the summary prints its token). */
+async function addSharedLink({ trx, nowIso }: Seeding, routeId: number): Promise<void> {
   await trx
     .insertInto('links')
-    .values({ id: randomBytes(16).toString('base64url'), route_id: bike.routeId, created_at: nowIso, revoked_at: null })
+    .values({ id: randomBytes(16).toString('base64url'), route_id: routeId, created_at: nowIso, revoked_at: null })
     .execute();
 }
 

@@ -138,14 +138,42 @@ function requirementsFor(roll: number): Partial<Requirements> {
   return { picture: true, signature: true };
 }
 
+/** The seeded draws a route's stops are made with, in the order they are made: the same seed, the same route. */
+interface Draws {
+  rng: () => number;
+  /** One of the list. */
+  pick: <T>(list: readonly T[]) => T;
+  /** `n` decimal digits. */
+  digits: (n: number) => string;
+}
+
+function drawsFrom(seed: number): Draws {
+  const rng = seededRandom(seed);
+  return {
+    rng,
+    pick: <T>(list: readonly T[]): T => list[Math.floor(rng() * list.length)]!,
+    digits: (n: number) => Array.from({ length: n }, () => Math.floor(rng() * 10)).join(''),
+  };
+}
+
 /** The stops of one demo route, start and end at the depot, in driving order. */
 export function generateStops(spec: DemoRouteSpec): StopInput[] {
-  const rng = seededRandom(spec.seed);
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(rng() * list.length)]!;
-  const digits = (n: number) => Array.from({ length: n }, () => Math.floor(rng() * 10)).join('');
-  const streets = [...STREETS].sort(() => rng() - 0.5);
+  const draws = drawsFrom(spec.seed);
+  const places = deliveryPlaces(spec.deliveries, draws);
+  const work = nearestNeighbourOrder(DEPOT, places).map((place, i) => deliveryStop(place, i, spec, draws));
+  if (spec.pickupAt !== undefined) work.splice(spec.pickupAt, 0, pickupStop(spec.seed));
+  if (spec.breakAt !== undefined) work.splice(spec.breakAt, 0, breakStop(work[spec.breakAt - 1]));
+  const stops = [{ ...depotStop('start'), arr_time: spec.startSeconds }, ...work, depotStop('end')];
+  addTimeWindows(stops, spec, draws.rng);
+  return stops;
+}
 
-  const places = Array.from({ length: spec.deliveries }, (_, i) => {
+type Place = Pick<StopInput, 'street' | 'lat' | 'lng'>;
+
+/** Where the deliveries are: a house number on each street in a shuffled order, somewhere along its middle. */
+function deliveryPlaces(count: number, { rng }: Draws): Place[] {
+  const streets = [...STREETS].sort(() => rng() - 0.5);
+  return Array.from({ length: count }, (_, i) => {
     const street = streets[i % streets.length]!;
     return {
       street: `${street.name} ${1 + Math.floor(rng() * 180)}`,
@@ -153,79 +181,97 @@ export function generateStops(spec: DemoRouteSpec): StopInput[] {
       lng: Number((street.lng + (rng() - 0.5) * 0.002).toFixed(6)),
     };
   });
-  const work: StopInput[] = nearestNeighbourOrder(DEPOT, places).map((place, i) => {
-    const business = rng() < 0.15;
-    const name = business
-      ? pick(BUSINESSES)
-      : `${pick(rng() < 0.5 ? FIRST_NAMES : MORE_FIRST_NAMES)} ${pick(rng() < 0.5 ? SURNAMES : MORE_SURNAMES)}`;
-    const stop: StopInput = {
-      type: 'delivery',
-      ...place,
-      city: CITY,
-      country: COUNTRY,
-      recipient_name: name,
-      recipient_phone: rng() < 0.85 ? `+316${digits(8)}` : null,
-      service_time: 120 + 60 * Math.floor(rng() * 6),
-    };
-    const unitId = (j: number) => `u${spec.seed}-${i}-${j}`;
-    if (spec.flavour === 'cleaning') {
-      const bin = pick(['Bin+GFT 240L', 'Bin+Rest 140L', 'Bin+Paper 240L']);
-      stop.units = [{ id: unitId(0), name: bin, quantity: 1, note: null, barcode: `BIN${digits(7)}` }];
-      stop.notes = rng() < 0.4 ? pick(CLEANING_NOTES) : null;
-      stop.requirements = rng() < 0.5 ? { picture: true } : {};
-    } else {
-      const requirements = requirementsFor(rng());
-      const lines = 1 + Math.floor(rng() * 3);
-      stop.units = Array.from({ length: lines }, (_, j) => ({
-        id: unitId(j),
-        name:
-          requirements.age_verification && j === 0
-            ? 'Wine box+18'
-            : pick(['Parcel', 'Parcel+Fragile', 'Box+Cooled', 'Envelope', 'Parcel+XL']),
-        quantity: 1 + Math.floor(rng() * (j === 0 ? 3 : 2)),
-        note: rng() < 0.2 ? pick(['Keep upright', 'Fragile: glass', 'Keep cold']) : null,
-        barcode: `3SDRL${digits(10)}`,
-      }));
-      stop.requirements = requirements;
-      // The notes-only customer's drivers get the dispatcher's internal notes on every stop.
-      stop.notes = spec.flavour === 'notes' || rng() < 0.25 ? pick(NOTES) : null;
-    }
-    return stop;
-  });
+}
 
-  if (spec.pickupAt !== undefined) {
-    work.splice(spec.pickupAt, 0, {
-      type: 'pickup',
-      lat: 52.0926,
-      lng: 5.1188,
-      street: 'Neude 11',
-      city: CITY,
-      country: COUNTRY,
-      recipient_name: 'Drukkerij Domstad',
-      recipient_phone: '+31302345678',
-      notes: 'Collect the **printed menus** at the back door.',
-      service_time: 600,
-      units: [
-        { id: `u${spec.seed}-pickup`, name: 'Box+Print', quantity: 4, note: 'Ask for order 1182', barcode: null },
-      ],
-      requirements: { signature: true },
-    });
-  }
-  if (spec.breakAt !== undefined) {
-    // A break happens where the driver is: at the previous stop, with no travel to it.
-    const before = work[spec.breakAt - 1];
-    work.splice(spec.breakAt, 0, {
-      type: 'break',
-      lat: before?.lat ?? DEPOT.lat,
-      lng: before?.lng ?? DEPOT.lng,
-      street: before?.street ?? DEPOT.name,
-      city: CITY,
-      country: COUNTRY,
-      service_time: 1800,
-    });
-  }
+/** The `i`th delivery in driving order: a person (or now and then a business) and what the variant brings them. */
+function deliveryStop(place: Place, i: number, spec: DemoRouteSpec, draws: Draws): StopInput {
+  const { rng, pick, digits } = draws;
+  const business = rng() < 0.15;
+  const name = business
+    ? pick(BUSINESSES)
+    : `${pick(rng() < 0.5 ? FIRST_NAMES : MORE_FIRST_NAMES)} ${pick(rng() < 0.5 ? SURNAMES : MORE_SURNAMES)}`;
+  const stop: StopInput = {
+    type: 'delivery',
+    ...place,
+    city: CITY,
+    country: COUNTRY,
+    recipient_name: name,
+    recipient_phone: rng() < 0.85 ? `+316${digits(8)}` : null,
+    service_time: 120 + 60 * Math.floor(rng() * 6),
+  };
+  const unitId = (j: number) => `u${spec.seed}-${i}-${j}`;
+  const work = spec.flavour === 'cleaning' ? binToClean(unitId, draws) : parcelsToDeliver(spec.flavour, unitId, draws);
+  return { ...stop, ...work };
+}
 
-  const depot = (type: 'start' | 'end'): StopInput => ({
+type StopWork = Pick<StopInput, 'units' | 'notes' | 'requirements'>;
+
+/** The cleaning variant's stop: one bin to empty, by its barcode, sometimes with a photo asked for. */
+function binToClean(unitId: (j: number) => string, { rng, pick, digits }: Draws): StopWork {
+  const bin = pick(['Bin+GFT 240L', 'Bin+Rest 140L', 'Bin+Paper 240L']);
+  return {
+    units: [{ id: unitId(0), name: bin, quantity: 1, note: null, barcode: `BIN${digits(7)}` }],
+    notes: rng() < 0.4 ? pick(CLEANING_NOTES) : null,
+    requirements: rng() < 0.5 ? { picture: true } : {},
+  };
+}
+
+/** One to three parcel lines and the proofs they need; an age check comes with a wine box. */
+function parcelsToDeliver(flavour: StopFlavour, unitId: (j: number) => string, draws: Draws): StopWork {
+  const { rng, pick, digits } = draws;
+  const requirements = requirementsFor(rng());
+  const lines = 1 + Math.floor(rng() * 3);
+  const units = Array.from({ length: lines }, (_, j) => ({
+    id: unitId(j),
+    name:
+      requirements.age_verification && j === 0
+        ? 'Wine box+18'
+        : pick(['Parcel', 'Parcel+Fragile', 'Box+Cooled', 'Envelope', 'Parcel+XL']),
+    quantity: 1 + Math.floor(rng() * (j === 0 ? 3 : 2)),
+    note: rng() < 0.2 ? pick(['Keep upright', 'Fragile: glass', 'Keep cold']) : null,
+    barcode: `3SDRL${digits(10)}`,
+  }));
+  return {
+    units,
+    requirements,
+    // The notes-only customer's drivers get the dispatcher's internal notes on every stop.
+    notes: flavour === 'notes' || rng() < 0.25 ? pick(NOTES) : null,
+  };
+}
+
+/** The printer's menus collected on the way, at the Neude. */
+function pickupStop(seed: number): StopInput {
+  return {
+    type: 'pickup',
+    lat: 52.0926,
+    lng: 5.1188,
+    street: 'Neude 11',
+    city: CITY,
+    country: COUNTRY,
+    recipient_name: 'Drukkerij Domstad',
+    recipient_phone: '+31302345678',
+    notes: 'Collect the **printed menus** at the back door.',
+    service_time: 600,
+    units: [{ id: `u${seed}-pickup`, name: 'Box+Print', quantity: 4, note: 'Ask for order 1182', barcode: null }],
+    requirements: { signature: true },
+  };
+}
+
+/** A break happens where the driver is: at the previous stop (`before`), with no travel to it. */
+function breakStop(before: StopInput | undefined): StopInput {
+  return {
+    type: 'break',
+    lat: before?.lat ?? DEPOT.lat,
+    lng: before?.lng ?? DEPOT.lng,
+    street: before?.street ?? DEPOT.name,
+    city: CITY,
+    country: COUNTRY,
+    service_time: 1800,
+  };
+}
+
+function depotStop(type: 'start' | 'end'): StopInput {
+  return {
     type,
     lat: DEPOT.lat,
     lng: DEPOT.lng,
@@ -235,10 +281,7 @@ export function generateStops(spec: DemoRouteSpec): StopInput[] {
     recipient_name: 'Droplane depot',
     // Start and end take no time; given explicitly so the plan and the stored service time agree.
     service_time: 0,
-  });
-  const stops = [{ ...depot('start'), arr_time: spec.startSeconds }, ...work, depot('end')];
-  addTimeWindows(stops, spec, rng);
-  return stops;
+  };
 }
 
 /**

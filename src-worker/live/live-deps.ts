@@ -1,0 +1,34 @@
+/**
+ * What the live route's services share (live.ts composes them): the core's dependencies they are made with, and the
+ * plan's word on what may go out live. Here, so no service imports the module that composes it.
+ */
+import type { Plan } from '../../src-shared/protocol/entities.ts';
+import type { Store } from '../core/store.ts';
+import type { ApiClient } from '../net/api-client.ts';
+import type { Timers } from '../outbox/outbox.ts';
+import type { OpenWebSocket } from './live-socket.ts';
+import type { OpenRoute } from './server-events.ts';
+
+export interface LiveDeps {
+  store: Store;
+  api: () => ApiClient;
+  /** Absent where there is no WebSocket (the live channel is then off; the rest of the app works). */
+  openWebSocket?: OpenWebSocket;
+  timers: Timers;
+  now: () => number;
+  baseUrl: () => string;
+  deviceId: () => Promise<string>;
+  /** The token of the route's channel; `renew`: the server ended the last one (session.ts liveToken). */
+  liveToken: (routeId: number, renew: boolean) => Promise<string | null>;
+  route: () => OpenRoute;
+  /** Runs `release` about a frame later: a burst of events is sent to the UI as one patch (a real timer, not the clock). */
+  nextFrame: (release: () => void) => void;
+}
+
+/** What the plan allows; an unknown plan (a shared link sees no organisation) allows, the server decides. */
+const allows = (plan: Plan | undefined, flag: 'ft_live_status_updates' | 'ft_realtime_driver_tracking') =>
+  plan ? plan[flag] !== false : true;
+
+/** Whether the signed-in organisation's plan, as the store has it now, allows this live feature. */
+export const planAllows = (store: Store, flag: 'ft_live_status_updates' | 'ft_realtime_driver_tracking') =>
+  allows(store.get().organisation?.plan, flag);

@@ -1,0 +1,60 @@
+/**
+ * Live stop status out (spec section 7, ft_live_status_updates): a service_change for the route's start and for a
+ * stop changed on this device just now, with the route's ETAs. Only what the plan allows, and only live: a change
+ * made offline is not replayed later (the outbox carries the completion itself).
+ */
+import type { Route } from '../../src-shared/protocol/entities.ts';
+import type { StopUpdateRequest } from '../../src-shared/protocol/http.ts';
+import type { ServiceChangeData, ServiceChangeMessage } from '../../src-shared/protocol/socket.ts';
+import { type LiveDeps, planAllows } from './live-deps.ts';
+import type { LiveSocket } from './live-socket.ts';
+
+const ETAsOf = (route: Route) =>
+  Object.fromEntries(route.stops.filter((s) => s.arr_time !== null).map((s) => [String(s.id), s.arr_time!]));
+
+export function createLiveStatus(deps: Pick<LiveDeps, 'store' | 'api' | 'now'>, socket: LiveSocket | null) {
+  const allowed = () => planAllows(deps.store, 'ft_live_status_updates');
+
+  /** On the socket; true when it went, or when the plan wants none sent. */
+  function sendStatus(data: ServiceChangeData): boolean {
+    if (!allowed()) return true;
+    const message: ServiceChangeMessage = { type: 'service_change', data };
+    return socket?.send(message) ?? false;
+  }
+
+  return {
+    /** The route started: its start stop is finished, where the driver is. */
+    routeStarted(route: Route, position: { lat: number; lng: number } | null) {
+      const first = route.stops[0];
+      if (!first || !allowed()) return;
+      const data: ServiceChangeData = {
+        status: 'finished',
+        service_id: first.id,
+        ETAs: ETAsOf(route),
+        date: new Date(deps.now()).toISOString(),
+        ...(position ? { lat: position.lat.toFixed(7), lng: position.lng.toFixed(7) } : {}),
+      };
+      // The internal sync call (reference-backend.md): on the socket when it is open, else the events call.
+      if (sendStatus(data)) return;
+      void deps.api().request('POST', `/v1/projects/${route.project_id}/routes/${route.id}/events`, {
+        auth: 'route',
+        body: { type: 'service_change', data },
+        timeoutMs: 15_000,
+      });
+    },
+
+    /** A stop changed on this device just now. */
+    stopChanged(route: Route, stopId: number, body: StopUpdateRequest) {
+      sendStatus({
+        status: body.status,
+        service_id: stopId,
+        ...(body.lat !== undefined ? { lat: body.lat } : {}),
+        ...(body.lng !== undefined ? { lng: body.lng } : {}),
+        date: body.completed_at ?? new Date(deps.now()).toISOString(),
+        completion_note: body.completion_note ?? null,
+        recipient_note: body.recipient_note ?? null,
+        ETAs: ETAsOf(route),
+      });
+    },
+  };
+}

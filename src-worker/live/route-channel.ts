@@ -1,0 +1,37 @@
+/**
+ * The open route's live channel as the core sees it: a socket (live-socket.ts) whose token is the open route's,
+ * whose state shows in the store, whose messages reach the open route (server-events.ts) a frame's burst at a time,
+ * and whose withdrawal (4403) is said as the route's driver having changed.
+ */
+import type { LiveDeps } from './live-deps.ts';
+import { createLiveSocket, type LiveSocket, type OpenWebSocket } from './live-socket.ts';
+import { applyServerMessage } from './server-events.ts';
+
+export function createRouteChannel(deps: LiveDeps, openWebSocket: OpenWebSocket): LiveSocket {
+  const { store } = deps;
+  return createLiveSocket({
+    open: openWebSocket,
+    timers: deps.timers,
+    baseUrl: deps.baseUrl,
+    deviceId: deps.deviceId,
+    token: (renew) => {
+      const open = store.get().route;
+      return open ? deps.liveToken(open.routeId, renew) : Promise.resolve(null);
+    },
+    now: deps.now,
+    state: (state) => store.set(['live', 'socket'], state),
+    message(message) {
+      store.hold(deps.nextFrame);
+      applyServerMessage(message, {
+        route: deps.route(),
+        driverId: () => store.get().session.driver?.id ?? null,
+      }).catch(() => {
+        // A message of a kind this version does not know: ignored, never fatal.
+      });
+    },
+    withdrawn() {
+      const open = store.get().route;
+      if (open) deps.route().flagChanges(open.routeId, 'driver_changed');
+    },
+  });
+}
