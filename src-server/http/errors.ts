@@ -1,9 +1,9 @@
 /** Every error answer is `{"message": string, "field"?: string}` with a status that says what kind. */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ApiError } from '../../src-shared/protocol/http.ts';
+import { refusalWords } from '../../src-shared/schemas/formats.ts';
 import { Refusal, type RefusalKind } from '../domain/errors.ts';
 import { drainBody } from './body-limit.ts';
-import { refusalWords } from './schemas.ts';
 
 // The HTTP layer throws the domain's refusals too: one kind of error, one place that gives it a status.
 export {

@@ -7,8 +7,6 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { FORMATS } from '../../src-shared/schemas/formats.ts';
 
-export { DECIMAL_DIGITS, FORMAT_WORDS, refusalWords } from '../../src-shared/schemas/formats.ts';
-
 /**
  * Bodies and socket data are checked strictly: no type coercion, no silent removal of unknown fields. Paths and
  * queries are text on the wire and are coerced to the numbers their schemas ask for (validation.ts first makes sure

@@ -6,7 +6,8 @@
  */
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { FastifyInstance } from 'fastify';
-import { createAjv, DECIMAL_DIGITS } from './schemas.ts';
+import { DECIMAL_DIGITS } from '../../src-shared/schemas/formats.ts';
+import { createAjv } from './schemas.ts';
 
 type Schema = { properties?: Record<string, { type?: unknown }> };
 

@@ -16,8 +16,9 @@ import { badRequest, conflict, notFound } from '../domain/errors.ts';
 import { planRoute } from '../domain/eta.ts';
 import { STOP_NOT_FOUND_MESSAGE } from '../domain/route-rules.ts';
 import { DRIVER_NOT_FOUND, ORGANISATION_ID_NOT_FOUND } from './drivers.ts';
+import { createRoute, DEFAULT_START_SECONDS } from './route-creation.ts';
 import { markRouteChanged } from './route-version.ts';
-import { createRoute, DEFAULT_START_SECONDS, loadRoute, loadStops, ROUTE_NOT_FOUND } from './routes.ts';
+import { loadRoute, loadStops, ROUTE_NOT_FOUND } from './routes.ts';
 import { changedUnits, DEFAULT_REQUIREMENTS, parseUnits, serializeSettings, serializeStop } from './serialize.ts';
 
 type Trx = Transaction<Database>;

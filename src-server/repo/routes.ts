@@ -11,9 +11,6 @@ import { notFound } from '../domain/errors.ts';
 import { STOP_NOT_FOUND_MESSAGE } from '../domain/route-rules.ts';
 import { type RouteRecord, serializeRoute } from './serialize.ts';
 
-export { createRoute, DEFAULT_START_SECONDS } from './route-creation.ts';
-export { finishedListFrom, listProjectsForDriver } from './route-list.ts';
-
 export type Q = Kysely<Database> | Transaction<Database>;
 
 export const ROUTE_NOT_FOUND = 'No route found with this id';

@@ -14,7 +14,7 @@ import type { Config } from '../config.ts';
 import { isoNow, type ServerContext } from '../context.ts';
 import type { Database } from '../db/schema.ts';
 import { createDriver, createOrganisation, fullPlan } from '../repo/organisations.ts';
-import { createRoute } from '../repo/routes.ts';
+import { createRoute } from '../repo/route-creation.ts';
 import { DEMO_ORGANISATION, DEMO_PASSWORD, type DemoSummary, demoSummary } from './summary.ts';
 import { type DemoRouteSpec, generateStops, type StopFlavour } from './utrecht.ts';
 

@@ -28,8 +28,6 @@ import { changeSetting } from './settings.ts';
 import { createStore } from './store.ts';
 import type { CoreInternals, WorkerDeps } from './worker-deps.ts';
 
-export type { CoreInternals, WorkerDeps } from './worker-deps.ts';
-
 /** The storage, opened at its first use and shared by every later one. */
 function openedOnce(open: () => Promise<AppStorage>): () => Promise<AppStorage> {
   let storage: Promise<AppStorage> | null = null;

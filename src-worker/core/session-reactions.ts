@@ -4,7 +4,7 @@
  * told of an automatic logout.
  */
 import type { ListAhead } from '../routes/list-ahead.ts';
-import type { SessionEvents } from '../session/session.ts';
+import type { SessionEvents } from '../session/session-events.ts';
 import type { LazyRouteFeatures } from './lazy-route-features.ts';
 import type { Notices } from './notices.ts';
 import type { ProofMedia } from './proof-media.ts';

@@ -1,7 +1,7 @@
 /** What the core is made of (the browser's or a test's) and what it offers besides the contract. */
 
 import type { UserTiming } from '../base/tracing.ts';
-import type { OpenWebSocket } from '../live/live-socket.ts';
+import type { OpenWebSocket } from '../live/live-connection.ts';
 import type { LockRunner, OutboxChannel, Timers } from '../outbox/outbox.ts';
 import type { FrameDecoderDeps } from '../scan/frame-decoder.ts';
 import type { AppStorage } from '../storage/app-db.ts';

@@ -16,10 +16,6 @@ import { createLiveConnection, type LiveConnectionDeps, type LiveTarget } from '
 import { createReconnectPolicy } from './reconnect-policy.ts';
 import { createReconnectWait } from './reconnect-wait.ts';
 
-export type { LiveTarget, OpenWebSocket, WebSocketLike } from './live-connection.ts';
-export { TOKEN_MIN_LIFE_MS } from './reconnect-policy.ts';
-export { RECONNECT_DELAY_MS, RECONNECT_MAX_MS, reconnectDelay } from './reconnect-wait.ts';
-
 export interface LiveSocketDeps extends LiveConnectionDeps {
   timers: Timers;
   /** The server closed the channel for good (4403). */

@@ -18,8 +18,6 @@ import { createLiveLocation } from './live-location.ts';
 import { createLiveStatus } from './live-status.ts';
 import { createRouteChannel } from './route-channel.ts';
 
-export type { LiveDeps } from './live-deps.ts';
-
 export function createLive(deps: LiveDeps) {
   const socket = deps.openWebSocket ? createRouteChannel(deps, deps.openWebSocket) : null;
   const status = createLiveStatus(deps, socket);

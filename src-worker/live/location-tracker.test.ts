@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { LOCATION_INTERVAL_MS, WRAPPER_PRIORITY_MS } from '../../src-shared/domain/position-source.ts';
 import type { LocationMessage } from '../../src-shared/protocol/socket.ts';
-import { createLocationTracker, LOCATION_INTERVAL_MS, WRAPPER_PRIORITY_MS } from './location-tracker.ts';
+import { createLocationTracker } from './location-tracker.ts';
 
 /** A tracker on a clock and timers the test moves by hand; what it sends on the socket is collected. */
 function tracker() {

@@ -15,7 +15,6 @@ import { LOCATION_INTERVAL_MS, wrapperWins } from '../../src-shared/domain/posit
 import type { LocationMessage } from '../../src-shared/protocol/socket.ts';
 import type { Timers } from '../outbox/outbox.ts';
 
-export { LOCATION_INTERVAL_MS, WRAPPER_PRIORITY_MS } from '../../src-shared/domain/position-source.ts';
 /** Hidden longer than this, the page's own position is stale (browsers stop watching it): the timer stops. */
 export const HIDDEN_LIMIT_MS = 5 * 60_000;
 

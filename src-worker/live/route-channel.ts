@@ -3,8 +3,10 @@
  * whose state shows in the store, whose messages reach the open route (server-events.ts) a frame's burst at a time,
  * and whose withdrawal (4403) is said as the route's driver having changed.
  */
+
+import type { OpenWebSocket } from './live-connection.ts';
 import type { LiveDeps } from './live-deps.ts';
-import { createLiveSocket, type LiveSocket, type OpenWebSocket } from './live-socket.ts';
+import { createLiveSocket, type LiveSocket } from './live-socket.ts';
 import { applyServerMessage } from './server-events.ts';
 
 export function createRouteChannel(deps: LiveDeps, openWebSocket: OpenWebSocket): LiveSocket {

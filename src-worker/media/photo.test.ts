@@ -6,8 +6,8 @@
  * The browser's pixels (upright, resized, JPEG) are checked by e2e/proofs-more.spec.ts's format table.
  */
 import { describe, expect, it } from 'vitest';
+import { blobToDataUrl } from './data-url.ts';
 import {
-  blobToDataUrl,
   type DecodedPhoto,
   type Imaging,
   isPhotoType,

@@ -77,5 +77,3 @@ export async function resizePhoto(
   const blob = await imaging.resize(source, size, PHOTO_ENCODING);
   return { blob, ...size };
 }
-
-export { blobToDataUrl } from './data-url.ts';

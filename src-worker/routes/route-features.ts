@@ -5,13 +5,12 @@
  * This file composes them: the outbox (route-outbox.ts) and its summary in the state (outbox-summary.ts), the live
  * channel (src-worker/live/live.ts), the open route (active-route.ts) and the route list (route-list.ts).
  */
-import { createLive, type LiveDeps } from '../live/live.ts';
+import { createLive } from '../live/live.ts';
+import type { LiveDeps } from '../live/live-deps.ts';
 import { type ActiveRoute, type ActiveRouteDeps, createActiveRoute } from './active-route.ts';
 import { createOutboxSummary } from './outbox-summary.ts';
 import { createRouteList } from './route-list.ts';
 import { createRouteOutbox, type RouteOutboxDeps } from './route-outbox.ts';
-
-export { SEND_TIMEOUT_MS } from './route-outbox.ts';
 
 export interface RouteFeatureDeps extends Omit<ActiveRouteDeps, 'outbox' | 'events'>, RouteOutboxDeps {
   notifyOffline: () => void;

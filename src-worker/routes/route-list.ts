@@ -10,9 +10,6 @@ import { createListFetch, type RouteListDeps } from './list-fetch.ts';
 import type { ListAnswer } from './list-request.ts';
 import { createRoutePreview } from './route-preview.ts';
 
-export { listFailure } from './list-failure.ts';
-export type { RouteListDeps } from './list-fetch.ts';
-
 /** How long a load started ahead stands in for the screen's first load (a sign-in's, a start's). */
 export const AHEAD_KEPT_MS = 10_000;
 

@@ -21,9 +21,6 @@ import type { SessionEvents } from './session-events.ts';
 import { createSharedLink } from './shared-link.ts';
 import { checkEmail, requestPasswordReset } from './sign-in-calls.ts';
 
-export type { Sender } from './sender.ts';
-export type { SessionEvents } from './session-events.ts';
-
 export interface SessionDeps {
   store: Store;
   storage: () => Promise<AppStorage>;

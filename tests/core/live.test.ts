@@ -7,9 +7,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { localDate } from '../../src-shared/domain/geo.ts';
+import { LOCATION_INTERVAL_MS } from '../../src-shared/domain/position-source.ts';
 import type { Plan, Route } from '../../src-shared/protocol/entities.ts';
-import type { WebSocketLike } from '../../src-worker/live/live-socket.ts';
-import { LOCATION_INTERVAL_MS } from '../../src-worker/live/location-tracker.ts';
+import type { WebSocketLike } from '../../src-worker/live/live-connection.ts';
 import { type CoreHarness, startCore } from '../helpers/core.ts';
 import { manualTimers } from '../helpers/faults.ts';
 import {

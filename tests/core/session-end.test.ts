@@ -10,7 +10,7 @@ import WebSocket from 'ws';
 import type { SocketSession } from '../../src-server/socket/session.ts';
 import { localDate } from '../../src-shared/domain/geo.ts';
 import type { LiveSocketState } from '../../src-shared/state/app-state.ts';
-import type { WebSocketLike } from '../../src-worker/live/live-socket.ts';
+import type { WebSocketLike } from '../../src-worker/live/live-connection.ts';
 import { openAppStorage } from '../../src-worker/storage/app-db.ts';
 import { type CoreHarness, type CoreOptions, newDbName, startCore } from '../helpers/core.ts';
 import { manualTimers } from '../helpers/faults.ts';

@@ -9,8 +9,9 @@ import type { PlatformInit, WorkerApi } from '../../src-shared/api/worker-api.ts
 import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings.ts';
 import type { AppState } from '../../src-shared/state/app-state.ts';
 import { applyOps, type Patch } from '../../src-shared/state/patch.ts';
-import { createWorkerApi, type WorkerDeps } from '../../src-worker/core/create-worker-api.ts';
-import type { WebSocketLike } from '../../src-worker/live/live-socket.ts';
+import { createWorkerApi } from '../../src-worker/core/create-worker-api.ts';
+import type { WorkerDeps } from '../../src-worker/core/worker-deps.ts';
+import type { WebSocketLike } from '../../src-worker/live/live-connection.ts';
 import { openAppStorage } from '../../src-worker/storage/app-db.ts';
 
 let dbSeq = 0;

@@ -2,7 +2,7 @@
 
 import { hashPassword } from '../../src-server/auth/passwords.ts';
 import { createDriver, createOrganisation } from '../../src-server/repo/organisations.ts';
-import { createRoute } from '../../src-server/repo/routes.ts';
+import { createRoute } from '../../src-server/repo/route-creation.ts';
 import type { CreateRouteRequest, StopInput } from '../../src-shared/protocol/dispatch.ts';
 import type { OrganisationConfig, Plan } from '../../src-shared/protocol/entities.ts';
 import type { TokenPair } from '../../src-shared/protocol/http.ts';

@@ -241,7 +241,8 @@ async function flushFigure(
 const bench: BenchWorker = {
   async resizePhoto(photo, runs) {
     // Imported as the core imports it (create-worker-api.ts), so its chunk stays lazy here too.
-    const { blobToDataUrl, resizePhoto } = await import('../../../../src-worker/media/photo.ts');
+    const { resizePhoto } = await import('../../../../src-worker/media/photo.ts');
+    const { blobToDataUrl } = await import('../../../../src-worker/media/data-url.ts');
     const samples: number[] = [];
     let last: Awaited<ReturnType<typeof resizePhoto>> | null = null;
     for (let i = 0; i < runs; i++) {
