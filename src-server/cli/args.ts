@@ -14,8 +14,6 @@ import { PublicationSettingsBody, UpdateOrganisationBody, UpdateStopBody } from 
 import { DECIMAL_DIGITS, INSTANT_YEARS, isDay } from '../../src-shared/schemas/formats.ts';
 import { assignments, keysOf, timeZone, UsageError } from './keys.ts';
 
-export { assignments, UsageError };
-
 export type CliCommand =
   | { name: 'help' }
   | { name: 'orgs'; json: boolean }

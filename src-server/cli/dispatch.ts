@@ -10,8 +10,9 @@ import { pathToFileURL } from 'node:url';
 import type { DispatchRouteDetail, DispatchRouteSummary } from '../../src-shared/protocol/dispatch.ts';
 import type { Driver, Organisation } from '../../src-shared/protocol/entities.ts';
 import type { ApiError } from '../../src-shared/protocol/http.ts';
-import { type CliCommand, parseArgs, UsageError, usage } from './args.ts';
+import { type CliCommand, parseArgs, usage } from './args.ts';
 import { driversTable, organisationsTable, routesTable } from './format.ts';
+import { UsageError } from './keys.ts';
 
 export interface CliIo {
   out(text: string): void;

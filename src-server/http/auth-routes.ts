@@ -21,9 +21,9 @@ import { authenticateDriver } from '../auth/principal.ts';
 import { issueTokens, refreshTokens, revokeTokenFamily } from '../auth/token-pairs.ts';
 import { isoNow, type ServerContext } from '../context.ts';
 import { normaliseEmail } from '../domain/email.ts';
+import { forbidden, notFound, unauthorized } from '../domain/errors.ts';
 import { findDriverByEmail, loadDriver, recordPasswordReset } from '../repo/drivers.ts';
 import { forgotPasswordQuery, idParams, refreshBody, revokeBody, signInBody } from './driver-schemas.ts';
-import { forbidden, notFound, unauthorized } from './errors.ts';
 
 export const NO_USER_MESSAGE = 'No user found';
 export const WRONG_PASSWORD_MESSAGE = 'Incorrect password';

@@ -26,6 +26,7 @@ import {
   type StopPath,
 } from '../../src-shared/schemas/dispatch.ts';
 import { isoNow, type ServerContext } from '../context.ts';
+import { badRequest, notFound } from '../domain/errors.ts';
 import { assertUniqueUnitIds } from '../domain/unit-ids.ts';
 import { listRouteSummaries, loadRouteDetail } from '../repo/dispatch.ts';
 import {
@@ -53,7 +54,6 @@ import {
   stopParams,
   updateStopBody,
 } from './dispatch-schemas.ts';
-import { badRequest, notFound } from './errors.ts';
 
 export function registerDispatchRouteCalls(app: FastifyInstance, ctx: ServerContext): void {
   registerRouteListingAndCreation(app, ctx);

@@ -15,6 +15,7 @@ import type { Driver, Organisation } from '../../src-shared/protocol/entities.ts
 import type { OrganisationPath } from '../../src-shared/schemas/dispatch.ts';
 import { bearerToken } from '../auth/principal.ts';
 import { isoNow, type ServerContext } from '../context.ts';
+import { unauthorized } from '../domain/errors.ts';
 import { listOrganisations, loadOrganisation, updateOrganisation } from '../repo/dispatch.ts';
 import { listDrivers, registerDriver } from '../repo/drivers.ts';
 import { createOrganisation } from '../repo/organisations.ts';
@@ -27,7 +28,6 @@ import {
   idParams,
   updateOrganisationBody,
 } from './dispatch-schemas.ts';
-import { unauthorized } from './errors.ts';
 
 export const DISPATCH_PREFIX = '/v1/dispatch';
 

@@ -6,17 +6,6 @@ import { Refusal, type RefusalKind } from '../domain/errors.ts';
 import { drainBody } from './body-limit.ts';
 
 // The HTTP layer throws the domain's refusals too: one kind of error, one place that gives it a status.
-export {
-  badRequest,
-  conflict,
-  forbidden,
-  notFound,
-  Refusal,
-  tooLarge,
-  tooManyRequests,
-  unauthorized,
-  unprocessable,
-} from '../domain/errors.ts';
 
 /** The status that says each kind of refusal. */
 export const STATUS: Record<RefusalKind, number> = {

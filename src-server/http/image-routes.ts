@@ -7,10 +7,10 @@ import type { FastifyInstance } from 'fastify';
 import type { IdPath } from '../../src-shared/schemas/driver.ts';
 import { authenticate, bearerToken } from '../auth/principal.ts';
 import type { ServerContext } from '../context.ts';
+import { notFound, Refusal } from '../domain/errors.ts';
 import { findImage } from '../repo/images.ts';
 import { routeFor } from '../repo/routes.ts';
 import { idParams } from './driver-schemas.ts';
-import { notFound, Refusal } from './errors.ts';
 
 const IMAGE_NOT_FOUND = 'No image found with this id';
 

@@ -11,9 +11,9 @@ import type { OsrmAnswer, OsrmRequest } from '../../src-shared/protocol/http.ts'
 import { OSRM_MAX_POINTS as MAX_POINTS, type OsrmOptions } from '../../src-shared/schemas/driver.ts';
 import { authenticate } from '../auth/principal.ts';
 import type { ServerContext } from '../context.ts';
+import { badRequest } from '../domain/errors.ts';
 import { legMetres, PROFILE_SPEED } from '../domain/eta.ts';
 import { osrmBody, osrmQuery } from './driver-schemas.ts';
-import { badRequest } from './errors.ts';
 
 const MIN_POINTS = 2;
 const OSRM_TIMEOUT_MS = 5000;

@@ -11,6 +11,7 @@ import type { EventRequest, ProjectRoutePath, RouteIdPath } from '../../src-shar
 import { authenticate, authenticateDriver } from '../auth/principal.ts';
 import type { ServerContext } from '../context.ts';
 import { parseCoordinate } from '../domain/coordinates.ts';
+import { badRequest } from '../domain/errors.ts';
 import { assertSubscriptionActive, organisationTimeZone } from '../repo/organisations.ts';
 import { finishedListFrom, listProjectsForDriver } from '../repo/route-list.ts';
 import { changeRouteStatus } from '../repo/route-progress.ts';
@@ -18,7 +19,6 @@ import { loadStops, routeFor } from '../repo/routes.ts';
 import { serializeRoute } from '../repo/serialize.ts';
 import { recordLocation, recordServiceChange } from '../repo/tracking.ts';
 import { eventBody, locationBody, projectRouteParams, routeIdParams, routeStatusBody } from './driver-schemas.ts';
-import { badRequest } from './errors.ts';
 
 /** The driver's position for planning ETAs: both coordinates or neither. */
 function startPosition(body: RouteStatusRequest): LatLng | null {

@@ -8,10 +8,8 @@
  * (tests/architecture keeps TypeBox out of their bundles).
  */
 import { Kind, type SchemaOptions, type Static, type StringOptions, type TSchema, Type } from '@sinclair/typebox';
-import { EMAIL_MAX_LENGTH, IMAGE_REFERENCE_MAX_LENGTH, NOTE_MAX, SIGNATURE_NAME_MAX_LENGTH } from '../limits.ts';
+import { IMAGE_REFERENCE_MAX_LENGTH, NOTE_MAX, SIGNATURE_NAME_MAX_LENGTH } from '../limits.ts';
 import { IMAGE_REFERENCE_PATTERN, NO_NUL_PATTERN } from './formats.ts';
-
-export { NO_NUL_PATTERN };
 
 /**
  * A string that holds no NUL (NO_NUL_PATTERN, formats.ts): every string of every schema is one of these, or has a

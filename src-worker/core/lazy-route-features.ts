@@ -7,7 +7,7 @@
 import { initialState } from '../../src-shared/state/app-state.ts';
 import type { PreparedPhotos } from '../media/prepared-photos.ts';
 import type { ApiClient } from '../net/api-client.ts';
-import type { Timers } from '../outbox/outbox.ts';
+import type { Timers } from '../outbox/outbox-deps.ts';
 import type { RouteFeatureDeps, RouteFeatures } from '../routes/route-features.ts';
 import type { Session } from '../session/session.ts';
 import type { AppStorage } from '../storage/app-db.ts';

@@ -2,7 +2,7 @@
 
 import type { UserTiming } from '../base/tracing.ts';
 import type { OpenWebSocket } from '../live/live-connection.ts';
-import type { LockRunner, OutboxChannel, Timers } from '../outbox/outbox.ts';
+import type { LockRunner, OutboxChannel, Timers } from '../outbox/outbox-deps.ts';
 import type { FrameDecoderDeps } from '../scan/frame-decoder.ts';
 import type { AppStorage } from '../storage/app-db.ts';
 

@@ -5,7 +5,7 @@
 import type { Plan } from '../../src-shared/protocol/entities.ts';
 import type { Store } from '../core/store.ts';
 import type { ApiClient } from '../net/api-client.ts';
-import type { Timers } from '../outbox/outbox.ts';
+import type { Timers } from '../outbox/outbox-deps.ts';
 import type { OpenWebSocket } from './live-connection.ts';
 import type { OpenRoute } from './server-events.ts';
 

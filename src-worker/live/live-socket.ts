@@ -11,7 +11,8 @@
  * itself is live-connection.ts; when and how it connects again (the waits, and what each close code asks) is
  * reconnect-policy.ts.
  */
-import type { Timers } from '../outbox/outbox.ts';
+
+import type { Timers } from '../outbox/outbox-deps.ts';
 import { createLiveConnection, type LiveConnectionDeps, type LiveTarget } from './live-connection.ts';
 import { createReconnectPolicy } from './reconnect-policy.ts';
 import { createReconnectWait } from './reconnect-wait.ts';

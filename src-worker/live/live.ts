@@ -12,7 +12,7 @@
  * sends (live-status.ts) and the location timer's wiring (live-location.ts); their shared deps are live-deps.ts.
  */
 import type { PositionReport } from '../../src-shared/api/worker-api.ts';
-import type { RouteEvents } from '../routes/active-route.ts';
+import type { RouteEvents } from '../routes/route-events.ts';
 import type { LiveDeps } from './live-deps.ts';
 import { createLiveLocation } from './live-location.ts';
 import { createLiveStatus } from './live-status.ts';

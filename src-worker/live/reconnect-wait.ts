@@ -1,8 +1,8 @@
+import type { Timers } from '../outbox/outbox-deps.ts';
 /**
  * The wait before the live channel connects again (spec section 9, reconnect delay): 5 s after a close or an error,
  * and more slowly after failures in a row (so a phone in a dead zone does not hammer the server).
  */
-import type { Timers } from '../outbox/outbox.ts';
 
 /** Spec section 9. */
 export const RECONNECT_DELAY_MS = 5_000;

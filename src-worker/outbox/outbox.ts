@@ -23,19 +23,7 @@ import type { OutboxDeps } from './outbox-deps.ts';
 import { createOutboxRequests } from './outbox-requests.ts';
 import { createParkedItems } from './parked-items.ts';
 import { createQueueSweep } from './queue-sweep.ts';
-import { RETRY_BASE_MS } from './send-policy.ts';
 import { createSessionItems } from './session-items.ts';
-
-export {
-  type FlushOutcome,
-  type LockRunner,
-  type OutboxChannel,
-  type OutboxDeps,
-  type OutboxEvents,
-  queueLock,
-  type Sender,
-  type Timers,
-} from './outbox-deps.ts';
 
 export function createOutbox(deps: OutboxDeps) {
   const sessionItems = createSessionItems(deps);
@@ -68,4 +56,3 @@ export function createOutbox(deps: OutboxDeps) {
 }
 
 export type Outbox = ReturnType<typeof createOutbox>;
-export { RETRY_BASE_MS };

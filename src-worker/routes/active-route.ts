@@ -19,10 +19,6 @@ import { createRouteStatus } from './route-status.ts';
 import { createRouteUpdates } from './route-updates.ts';
 import { createShownRoute } from './shown-route.ts';
 import { createStopCompletion } from './stop-completion.ts';
-import { stopUpdateBody } from './stop-update-body.ts';
-
-export type { RouteEvents };
-export { stopUpdateBody };
 
 export interface ActiveRouteDeps {
   store: Store;

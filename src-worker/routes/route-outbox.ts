@@ -4,7 +4,8 @@
  * hear of it, the driver is told of a refused completion or one kept for a removed stop.
  */
 import { inProcessLockRunner } from '../outbox/locks.ts';
-import { createOutbox, type LockRunner, type OutboxChannel, type Sender, type Timers } from '../outbox/outbox.ts';
+import { createOutbox } from '../outbox/outbox.ts';
+import type { LockRunner, OutboxChannel, Sender, Timers } from '../outbox/outbox-deps.ts';
 import { createOutboxStore, type OutboxStore } from '../outbox/outbox-store.ts';
 import type { ActiveRoute, ActiveRouteDeps } from './active-route.ts';
 

@@ -52,6 +52,14 @@ function importsOf(file: string, source: string): string[] {
   return targets;
 }
 
+/** The re-exports of a file (`export ... from`), as "file: specifier". */
+function reExportsOf(file: string, source: string): string[] {
+  const { module } = parseSync(file, source, { lang: file.endsWith('x') ? 'tsx' : 'ts' });
+  return module.staticExports.flatMap((e) =>
+    e.entries.flatMap((x) => (x.moduleRequest ? [`${relative(root, file)}: ${x.moduleRequest.value}`] : [])),
+  );
+}
+
 /** file → the files it imports, for every source file of the four folders. */
 function importGraph(): Map<string, string[]> {
   const graph = new Map<string, string[]>();
@@ -163,6 +171,22 @@ describe('the import graph', () => {
     it(`${from} never imports ${to}`, () => {
       expect(crossings(graph, from, to)).toEqual([]);
     });
+
+  it('the worker, the shared rules and the server re-export nothing: an import names the module that defines it', () => {
+    // Two kinds of module exist to re-export: src-shared/protocol/ names the request types of schemas/ in the
+    // contract (the worker and the UI may import types only), and the server's *-schemas.ts give the schemas the
+    // names its routes use.
+    const facade = /^src-shared\/protocol\/[^/]+\.ts: \.\.\/schemas\/|^src-server\/http\/\w+-schemas\.ts: /;
+    const found: string[] = [];
+    for (const folder of ['src-worker', 'src-shared', 'src-server'])
+      for (const file of sourceFiles(join(root, folder))) found.push(...reExportsOf(file, readFileSync(file, 'utf8')));
+    expect([...new Set(found)].filter((line) => !facade.test(line))).toEqual([]);
+    expect(facade.test('src-shared/protocol/http.ts: ../schemas/driver.ts')).toBe(true);
+    expect(facade.test('src-worker/outbox/outbox.ts: ./send-policy.ts')).toBe(false);
+    expect(reExportsOf(join(root, 'src-worker/x.ts'), "export { a } from './a.ts';\nexport const b = 1;")).toEqual([
+      'src-worker/x.ts: ./a.ts',
+    ]);
+  });
 
   it('the UI reaches the worker only through its inline mode, from the bridge', () => {
     expect(crossings(graph, 'src-ui', 'src-worker')).toEqual(['src-ui/bridge/connect.ts -> src-worker/inline.ts']);

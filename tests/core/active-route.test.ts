@@ -370,7 +370,7 @@ describe('unit scans (issue 19), in the core', () => {
 
 describe('the stop update payload', () => {
   it('a skipped stop carries only status, position and the two notes', async () => {
-    const { stopUpdateBody } = await import('../../src-worker/routes/active-route.ts');
+    const { stopUpdateBody } = await import('../../src-worker/routes/stop-update-body.ts');
     const body = stopUpdateBody(
       {
         status: 'skipped',
@@ -391,7 +391,7 @@ describe('the stop update payload', () => {
   });
 
   it('a delivered stop adds proofs as an indexed map, the finish time, and the cleaning fields', async () => {
-    const { stopUpdateBody } = await import('../../src-worker/routes/active-route.ts');
+    const { stopUpdateBody } = await import('../../src-worker/routes/stop-update-body.ts');
     const at = new Date(2026, 10, 21, 9, 30, 15).getTime();
     const body = stopUpdateBody(
       {
@@ -414,7 +414,7 @@ describe('the stop update payload', () => {
   });
 
   it('carries when each new photo and a new signature were captured, never for kept ones', async () => {
-    const { stopUpdateBody } = await import('../../src-worker/routes/active-route.ts');
+    const { stopUpdateBody } = await import('../../src-worker/routes/stop-update-body.ts');
     const at = Date.UTC(2026, 10, 21, 14, 30, 15);
     const taken: Record<string, number> = {
       'photo:1': Date.UTC(2026, 10, 21, 14, 2),
@@ -453,7 +453,7 @@ describe('the stop update payload', () => {
   });
 
   it('takes the finish time on the organisation’s clocks when its time zone is known', async () => {
-    const { stopUpdateBody } = await import('../../src-worker/routes/active-route.ts');
+    const { stopUpdateBody } = await import('../../src-worker/routes/stop-update-body.ts');
     const at = Date.UTC(2026, 10, 21, 14, 30, 15);
     const delivered = { status: 'finished' as const };
     expect(stopUpdateBody(delivered, at, 'Europe/Amsterdam')).toMatchObject({

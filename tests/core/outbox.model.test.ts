@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDate } from '../../src-shared/domain/geo.ts';
 import type { Stop } from '../../src-shared/protocol/entities.ts';
 import { inProcessLockRunner } from '../../src-worker/outbox/locks.ts';
-import type { LockRunner } from '../../src-worker/outbox/outbox.ts';
+import type { LockRunner } from '../../src-worker/outbox/outbox-deps.ts';
 import { type CoreHarness, newDbName, startCore } from '../helpers/core.ts';
 import { type Fault, faultyFetch, isCompletion, manualTimers } from '../helpers/faults.ts';
 import {
