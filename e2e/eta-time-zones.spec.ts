@@ -5,7 +5,7 @@
  * clock read in the organisation's zone, whatever zone the phone is in (arr_time is seconds since midnight there).
  */
 import type { Page } from '@playwright/test';
-import { etasFromNow } from '../src-server/domain/eta.ts';
+import { etasFromNow } from '../src-shared/domain/route-plan.ts';
 import { dateInZone, secondsInZone } from '../src-shared/domain/time-zone.ts';
 import type { DispatchRouteDetail } from '../src-shared/protocol/dispatch.ts';
 import type { Organisation, Stop, TimeWindow, VehicleProfile } from '../src-shared/protocol/entities.ts';

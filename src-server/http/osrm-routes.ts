@@ -12,7 +12,7 @@ import { OSRM_MAX_POINTS as MAX_POINTS, type OsrmOptions } from '../../src-share
 import { authenticate } from '../auth/principal.ts';
 import type { ServerContext } from '../context.ts';
 import { badRequest } from '../domain/errors.ts';
-import { legMetres, PROFILE_SPEED } from '../domain/eta.ts';
+import { legMetres, PROFILE_SPEED } from '../../src-shared/domain/route-plan.ts';
 import { osrmBody, osrmQuery } from './driver-schemas.ts';
 
 const MIN_POINTS = 2;

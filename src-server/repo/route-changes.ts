@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
+import { planInOrder } from '../../src-shared/domain/route-plan.ts';
 import type {
   CreateRouteRequest,
   PublicationSettingsRequest,
@@ -13,10 +14,9 @@ import type {
 import type { PublicationSettings, Requirements, Route, Stop } from '../../src-shared/protocol/entities.ts';
 import type { Database, RouteRow, StopPatch } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../domain/errors.ts';
-import { planRoute } from '../domain/eta.ts';
 import { STOP_NOT_FOUND_MESSAGE } from '../domain/route-rules.ts';
 import { DRIVER_NOT_FOUND, ORGANISATION_ID_NOT_FOUND } from './drivers.ts';
-import { createRoute, DEFAULT_START_SECONDS } from './route-creation.ts';
+import { createRoute } from './route-creation.ts';
 import { markRouteChanged } from './route-version.ts';
 import { loadRoute, loadStops, ROUTE_NOT_FOUND } from './routes.ts';
 import { changedUnits, DEFAULT_REQUIREMENTS, parseUnits, serializeSettings, serializeStop } from './serialize.ts';
@@ -118,14 +118,15 @@ export async function reorderStops(trx: Trx, routeId: number, stopIds: number[],
   if (problems) throw badRequest(`stop_ids must list each of the route's stops exactly once: ${problems}`, 'stop_ids');
   const byId = new Map(stops.map((s) => [s.id, s]));
   const ordered = stopIds.map((id) => byId.get(id)!);
-  const plan = planRoute(
+  // The shared plan: the app plans the same order the same way from the reorder's event (route-plan.ts).
+  const plan = planInOrder(
     ordered.map((s) => ({
       lat: s.lat,
       lng: s.lng,
       service_time: s.service_time,
       time_windows: JSON.parse(s.time_windows),
+      arr_time: s.arr_time,
     })),
-    ordered[0]?.arr_time ?? DEFAULT_START_SECONDS,
     route.vehicle_profile === 'bicycle' ? 'bicycle' : 'car',
   );
   for (const [position, stop] of ordered.entries()) {

@@ -3,17 +3,16 @@
  * and distances, src-server/domain/eta.ts), the route's row, its publication settings and its stops.
  */
 import type { Transaction } from 'kysely';
+import { type Plan, planInOrder } from '../../src-shared/domain/route-plan.ts';
 import type { CreateRouteRequest, StopInput } from '../../src-shared/protocol/dispatch.ts';
 import type { VehicleProfile } from '../../src-shared/protocol/entities.ts';
 import type { Database, NewStop } from '../db/schema.ts';
 import { notFound } from '../domain/errors.ts';
-import { type Plan, planRoute } from '../domain/eta.ts';
 import { DEFAULT_REQUIREMENTS, storedUnit } from './serialize.ts';
 
 type Trx = Transaction<Database>;
 
 /** Seconds since midnight at which a planned route starts when the input gives no times. */
-export const DEFAULT_START_SECONDS = 8 * 3600;
 
 const bool = (v: boolean | undefined, fallback: boolean) => ((v ?? fallback) ? 1 : 0);
 
@@ -65,15 +64,14 @@ async function projectOfRoute(trx: Trx, input: CreateRouteRequest, nowIso: strin
 
 /** The stops' planned times and distances, from the first stop's arrival (or the default start). */
 function planStops(stops: StopInput[], profile: VehicleProfile): Plan {
-  const firstArr = stops[0]?.arr_time ?? DEFAULT_START_SECONDS;
-  return planRoute(
+  return planInOrder(
     stops.map((s) => ({
       lat: s.lat,
       lng: s.lng,
       service_time: serviceTime(s),
       time_windows: s.time_windows ?? [],
+      arr_time: s.arr_time,
     })),
-    firstArr,
     profile,
   );
 }

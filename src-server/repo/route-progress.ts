@@ -5,13 +5,13 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { LatLng } from '../../src-shared/domain/geo.ts';
+import { etasFromNow } from '../../src-shared/domain/route-plan.ts';
 import { wallClock } from '../../src-shared/domain/time-zone.ts';
 import type { Route, TimeWindow, VehicleProfile } from '../../src-shared/protocol/entities.ts';
 import type { RouteStatusRequest } from '../../src-shared/protocol/http.ts';
 import type { Dialect } from '../db/migrations/001-initial.ts';
 import type { Database, StopRow } from '../db/schema.ts';
 import { badRequest, notFound } from '../domain/errors.ts';
-import { etasFromNow } from '../domain/eta.ts';
 import {
   ALREADY_FINISHED_MESSAGE,
   assertOnlyEndStopsLeft,

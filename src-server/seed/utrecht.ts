@@ -5,7 +5,7 @@
 import { haversineMetres, type LatLng } from '../../src-shared/domain/geo.ts';
 import type { StopInput } from '../../src-shared/protocol/dispatch.ts';
 import type { Requirements, TimeWindow, VehicleProfile } from '../../src-shared/protocol/entities.ts';
-import { planRoute } from '../domain/eta.ts';
+import { planRoute } from '../../src-shared/domain/route-plan.ts';
 
 interface Street extends LatLng {
   name: string;

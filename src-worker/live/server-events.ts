@@ -8,6 +8,7 @@
  * opens with the route's version (`route_version`): a copy behind it is fetched again, so what changed while the
  * phone had no signal shows once the socket is back.
  */
+import { reorderedRoute } from '../../src-shared/domain/route-plan.ts';
 import { copyIsBehind, eventFreshness } from '../../src-shared/domain/route-version.ts';
 import type { Route } from '../../src-shared/protocol/entities.ts';
 import type { DispatchEvent, ServerMessage } from '../../src-shared/protocol/socket.ts';
@@ -59,11 +60,17 @@ export async function applyServerMessage(message: ServerMessage, ctx: ServerEven
         await ctx.route.showServerChange({ ...server, publication_settings: message.data.publication_settings });
       return;
     }
-    case 'route_reorder':
-      // The new order comes with the route (new planned times for every stop): "Your route has been updated" is
-      // said when it differs (active-route.ts). A gap fetches it already.
-      if (nextChange(message, ctx)) return ctx.route.refetch(message.data.route_id);
-      return;
+    case 'route_reorder': {
+      // The event's order is all that changed: the planned times, legs and completion time follow from it by the
+      // shared plan the server used (route-plan.ts), so nothing is fetched. Only ids that are not exactly the copy's
+      // stops (a stop taken off) need the route itself. "Your route has been updated" is said when the order differs
+      // (shown-route.ts). A gap fetches the route already.
+      const server = nextChange(message, ctx);
+      if (!server) return;
+      const reordered = reorderedRoute(server, message.data.stop_ids);
+      if (!reordered) return ctx.route.refetch(message.data.route_id);
+      return ctx.route.showServerChange(reordered);
+    }
     case 'driver_change': {
       const { route_id: routeId, driver_id: driverId } = message.data;
       const server = nextChange(message, ctx);

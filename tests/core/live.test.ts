@@ -52,10 +52,22 @@ function trackedSockets() {
   };
 }
 
-async function liveRoute(driver: DriverFixture, options: { start?: boolean } = {}) {
+/** The real fetch, counting the route's own fetches (GET of the whole route). */
+function recordedFetch() {
+  const urls: string[] = [];
+  return {
+    fetch: ((input, init) => {
+      if ((init?.method ?? 'GET') === 'GET') urls.push(String(input));
+      return fetch(input, init);
+    }) as typeof fetch,
+    routeFetches: (routeId: number) => urls.filter((u) => new URL(u).pathname.endsWith(`/routes/${routeId}`)).length,
+  };
+}
+
+async function liveRoute(driver: DriverFixture, options: { start?: boolean; fetch?: typeof fetch } = {}) {
   const timers = manualTimers();
   const sockets = trackedSockets();
-  const c = await startCore({ baseUrl: t.url, timers, openWebSocket: sockets.open });
+  const c = await startCore({ baseUrl: t.url, timers, openWebSocket: sockets.open, fetch: options.fetch });
   cores.push(c);
   await c.api.signIn(driver.email, PASSWORD);
   const { routeId, projectId } = await makeRoute(t, driver, { date: today, stops: stopsAroundUtrecht(4) });
@@ -113,12 +125,36 @@ describe('dispatcher changes reach the open route', () => {
     expect(state.route?.route?.publication_settings.photo_collection).toBe(false);
   });
 
-  it('route_reorder refetches the route and says "Your route has been updated"', async () => {
-    const { c, routeId, stops } = await liveRoute(await driverWith());
+  it('route_reorder shows the new order and its planned times as the server has them, with no fetch, and says "Your route has been updated"', async () => {
+    const requests = recordedFetch();
+    const driver = await driverWith();
+    const { c, routeId, stops } = await liveRoute(driver, { fetch: requests.fetch });
     const order = [stops[0]!, stops[2]!, stops[1]!, ...stops.slice(3)].map((s) => s.id);
+    const fetchesBefore = requests.routeFetches(routeId);
     expect((await t.dispatch('PUT', `/v1/dispatch/routes/${routeId}/order`, { stop_ids: order })).status).toBe(200);
     const state = await c.until((s) => s.route?.route?.stops.map((x) => x.id).join() === order.join());
     expect(state.notices.map((n) => n.kind)).toContain('route_updated');
+    expect(requests.routeFetches(routeId)).toBe(fetchesBefore);
+    // What the app planned is what the server stored.
+    const { accessToken } = await signIn(t, driver.email);
+    const stored = await t.request<Route>('GET', `/v1/projects/routes/${routeId}`, { token: accessToken });
+    const plan = (r: Route) => ({
+      stops: r.stops.map((x) => [x.id, x.arr_time, x.end_time]),
+      distances: r.distances,
+      completion_time: r.completion_time,
+      version: r.version,
+    });
+    expect(plan(state.route!.route!)).toEqual(plan(stored.body));
+  });
+
+  it('a reorder that takes a stop off fetches the route', async () => {
+    const requests = recordedFetch();
+    const { c, routeId, stops } = await liveRoute(await driverWith(), { fetch: requests.fetch });
+    const fetchesBefore = requests.routeFetches(routeId);
+    const removed = stops.find((s) => s.type === 'delivery')!;
+    expect((await t.dispatch('DELETE', `/v1/dispatch/routes/${routeId}/stops/${removed.id}`)).status).toBe(200);
+    await c.until((s) => s.route?.route?.stops.every((x) => x.id !== removed.id) === true);
+    expect(requests.routeFetches(routeId)).toBe(fetchesBefore + 1);
   });
 
   it('republish opens New Changes; a refresh clears it', async () => {

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import polyline from '@mapbox/polyline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { legMetres, PROFILE_SPEED } from '../../src-server/domain/eta.ts';
+import { legMetres, PROFILE_SPEED } from '../../src-shared/domain/route-plan.ts';
 import type { OsrmAnswer } from '../../src-shared/protocol/http.ts';
 import { makeDriver, signIn } from '../helpers/fixtures.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';

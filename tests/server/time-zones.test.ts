@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src-server/config.ts';
 import { openDatabase } from '../../src-server/db/database.ts';
 import * as initial from '../../src-server/db/migrations/001-initial.ts';
-import { etasFromNow } from '../../src-server/domain/eta.ts';
+import { etasFromNow } from '../../src-shared/domain/route-plan.ts';
 import { seedDemo } from '../../src-server/seed/demo.ts';
 import { wallClock } from '../../src-shared/domain/time-zone.ts';
 import type { Organisation, Route, TimeWindow, VehicleProfile } from '../../src-shared/protocol/entities.ts';

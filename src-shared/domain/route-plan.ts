@@ -3,8 +3,11 @@
  * detour factor, wait for a window's earliest time, then spend the stop's service time.
  */
 
-import { haversineMetres, type LatLng } from '../../src-shared/domain/geo.ts';
-import type { TimeWindow, VehicleProfile } from '../../src-shared/protocol/entities.ts';
+import type { Route, Stop, TimeWindow, VehicleProfile } from '../protocol/entities.ts';
+import { haversineMetres, type LatLng } from './geo.ts';
+
+/** Where a route's plan starts when its first stop has no planned arrival: 08:00. */
+export const DEFAULT_START_SECONDS = 8 * 3600;
 
 /** Metres per second, as driven in town. */
 export const PROFILE_SPEED: Record<VehicleProfile, number> = { car: 30 / 3.6, bicycle: 15 / 3.6 };
@@ -89,4 +92,38 @@ export function etasFromNow(
     here = stop;
     return { arr_time: arr, end_time: clock };
   });
+}
+
+/** The plan of stops in the order given, from the first one's planned arrival (or the default start). */
+export const planInOrder = (stops: (PlanStop & { arr_time?: number | null })[], profile: VehicleProfile): Plan =>
+  planRoute(stops, stops[0]?.arr_time ?? DEFAULT_START_SECONDS, profile);
+
+/**
+ * The route as a dispatcher's reorder leaves it (a `route_reorder` event's `stop_ids`): the stops in the new order,
+ * their planned times, the legs and the completion time planned again, as the server plans them when it stores the
+ * order (src-server/repo/route-changes.ts), so the app shows the new order without fetching the route. Null when the
+ * ids are not exactly the route's stops (a stop added or taken off meanwhile): then the route is fetched.
+ */
+export function reorderedRoute<R extends Pick<Route, 'stops' | 'vehicle_profile' | 'distances' | 'completion_time'>>(
+  route: R,
+  stopIds: number[],
+): R | null {
+  const byId = new Map(route.stops.map((stop) => [stop.id, stop]));
+  if (stopIds.length !== byId.size || new Set(stopIds).size !== stopIds.length) return null;
+  const ordered: Stop[] = [];
+  for (const id of stopIds) {
+    const stop = byId.get(id);
+    if (!stop) return null;
+    ordered.push(stop);
+  }
+  const plan = planInOrder(
+    ordered.map((stop) => ({ ...stop.address, ...stop })),
+    route.vehicle_profile === 'bicycle' ? 'bicycle' : 'car',
+  );
+  return {
+    ...route,
+    stops: ordered.map((stop, i) => ({ ...stop, ...plan.times[i]! })),
+    distances: { total: plan.totalMetres, legs: plan.legs },
+    completion_time: plan.completionTime,
+  };
 }
