@@ -1,7 +1,7 @@
 import { effect } from '@preact/signals-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WRAPPER_PRIORITY_MS } from '../../src-shared/domain/position-source.ts';
-import { createGeolocation, GEO_OPTIONS, geoPosition, reportWrapperFix } from './geolocation.ts';
+import { createGeolocation, forwardPositions, GEO_OPTIONS, geoPosition, reportWrapperFix } from './geolocation.ts';
 
 /** A Geolocation that records its watches and lets the test send fixes and errors. */
 function fakeGeolocation() {
@@ -92,6 +92,29 @@ describe('geolocation', () => {
     const stop = source.start();
     expect(source.error.value).toBe('unsupported');
     stop();
+  });
+});
+
+describe('forwarding to the core', () => {
+  it('forwards the first fix, a real move and errors, not every fix of a phone standing still', () => {
+    const fake = fakeGeolocation();
+    const source = createGeolocation(fake.geo);
+    source.start();
+    const reports: unknown[] = [];
+    const stop = forwardPositions((report) => reports.push(report), source);
+    fake.fix(52.09, 5.12, 8, 0);
+    for (let second = 1; second <= 10; second++) fake.fix(52.09 + second * 1e-6, 5.12, 8, second * 1000);
+    expect(reports).toEqual([{ lat: 52.09, lng: 5.12, accuracy: 8, source: 'browser' }]);
+    fake.fix(52.091, 5.12, 8, 11_000); // about 110 m on
+    fake.fail(3);
+    fake.fail(3);
+    expect(reports.slice(1)).toEqual([
+      { lat: 52.091, lng: 5.12, accuracy: 8, source: 'browser' },
+      { error: 'timeout', source: 'browser' },
+    ]);
+    stop();
+    fake.fix(52.2, 5.2, 8, 20_000);
+    expect(reports).toHaveLength(3);
   });
 });
 

@@ -10,6 +10,7 @@
  */
 import { effect, type ReadonlySignal, signal } from '@preact/signals-core';
 import type { PositionReport } from '../../src-shared/api/worker-api.ts';
+import { type LastForwarded, type Reading, shouldForward } from '../../src-shared/domain/position-forwarding.ts';
 import { WRAPPER_PRIORITY_MS, wrapperWins } from '../../src-shared/domain/position-source.ts';
 
 export interface GeoFix {
@@ -153,13 +154,25 @@ export const startGeolocation = (): (() => void) => device.start();
 
 /**
  * Forwards the webview's own fixes (and why there is none) to the core, which owns the live location timer
- * (src-worker/live/location-tracker.ts). A wrapper's fixes reach the core from the bridge, marked as the wrapper's
- * (src-ui/platform/native-session.ts). Returns the stop.
+ * (src-worker/live/location-tracker.ts): not each fix, only those the core needs (position-forwarding.ts: the
+ * first, a real move, one per timer interval, an error). A wrapper's fixes reach the core from the bridge, marked as
+ * the wrapper's (src-ui/platform/native-session.ts). Returns the stop.
  */
-export function forwardPositions(report: (position: PositionReport) => unknown): () => void {
+export function forwardPositions(
+  report: (position: PositionReport) => unknown,
+  source: Pick<GeolocationSource, 'position' | 'error'> = device,
+): () => void {
+  let last: LastForwarded = null;
   return effect(() => {
-    const fix = device.position.value;
-    const error = device.error.value;
+    const fix = source.position.value;
+    const error = source.error.value;
+    const reading: Reading | null = error
+      ? { kind: 'error', error }
+      : fix
+        ? { kind: 'fix', at: fix.at, position: fix }
+        : null;
+    if (!reading || !shouldForward(last, reading)) return;
+    last = reading;
     if (error) void report({ error, source: 'browser' });
     else if (fix) void report({ lat: fix.lat, lng: fix.lng, accuracy: fix.accuracy, source: 'browser' });
   });
