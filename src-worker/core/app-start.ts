@@ -24,7 +24,7 @@ export interface AppStartDeps {
   notices: Notices;
   session: Session;
   listAhead: ListAhead;
-  routes: LazyRouteFeatures;
+  routeFeatures: LazyRouteFeatures;
 }
 
 export type AppStart = Pick<WorkerApi, 'start'> & Pick<CoreInternals, 'prepare'>;
@@ -56,7 +56,7 @@ export function createAppStart(deps: AppStartDeps): AppStart {
         listAhead.load();
       }
       listAhead.started();
-      void deps.routes.sendWaiting().catch(() => {
+      void deps.routeFeatures.sendWaiting().catch(() => {
         // Offline and the route code never cached: the queue waits for the next start or sign-in.
       });
       await showAppConfig(deps, init);

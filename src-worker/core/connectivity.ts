@@ -12,7 +12,7 @@ import type { Store } from './store.ts';
 export interface ConnectivityDeps {
   store: Store;
   notices: Notices;
-  routes: LazyRouteFeatures;
+  routeFeatures: LazyRouteFeatures;
   session: Session;
 }
 
@@ -24,20 +24,20 @@ export interface Connectivity {
 }
 
 export function createConnectivity(deps: ConnectivityDeps): Connectivity {
-  const { store, notices, routes } = deps;
+  const { store, notices, routeFeatures } = deps;
 
   async function change(change: Partial<ConnectivityState>, observed = false) {
     store.update('connectivity', (c) => ({ ...c, ...change }));
-    if (change.visible !== undefined) void routes.ifLoaded()?.then((r) => r.live.visible(change.visible!));
-    if (change.online === true) void routes.ifLoaded()?.then((r) => r.live.online());
+    if (change.visible !== undefined) void routeFeatures.ifLoaded()?.then((r) => r.live.visible(change.visible!));
+    if (change.online === true) void routeFeatures.ifLoaded()?.then((r) => r.live.online());
     // Only the platform's word: a request that found no answer says nothing about the socket's own connection.
-    if (change.online === false && !observed) void routes.ifLoaded()?.then((r) => r.live.offline());
+    if (change.online === false && !observed) void routeFeatures.ifLoaded()?.then((r) => r.live.offline());
     if (change.online === false) notices.notify('no_internet');
     if (change.online === true) {
       notices.dismissKind('no_internet');
       // Back online: what waits on the device is sent now. Found out by an answer, the request that got it is
       // already going, so only the waiting queues; the platform's own "online" retries everything at once.
-      void routes.sendWaiting(!observed).catch(() => {});
+      void routeFeatures.sendWaiting(!observed).catch(() => {});
       void deps.session.sendRevocations().catch(() => {});
     }
   }

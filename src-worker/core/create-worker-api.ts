@@ -44,7 +44,7 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
   const storage = openedOnce(deps.openStorage);
   const photos = createPreparedPhotos(deps.randomId);
   // The session and the api client are made below: the services that use them ask for them when they run.
-  const routes = createLazyRouteFeatures({
+  const routeFeatures = createLazyRouteFeatures({
     worker: deps,
     store,
     storage,
@@ -60,7 +60,7 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
     accessToken: () => session.accessToken(),
     storage,
     now: deps.now,
-    routes: () => routes.get(),
+    routeFeatures: () => routeFeatures.get(),
     routesCode: loadRouteFeaturesCode,
   });
   const proofMedia = createProofMedia({ photos, api: () => api, now: deps.now, decoder: deps });
@@ -69,9 +69,9 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
     storage,
     api: () => api,
     now: deps.now,
-    events: createSessionReactions({ notices, routes, listAhead, proofMedia }),
+    events: createSessionReactions({ notices, routeFeatures, listAhead, proofMedia }),
   });
-  const connectivity = createConnectivity({ store, notices, routes, session });
+  const connectivity = createConnectivity({ store, notices, routeFeatures, session });
   const api = createApiClient(deps.fetch, origin.url, session, connectivity.reached, {
     timeoutMs: deps.requestTimeoutMs,
     timing: deps.timing,
@@ -79,10 +79,10 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
 
   return traceIntents(
     {
-      ...createAppStart({ fetch: deps.fetch, store, storage, api, origin, notices, session, listAhead, routes }),
+      ...createAppStart({ fetch: deps.fetch, store, storage, api, origin, notices, session, listAhead, routeFeatures }),
       ...createPatchSubscription(store),
-      ...createSessionIntents(session, routes),
-      ...createRouteIntents({ store, routes, notices }),
+      ...createSessionIntents(session, routeFeatures),
+      ...createRouteIntents({ store, routeFeatures, notices }),
       ...proofMedia.intents,
       ...createMapTileIntents(deps.fetch, origin),
       setSetting: async (key, value) => changeSetting(store, key, value),

@@ -26,17 +26,17 @@ export type RouteIntents = Pick<
 
 export interface RouteIntentDeps {
   store: Store;
-  routes: LazyRouteFeatures;
+  routeFeatures: LazyRouteFeatures;
   notices: Notices;
 }
 
-export function createRouteIntents({ store, routes, notices }: RouteIntentDeps): RouteIntents {
+export function createRouteIntents({ store, routeFeatures, notices }: RouteIntentDeps): RouteIntents {
   return {
-    loadRouteList: async (options) => (await routes.get()).routeList.load(options),
-    previewRoute: async (routeId) => (await routes.get()).routeList.preview(routeId),
+    loadRouteList: async (options) => (await routeFeatures.get()).routeList.load(options),
+    previewRoute: async (routeId) => (await routeFeatures.get()).routeList.preview(routeId),
 
     async openRoute(routeId, options) {
-      const features = await routes.get();
+      const features = await routeFeatures.get();
       const opening = features.activeRoute.open(routeId, options.shared);
       // The live channel opens with the route (from the device's copy too): it reconnects on its own.
       const route = store.get().route;
@@ -47,34 +47,34 @@ export function createRouteIntents({ store, routes, notices }: RouteIntentDeps):
       if (shown && shown.id === routeId) features.live.routeOpened(shown.id, shown.project_id);
       return result;
     },
-    refreshRoute: async () => (await routes.get()).activeRoute.refresh(),
+    refreshRoute: async () => (await routeFeatures.get()).activeRoute.refresh(),
     async closeRoute() {
       store.set(['route'], null);
-      const loaded = routes.ifLoaded();
+      const loaded = routeFeatures.ifLoaded();
       if (loaded) (await loaded).live.routeClosed();
     },
-    startRoute: async (position) => (await routes.get()).activeRoute.start(position),
+    startRoute: async (position) => (await routeFeatures.get()).activeRoute.start(position),
     async selectStop(stopId) {
-      (await routes.get()).activeRoute.select(stopId);
+      (await routeFeatures.get()).activeRoute.select(stopId);
     },
-    completeStop: async (stopId, completion) => (await routes.get()).activeRoute.complete(stopId, completion),
-    finishRoute: async (position) => (await routes.get()).activeRoute.finish(position),
+    completeStop: async (stopId, completion) => (await routeFeatures.get()).activeRoute.complete(stopId, completion),
+    finishRoute: async (position) => (await routeFeatures.get()).activeRoute.finish(position),
 
     async retryCompletion(id) {
-      return (await (await routes.get()).outbox.retry(id)) ? okVoid : fail('not_found');
+      return (await (await routeFeatures.get()).outbox.retry(id)) ? okVoid : fail('not_found');
     },
     async discardCompletion(id) {
-      const discarded = await (await routes.get()).outbox.discard(id);
+      const discarded = await (await routeFeatures.get()).outbox.discard(id);
       if (discarded) notices.dismissAbout(id);
       return discarded ? okVoid : fail('not_found');
     },
 
     async reportPosition(report) {
-      const loaded = routes.ifLoaded();
+      const loaded = routeFeatures.ifLoaded();
       if (loaded) (await loaded).live.position(report);
     },
     async dismissChanges() {
-      const loaded = routes.ifLoaded();
+      const loaded = routeFeatures.ifLoaded();
       if (loaded) (await loaded).activeRoute.dismissChanges();
     },
   };

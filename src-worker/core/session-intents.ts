@@ -11,11 +11,11 @@ export type SessionIntents = Pick<
   'checkEmail' | 'signIn' | 'requestPasswordReset' | 'adoptTokens' | 'signOut' | 'openLink' | 'closeLink'
 >;
 
-export function createSessionIntents(session: Session, routes: LazyRouteFeatures): SessionIntents {
+export function createSessionIntents(session: Session, routeFeatures: LazyRouteFeatures): SessionIntents {
   /** A sign-in (with a password or a wrapper's tokens): what the driver left waiting on the device is sent. */
   async function signedIn<T>(signingIn: Promise<Result<T>>): Promise<Result<T>> {
     const result = await signingIn;
-    if (result.ok) void routes.sendWaiting().catch(() => {});
+    if (result.ok) void routeFeatures.sendWaiting().catch(() => {});
     return result;
   }
 
@@ -23,7 +23,7 @@ export function createSessionIntents(session: Session, routes: LazyRouteFeatures
     async checkEmail(email) {
       const result = await session.checkEmail(email);
       // The driver types the password now: the route code the list needs downloads meanwhile, not after the tap.
-      if (result.ok) void routes.get().catch(() => {});
+      if (result.ok) void routeFeatures.get().catch(() => {});
       return result;
     },
     signIn: (email, password) => signedIn(session.signIn(email, password)),
@@ -32,7 +32,7 @@ export function createSessionIntents(session: Session, routes: LazyRouteFeatures
     signOut: () => session.signOut(),
     async openLink(link) {
       session.openLink(link);
-      void routes.sendWaiting().catch(() => {});
+      void routeFeatures.sendWaiting().catch(() => {});
       return okVoid;
     },
     async closeLink() {

@@ -11,7 +11,7 @@ import type { ProofMedia } from './proof-media.ts';
 
 export interface SessionReactionDeps {
   notices: Notices;
-  routes: LazyRouteFeatures;
+  routeFeatures: LazyRouteFeatures;
   listAhead: ListAhead;
   proofMedia: ProofMedia;
 }
@@ -19,9 +19,9 @@ export interface SessionReactionDeps {
 export function createSessionReactions(deps: SessionReactionDeps): SessionEvents {
   return {
     loggedOutAutomatically: () => deps.notices.notify('logged_out_automatically'),
-    linkRefused: (routeId, owner) => deps.routes.linkRefused(routeId, owner),
+    linkRefused: (routeId, owner) => deps.routeFeatures.linkRefused(routeId, owner),
     ended() {
-      deps.routes.sessionEnded();
+      deps.routeFeatures.sessionEnded();
       deps.proofMedia.forget();
     },
     signedIn: () => deps.listAhead.load(),

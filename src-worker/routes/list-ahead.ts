@@ -16,7 +16,7 @@ export interface ListAheadDeps {
   accessToken: () => string | null;
   storage: () => Promise<AppStorage>;
   now: () => number;
-  routes: () => Promise<RouteFeatures>;
+  routeFeatures: () => Promise<RouteFeatures>;
   /** Downloads the route features' code without creating them (that waits for the page's start). */
   routesCode: () => Promise<unknown>;
 }
@@ -66,7 +66,7 @@ export function createListAhead(deps: ListAheadDeps) {
       });
       early = null;
       void deps
-        .routes()
+        .routeFeatures()
         .then((r) => r.routeList.loadAhead(answer))
         .catch(() => {
           // Offline and the route code never cached: the list screen says so when it loads.
