@@ -22,7 +22,7 @@ export interface DrawerElements {
 /** The drawer's size, measured before the paint and again whenever the panel or the carousel resizes. */
 export function useDrawerSize({ panelRef, gripRef, peekRef }: DrawerElements): DrawerSize {
   const [size, setSize] = useState({ height: 0, peek: 0 });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once; the refs are set by then.
+  // Once: the ref objects never change.
   useLayoutEffect(() => {
     const panel = panelRef.current;
     const grip = gripRef.current;
@@ -38,7 +38,7 @@ export function useDrawerSize({ panelRef, gripRef, peekRef }: DrawerElements): D
     observer.observe(panel);
     observer.observe(minimized);
     return () => observer.disconnect();
-  }, []);
+  }, [panelRef, gripRef, peekRef]);
   return size;
 }
 
