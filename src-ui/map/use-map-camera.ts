@@ -37,17 +37,8 @@ export interface CameraInput {
   markFocus: () => void;
 }
 
-export function useMapCamera({
-  mapRef,
-  ready,
-  bounds,
-  bottomInset,
-  activeStopId,
-  activeAt,
-  instant,
-  position,
-  markFocus,
-}: CameraInput) {
+export function useMapCamera(input: CameraInput) {
+  const { mapRef, bounds, bottomInset, activeAt, position } = input;
   const [tracking, setTracking] = useState(false);
   // The drawer's effect reads these when the drawer moves, not when they change.
   const latest = useRef({ bottomInset, activeAt, tracking, position });
@@ -72,7 +63,42 @@ export function useMapCamera({
     [mapRef],
   );
 
-  // The first time there are stops: show them all.
+  const fittedRef = useFirstFit(input, fitTo, latest);
+  useInsetFollow(input, fittedRef, latest);
+  useFlyToActive(input, setTracking);
+  const zoomInOnTrackRef = useTrackPosition(input, tracking);
+
+  return {
+    tracking,
+    stopTracking: () => setTracking(false),
+    toggleTracking() {
+      if (tracking) {
+        setTracking(false);
+        return;
+      }
+      zoomInOnTrackRef.current = true;
+      setTracking(true);
+    },
+    fitAll() {
+      setTracking(false);
+      fitTo(bounds, true);
+    },
+  };
+}
+
+type Latest = RefObject<{
+  bottomInset: number;
+  activeAt: LngLat | null;
+  tracking: boolean;
+  position: RouteMapProps['position'];
+}>;
+
+/** The first time there are stops: show them all. Returns whether that has happened. */
+function useFirstFit(
+  { mapRef, ready, bounds, markFocus }: CameraInput,
+  fitTo: (target: Bounds | null, animate: boolean) => void,
+  latest: Latest,
+) {
   const fittedRef = useRef(false);
   useEffect(() => {
     const map = mapRef.current;
@@ -81,9 +107,12 @@ export function useMapCamera({
     map.setPadding(mapPadding(map.getContainer().clientHeight, latest.current.bottomInset));
     fitTo(bounds, false);
     markFocus();
-  }, [mapRef, ready, bounds, fitTo, markFocus]);
+  }, [mapRef, ready, bounds, fitTo, markFocus, latest]);
+  return fittedRef;
+}
 
-  // The drawer moved (camera.ts): the active stop stays in the part left visible, else the picture keeps still.
+/** The drawer moved (camera.ts): the active stop stays in the part left visible, else the picture keeps still. */
+function useInsetFollow({ mapRef, ready, bottomInset }: CameraInput, fittedRef: RefObject<boolean>, latest: Latest) {
   useEffect(() => {
     const map = mapRef.current;
     if (!ready || !map) return;
@@ -103,9 +132,14 @@ export function useMapCamera({
       const still = stillCentre(size, padding);
       map.jumpTo({ center: map.unproject([still.x, still.y]), padding });
     }
-  }, [mapRef, ready, bottomInset]);
+  }, [mapRef, ready, bottomInset, fittedRef, latest]);
+}
 
-  // A new active stop: fly to it.
+/** A new active stop: fly to it (or jump, when instant), which ends tracking. */
+function useFlyToActive(
+  { mapRef, ready, activeStopId, activeAt, instant }: CameraInput,
+  setTracking: (tracking: boolean) => void,
+) {
   const shownActiveRef = useRef(activeStopId);
   useEffect(() => {
     const map = mapRef.current;
@@ -116,9 +150,14 @@ export function useMapCamera({
     if (instant || reducedMotion()) map.jumpTo({ center: activeAt, zoom: JUMP_ZOOM });
     else map.flyTo({ center: activeAt, zoom: JUMP_ZOOM, duration: FLY_MS });
     // instant alone changing moves nothing: the stop shown is still the active one.
-  }, [mapRef, ready, activeStopId, activeAt, instant]);
+  }, [mapRef, ready, activeStopId, activeAt, instant, setTracking]);
+}
 
-  // Tracking: follow each new position until the driver pans; the first jump zooms in to street level.
+/**
+ * Tracking: follow each new position until the driver pans; the first jump zooms in to street level (the returned
+ * ref asks for that zoom).
+ */
+function useTrackPosition({ mapRef, ready, position }: CameraInput, tracking: boolean) {
   const zoomInOnTrackRef = useRef(false);
   useEffect(() => {
     const map = mapRef.current;
@@ -131,21 +170,5 @@ export function useMapCamera({
       duration: reducedMotion() ? 0 : EASE_MS,
     });
   }, [mapRef, ready, tracking, position]);
-
-  return {
-    tracking,
-    stopTracking: () => setTracking(false),
-    toggleTracking() {
-      if (tracking) {
-        setTracking(false);
-        return;
-      }
-      zoomInOnTrackRef.current = true;
-      setTracking(true);
-    },
-    fitAll() {
-      setTracking(false);
-      fitTo(bounds, true);
-    },
-  };
+  return zoomInOnTrackRef;
 }

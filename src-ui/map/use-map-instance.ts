@@ -66,21 +66,7 @@ export function useMapInstance(
     const style = initialStyle();
     let map: maplibregl.Map;
     try {
-      map = new maplibregl.Map({
-        container,
-        style,
-        center: DEFAULT_CENTER,
-        zoom: DEFAULT_ZOOM,
-        maxZoom: MAX_ZOOM,
-        maxPitch: 0,
-        dragRotate: false,
-        pitchWithRotate: false,
-        touchPitch: false,
-        clickTolerance: CLICK_TOLERANCE_PX,
-        pixelRatio: PIXEL_RATIO,
-        fadeDuration: 0,
-        attributionControl: false,
-      });
+      map = createMap(container, style);
     } catch (error) {
       // No WebGL (or it is blocked): the route view's list still works; the map stays a plain background.
       console.warn('The map could not start:', error);
@@ -93,38 +79,9 @@ export function useMapInstance(
     map.keyboard.disableRotation();
     // The providers' attribution (the style's sources name it): shown at first, a tap on (i) after a pan.
     map.addControl(new maplibregl.AttributionControl({ compact: true }), 'bottom-left');
-
-    const overlay = new MapLibreOverlay({
-      interleaved: false,
-      layers: [],
-      pickingRadius: PICK_RADIUS_PX,
-      useDevicePixels: PIXEL_RATIO,
-      onClick: (info: PickingInfo<MarkerDatum | ClusterDatum>) => events.current.tap(info),
-      // A pointer that hovers (a mouse) gets the hand over a marker. A phone has none: no picking on every move.
-      onHover: matchMedia('(hover: hover)').matches
-        ? (info: PickingInfo) => {
-            map.getCanvas().style.cursor = info.object ? 'pointer' : '';
-          }
-        : undefined,
-      onError: (error: Error) => console.warn('The map overlay failed:', error),
-    });
+    const overlay = createOverlay(map, events);
     map.addControl(overlay);
-
-    map.once('load', () => performance.mark(MAP_LOADED_MARK));
-    map.on('dragstart', () => events.current.dragStart());
-    // The markers are decluttered per whole zoom level: live while the driver pinches, but for the camera's own
-    // flights only where they end. A flight zooms out and in again, and each level on the way would rebuild the
-    // markers and their clusters for a frame or two.
-    const zoomLevel = () => events.current.zoomLevel(Math.floor(map.getZoom()));
-    map.on('zoom', (event) => {
-      if (event.originalEvent) zoomLevel();
-    });
-    map.on('zoomend', zoomLevel);
-    map.on('moveend', () => events.current.moved());
-    map.on('resize', () => {
-      map.setPadding(events.current.padding(container.clientHeight));
-      events.current.moved();
-    });
+    forwardMapEvents(map, container, events);
 
     mapRef.current = map;
     overlayRef.current = overlay;
@@ -138,16 +95,83 @@ export function useMapInstance(
     };
   }, []);
 
+  useCanvasAccessibility(mapRef, ready, canvas);
+  useOverlayCanvasUntabbed(containerRef);
+  return { mapRef, overlayRef, appliedStyleRef, ready, failed };
+}
+
+/** The maplibre map: no rotation or pitch, taps that forgive a glove's wander, at most 2x pixels. */
+function createMap(container: HTMLElement, style: string | StyleSpec) {
+  return new maplibregl.Map({
+    container,
+    style,
+    center: DEFAULT_CENTER,
+    zoom: DEFAULT_ZOOM,
+    maxZoom: MAX_ZOOM,
+    maxPitch: 0,
+    dragRotate: false,
+    pitchWithRotate: false,
+    touchPitch: false,
+    clickTolerance: CLICK_TOLERANCE_PX,
+    pixelRatio: PIXEL_RATIO,
+    fadeDuration: 0,
+    attributionControl: false,
+  });
+}
+
+/** deck.gl's overlay over the map (not interleaved: toolchain notes, pitfall 4); its taps go to `events.tap`. */
+function createOverlay(map: maplibregl.Map, events: RefObject<MapEvents>) {
+  return new MapLibreOverlay({
+    interleaved: false,
+    layers: [],
+    pickingRadius: PICK_RADIUS_PX,
+    useDevicePixels: PIXEL_RATIO,
+    onClick: (info: PickingInfo<MarkerDatum | ClusterDatum>) => events.current.tap(info),
+    // A pointer that hovers (a mouse) gets the hand over a marker. A phone has none: no picking on every move.
+    onHover: matchMedia('(hover: hover)').matches
+      ? (info: PickingInfo) => {
+          map.getCanvas().style.cursor = info.object ? 'pointer' : '';
+        }
+      : undefined,
+    onError: (error: Error) => console.warn('The map overlay failed:', error),
+  });
+}
+
+/** maplibre's events, as the caller's handlers (MapEvents) take them; the load mark for the benchmark. */
+function forwardMapEvents(map: maplibregl.Map, container: HTMLElement, events: RefObject<MapEvents>) {
+  map.once('load', () => performance.mark(MAP_LOADED_MARK));
+  map.on('dragstart', () => events.current.dragStart());
+  // The markers are decluttered per whole zoom level: live while the driver pinches, but for the camera's own
+  // flights only where they end. A flight zooms out and in again, and each level on the way would rebuild the
+  // markers and their clusters for a frame or two.
+  const zoomLevel = () => events.current.zoomLevel(Math.floor(map.getZoom()));
+  map.on('zoom', (event) => {
+    if (event.originalEvent) zoomLevel();
+  });
+  map.on('zoomend', zoomLevel);
+  map.on('moveend', () => events.current.moved());
+  map.on('resize', () => {
+    map.setPadding(events.current.padding(container.clientHeight));
+    events.current.moved();
+  });
+}
+
+/** maplibre's canvas named in the driver's language, and in the tab order only while the drawer leaves it uncovered. */
+function useCanvasAccessibility(mapRef: RefObject<maplibregl.Map | null>, ready: boolean, canvas: CanvasAccessibility) {
   useEffect(() => {
     const element = mapRef.current?.getCanvas();
     if (!ready || !element) return;
     element.setAttribute('aria-label', canvas.label);
     element.setAttribute('aria-describedby', canvas.describedBy);
     element.tabIndex = canvas.focusable ? 0 : -1;
-  }, [ready, canvas.label, canvas.describedBy, canvas.focusable]);
+  }, [mapRef, ready, canvas.label, canvas.describedBy, canvas.focusable]);
+}
 
-  // deck.gl's overlay canvas makes itself focusable (for a controller it does not have here); it lies under
-  // maplibre's, so a keyboard would land on something unseen: keep it out of the tab order, whenever it appears.
+/**
+ * deck.gl's overlay canvas makes itself focusable (for a controller it does not have here); it lies under
+ * maplibre's, so a keyboard would land on something unseen: keep it out of the tab order, whenever it appears.
+ */
+function useOverlayCanvasUntabbed(containerRef: RefObject<HTMLDivElement | null>) {
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
@@ -162,6 +186,4 @@ export function useMapInstance(
     observer.observe(container, { subtree: true, childList: true, attributeFilter: ['tabindex'] });
     return () => observer.disconnect();
   }, [containerRef]);
-
-  return { mapRef, overlayRef, appliedStyleRef, ready, failed };
 }

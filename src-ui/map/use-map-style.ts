@@ -59,67 +59,8 @@ export function useMapStyle(
   );
 
   /** Watches a street style once applied to the map: returns the listeners' cleanup. */
-  const watch = (map: maplibregl.Map, applied: string | StyleSpec) => {
-    if (typeof applied !== 'string') return () => {};
-    const url = applied;
-    const health: StyleHealth = { ...FRESH };
-    // The time waited, in ticks (style-health.ts: a late tick is the device busy, not the network).
-    let waited = 0;
-    let lastTick = performance.now();
-    let settled = false;
-    let lastError: unknown;
-    const judge = () => {
-      if (settled) return;
-      const verdict = styleVerdict(health, waited);
-      if (verdict === 'wait') return;
-      settled = true;
-      stop();
-      if (verdict === 'ok') setLoadedUrl(url);
-      else {
-        console.warn(
-          `The map style ${url} or its tiles did not load (${Math.round(waited)} ms waited); using the built-in style.`,
-          health,
-          lastError,
-        );
-        setFailedUrl(url);
-      }
-    };
-    const onStyle = () => {
-      health.styleLoaded = true;
-    };
-    const onError = (error: maplibregl.MapEventType['error']) => {
-      const event = error as maplibregl.MapEventType['error'] & FromSource;
-      lastError = event.error;
-      if (event.sourceId && event.tile) health.tileErrors += 1;
-      else if (event.sourceId) health.sourceFailed = true;
-      else if (!health.styleLoaded) health.styleFailed = true;
-      judge();
-    };
-    const onData = (data: maplibregl.MapEventType['data']) => {
-      if (data.dataType !== 'source' || !(data as maplibregl.MapEventType['data'] & FromSource).tile) return;
-      health.tilesLoaded += 1;
-      judge();
-    };
-    const ticker = setInterval(() => {
-      const now = performance.now();
-      waited += tickCredit(now - lastTick);
-      lastTick = now;
-      judge();
-    }, TICK_MS);
-    map.on('style.load', onStyle);
-    map.on('error', onError);
-    map.on('data', onData);
-    function stop() {
-      clearInterval(ticker);
-      map.off('style.load', onStyle);
-      map.off('error', onError);
-      map.off('data', onData);
-    }
-    return () => {
-      settled = true;
-      stop();
-    };
-  };
+  const watch = (map: maplibregl.Map, applied: string | StyleSpec) =>
+    typeof applied === 'string' ? watchStyleHealth(map, applied, setLoadedUrl, setFailedUrl) : () => {};
 
   return {
     style,
@@ -127,5 +68,74 @@ export function useMapStyle(
     streetsLoaded: streets && loadedUrl === styleUrl,
     fellBack: styleUrl !== null && failedUrl === styleUrl,
     watch,
+  };
+}
+
+/**
+ * Watches a street style's health on the map (style-health.ts) until its verdict: `loaded(url)` once one of its tiles
+ * has loaded, `failed(url)` when it cannot load. Returns the listeners' cleanup (no verdict after it).
+ */
+function watchStyleHealth(
+  map: maplibregl.Map,
+  url: string,
+  loaded: (url: string) => void,
+  failed: (url: string) => void,
+): () => void {
+  const health: StyleHealth = { ...FRESH };
+  // The time waited, in ticks (style-health.ts: a late tick is the device busy, not the network).
+  let waited = 0;
+  let lastTick = performance.now();
+  let settled = false;
+  let lastError: unknown;
+  const judge = () => {
+    if (settled) return;
+    const verdict = styleVerdict(health, waited);
+    if (verdict === 'wait') return;
+    settled = true;
+    stop();
+    if (verdict === 'ok') loaded(url);
+    else {
+      console.warn(
+        `The map style ${url} or its tiles did not load (${Math.round(waited)} ms waited); using the built-in style.`,
+        health,
+        lastError,
+      );
+      failed(url);
+    }
+  };
+  const onStyle = () => {
+    health.styleLoaded = true;
+  };
+  const onError = (error: maplibregl.MapEventType['error']) => {
+    const event = error as maplibregl.MapEventType['error'] & FromSource;
+    lastError = event.error;
+    if (event.sourceId && event.tile) health.tileErrors += 1;
+    else if (event.sourceId) health.sourceFailed = true;
+    else if (!health.styleLoaded) health.styleFailed = true;
+    judge();
+  };
+  const onData = (data: maplibregl.MapEventType['data']) => {
+    if (data.dataType !== 'source' || !(data as maplibregl.MapEventType['data'] & FromSource).tile) return;
+    health.tilesLoaded += 1;
+    judge();
+  };
+  const ticker = setInterval(() => {
+    const now = performance.now();
+    waited += tickCredit(now - lastTick);
+    lastTick = now;
+    judge();
+  }, TICK_MS);
+  map.on('style.load', onStyle);
+  map.on('error', onError);
+  map.on('data', onData);
+  function stop() {
+    clearInterval(ticker);
+    map.off('style.load', onStyle);
+    map.off('error', onError);
+    map.off('data', onData);
+  }
+  return () => {
+    settled = true;
+    stop();
   };
 }

@@ -25,7 +25,6 @@ const READS = new RegExp(
  */
 const NOT_IN_RENDER = new Map([
   ['src-ui/screens/stop/StopActions.tsx StopActions', 'in a click handler: the value at the tap'],
-  ['src-ui/screens/route-view/RouteActions.tsx RouteActionsProvider', 'in a signals effect(): it subscribes itself'],
 ]);
 
 function tsxFiles(dir: string): string[] {

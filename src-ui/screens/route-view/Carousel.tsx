@@ -1,11 +1,11 @@
 /**
  * The minimized drawer's carousel (spec section 2): one card per stop not done yet, in route order, with dots.
  * Swiping to a card (native scroll snapping) makes its stop the active one; a new active stop from elsewhere (a
- * marker, the list, a completion) scrolls its card into place. Only the cards next to the current one are drawn.
- * "All done!" when every stop is finished or skipped.
+ * marker, the list, a completion) scrolls its card into place (use-carousel-position.ts). Only the cards next to
+ * the current one are drawn. "All done!" when every stop is finished or skipped.
  */
 import { ChevronLeft, ChevronRight, CircleCheck } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NavigationApp } from '../../../src-shared/domain/settings.ts';
 import { countToShow, isDone } from '../../../src-shared/domain/stops.ts';
@@ -13,6 +13,7 @@ import type { Route } from '../../../src-shared/protocol/entities.ts';
 import { cx, IconButton } from '../../components/index.ts';
 import { CarouselCard } from './CarouselCard.tsx';
 import styles from './carousel.module.css';
+import { type CarouselCardData, useCarouselPosition } from './use-carousel-position.ts';
 
 export interface CarouselProps {
   route: Route;
@@ -27,9 +28,6 @@ export interface CarouselProps {
 /** Cards drawn on each side of the current one; the others are empty slots that keep the scroll width. */
 const DRAWN_AROUND = 1;
 const MAX_DOTS = 7;
-const SETTLE_MS = 120;
-
-const reducedMotion = () => matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 export function Carousel({ route, activeStopId, navigationApp, starting, parkedStopIds, onSelect }: CarouselProps) {
   const { t } = useTranslation();
@@ -39,49 +37,7 @@ export function Carousel({ route, activeStopId, navigationApp, starting, parkedS
     () => route.stops.flatMap((stop, i) => (isDone(stop) ? [] : [{ stop, number: numbers[i] ?? null }])),
     [route.stops, numbers],
   );
-  const activeIndex = cards.findIndex((c) => c.stop.id === activeStopId);
-  const [current, setCurrent] = useState(Math.max(0, activeIndex));
-  const latest = useRef({ cards, activeStopId, onSelect });
-  latest.current = { cards, activeStopId, onSelect };
-
-  // A new active stop from elsewhere: its card comes into place.
-  useEffect(() => {
-    const track = trackRef.current;
-    if (!track || activeIndex < 0) return;
-    setCurrent(activeIndex);
-    const left = activeIndex * track.clientWidth;
-    if (Math.abs(track.scrollLeft - left) > 1)
-      track.scrollTo({ left, behavior: reducedMotion() || track.clientWidth === 0 ? 'instant' : 'smooth' });
-  }, [activeIndex]);
-
-  // A swipe that comes to rest on another card selects its stop.
-  useEffect(() => {
-    const track = trackRef.current;
-    if (!track) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const settled = () => {
-      const width = track.clientWidth;
-      if (width === 0) return;
-      const index = Math.round(track.scrollLeft / width);
-      const { cards, activeStopId, onSelect } = latest.current;
-      const card = cards[index];
-      setCurrent(index);
-      if (card && card.stop.id !== activeStopId) onSelect(card.stop.id);
-    };
-    const onScroll = () => {
-      const width = track.clientWidth;
-      if (width > 0) setCurrent(Math.round(track.scrollLeft / width));
-      clearTimeout(timer);
-      if (!('onscrollend' in window)) timer = setTimeout(settled, SETTLE_MS);
-    };
-    track.addEventListener('scroll', onScroll, { passive: true });
-    track.addEventListener('scrollend', settled);
-    return () => {
-      clearTimeout(timer);
-      track.removeEventListener('scroll', onScroll);
-      track.removeEventListener('scrollend', settled);
-    };
-  }, []);
+  const current = useCarouselPosition(trackRef, cards, activeStopId, onSelect);
 
   if (cards.length === 0) {
     return (
@@ -91,13 +47,6 @@ export function Carousel({ route, activeStopId, navigationApp, starting, parkedS
       </div>
     );
   }
-
-  const step = (by: number) => {
-    const card = cards[Math.min(cards.length - 1, Math.max(0, current + by))];
-    if (card) onSelect(card.stop.id);
-  };
-  const firstDot = Math.min(Math.max(0, current - (MAX_DOTS >> 1)), Math.max(0, cards.length - MAX_DOTS));
-  const dots = cards.slice(firstDot, firstDot + MAX_DOTS);
 
   return (
     <section className={styles.carousel} aria-roledescription="carousel" aria-label={t('route.view.carousel')}>
@@ -126,33 +75,55 @@ export function Carousel({ route, activeStopId, navigationApp, starting, parkedS
           </div>
         ))}
       </div>
-      <div className={styles.nav}>
-        <IconButton
-          icon={ChevronLeft}
-          label={t('common.a11y.previousStop')}
-          disabled={current === 0}
-          onClick={() => step(-1)}
-        />
-        <span className={styles.dots} aria-hidden="true">
-          {dots.map((card, i) => {
-            const index = firstDot + i;
-            // The end dots shrink where more cards lie beyond them.
-            const edge = (i === 0 && firstDot > 0) || (i === dots.length - 1 && firstDot + dots.length < cards.length);
-            return (
-              <span
-                key={card.stop.id}
-                className={cx(styles.dot, index === current && styles.current, edge && styles.edge)}
-              />
-            );
-          })}
-        </span>
-        <IconButton
-          icon={ChevronRight}
-          label={t('common.a11y.nextStop')}
-          disabled={current >= cards.length - 1}
-          onClick={() => step(1)}
-        />
-      </div>
+      <CarouselNav cards={cards} current={current} onSelect={onSelect} />
     </section>
+  );
+}
+
+/** Previous and next, with the dots between them (at most seven, around the current card). */
+function CarouselNav({
+  cards,
+  current,
+  onSelect,
+}: {
+  cards: CarouselCardData[];
+  current: number;
+  onSelect: (stopId: number) => void;
+}) {
+  const { t } = useTranslation();
+  const step = (by: number) => {
+    const card = cards[Math.min(cards.length - 1, Math.max(0, current + by))];
+    if (card) onSelect(card.stop.id);
+  };
+  const firstDot = Math.min(Math.max(0, current - (MAX_DOTS >> 1)), Math.max(0, cards.length - MAX_DOTS));
+  const dots = cards.slice(firstDot, firstDot + MAX_DOTS);
+  return (
+    <div className={styles.nav}>
+      <IconButton
+        icon={ChevronLeft}
+        label={t('common.a11y.previousStop')}
+        disabled={current === 0}
+        onClick={() => step(-1)}
+      />
+      <span className={styles.dots} aria-hidden="true">
+        {dots.map((card, i) => {
+          const index = firstDot + i;
+          // The end dots shrink where more cards lie beyond them.
+          const edge = (i === 0 && firstDot > 0) || (i === dots.length - 1 && firstDot + dots.length < cards.length);
+          return (
+            <span
+              key={card.stop.id}
+              className={cx(styles.dot, index === current && styles.current, edge && styles.edge)}
+            />
+          );
+        })}
+      </span>
+      <IconButton
+        icon={ChevronRight}
+        label={t('common.a11y.nextStop')}
+        disabled={current >= cards.length - 1}
+        onClick={() => step(1)}
+      />
+    </div>
   );
 }

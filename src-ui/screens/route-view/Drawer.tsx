@@ -3,30 +3,15 @@
  * minimized (state -1) only its handle and the carousel show. It moves by a swipe on the handle and the swipe area
  * around it (touch, mouse or pen: pointer events) and settles by hysteresis 0.55 or a 400 px/s fling; a tap on
  * the handle (or Enter) toggles it. The carousel fades into the list as it opens. Positions are written straight
- * to the DOM while dragging, so a drag never re-renders React. With reduced motion the moves are instant (tokens).
+ * to the DOM while dragging, so a drag never re-renders React (use-drawer-layout.ts, use-drawer-drag.ts). With
+ * reduced motion the moves are instant (tokens).
  */
-import {
-  type ReactNode,
-  type PointerEvent as ReactPointerEvent,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from 'react';
+import { type ReactNode, useCallback, useEffect, useRef } from 'react';
 import { useSnackbarGuard } from '../../components/snackbar-guard.ts';
 import styles from './drawer.module.css';
-import {
-  clampOffset,
-  DRAG_SLOP_PX,
-  DRAWER_HEIGHT_SHARE,
-  type DragSample,
-  type DrawerState,
-  openness,
-  releaseVelocity,
-  restOffset,
-  settleState,
-} from './drawer-math.ts';
+import { DRAWER_HEIGHT_SHARE, type DrawerState } from './drawer-math.ts';
+import { useDrawerDrag } from './use-drawer-drag.ts';
+import { drawerPainter, useDrawerSize, useRestPosition } from './use-drawer-layout.ts';
 
 export interface DrawerProps {
   state: DrawerState;
@@ -42,114 +27,21 @@ export interface DrawerProps {
   listId: string;
 }
 
-interface Drag {
-  pointer: number;
-  startY: number;
-  startOffset: number;
-  offset: number;
-  moved: boolean;
-  samples: DragSample[];
-}
-
 export function Drawer({ state, onStateChange, onInsetChange, peek, children, handleLabel, listId }: DrawerProps) {
-  const panelRef = useRef<HTMLElement | null>(null);
-  // Snackbars sit above the drawer, never over its handle, the stops and their actions (snackbar-guard.ts).
-  const guard = useSnackbarGuard();
-  const panel = useCallback(
-    (element: HTMLElement | null) => {
-      panelRef.current = element;
-      return guard(element);
-    },
-    [guard],
-  );
+  const [panelRef, panel] = useGuardedPanel();
   const gripRef = useRef<HTMLButtonElement>(null);
   const peekRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
-  const [size, setSize] = useState({ height: 0, peek: 0 });
+  const elements = { panelRef, gripRef, peekRef, listRef };
+  const size = useDrawerSize(elements);
   const travel = Math.max(0, size.height - size.peek);
-  const drag = useRef<Drag | null>(null);
-  const swallowClick = useRef(false);
-  const painted = useRef(false);
-
-  /** Puts the drawer at `offset` px below open; `animate` eases there (the tokens' durations). */
-  const paint = (offset: number, animate: boolean) => {
-    const panel = panelRef.current;
-    if (!panel) return;
-    const open = openness(offset, travel);
-    panel.toggleAttribute('data-dragging', !animate);
-    panel.style.transform = `translateY(${offset}px)`;
-    if (peekRef.current) peekRef.current.style.opacity = String(1 - open);
-    if (listRef.current) listRef.current.style.opacity = String(open);
-  };
-
-  useLayoutEffect(() => {
-    const panel = panelRef.current;
-    const grip = gripRef.current;
-    const minimized = peekRef.current;
-    if (!panel || !grip || !minimized) return;
-    const measure = () =>
-      setSize((s) => {
-        const next = { height: panel.offsetHeight, peek: grip.offsetHeight + minimized.offsetHeight };
-        return s.height === next.height && s.peek === next.peek ? s : next;
-      });
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(panel);
-    observer.observe(minimized);
-    return () => observer.disconnect();
-  }, []);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: paint reads the refs; it changes with travel.
-  useLayoutEffect(() => {
-    if (size.height === 0 || drag.current) return;
-    paint(restOffset(state, travel), painted.current);
-    painted.current = true;
-  }, [state, travel, size.height]);
+  const paint = drawerPainter(elements, travel);
+  const drag = useDrawerDrag(state, travel, paint, onStateChange);
+  useRestPosition(paint, state, { height: size.height, travel }, drag.dragging);
 
   useEffect(() => {
     if (size.height > 0) onInsetChange(state === 0 ? size.height : size.peek);
   }, [state, size, onInsetChange]);
-
-  const onPointerDown = (event: ReactPointerEvent<HTMLButtonElement>) => {
-    if (event.button !== 0) return;
-    const offset = restOffset(state, travel);
-    drag.current = {
-      pointer: event.pointerId,
-      startY: event.clientY,
-      startOffset: offset,
-      offset,
-      moved: false,
-      samples: [{ t: event.timeStamp, y: event.clientY }],
-    };
-    event.currentTarget.setPointerCapture(event.pointerId);
-  };
-  const onPointerMove = (event: ReactPointerEvent<HTMLButtonElement>) => {
-    const d = drag.current;
-    if (!d || d.pointer !== event.pointerId) return;
-    const dy = event.clientY - d.startY;
-    if (!d.moved && Math.abs(dy) < DRAG_SLOP_PX) return;
-    d.moved = true;
-    d.offset = clampOffset(d.startOffset + dy, travel);
-    d.samples.push({ t: event.timeStamp, y: event.clientY });
-    if (d.samples.length > 12) d.samples.shift();
-    paint(d.offset, false);
-  };
-  const onPointerEnd = (event: ReactPointerEvent<HTMLButtonElement>) => {
-    const d = drag.current;
-    if (!d || d.pointer !== event.pointerId) return;
-    drag.current = null;
-    if (!d.moved) return;
-    swallowClick.current = true;
-    setTimeout(() => {
-      swallowClick.current = false;
-    }, 0);
-    // The release is a sample too: a finger that stopped before letting go has no speed left.
-    d.samples.push({ t: event.timeStamp, y: event.clientY });
-    const velocity = releaseVelocity(d.samples);
-    const next = event.type === 'pointercancel' ? state : settleState(state, d.offset, travel, velocity);
-    if (next === state) paint(restOffset(state, travel), true);
-    else onStateChange(next);
-  };
 
   const open = state === 0;
   return (
@@ -165,12 +57,9 @@ export function Drawer({ state, onStateChange, onInsetChange, peek, children, ha
         aria-label={handleLabel}
         aria-expanded={open}
         aria-controls={listId}
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={onPointerEnd}
-        onPointerCancel={onPointerEnd}
+        {...drag.handlers}
         onClick={() => {
-          if (!swallowClick.current) onStateChange(open ? -1 : 0);
+          if (drag.isTap()) onStateChange(open ? -1 : 0);
         }}
       >
         <span className={styles.handle} aria-hidden="true" />
@@ -185,4 +74,21 @@ export function Drawer({ state, onStateChange, onInsetChange, peek, children, ha
       </div>
     </section>
   );
+}
+
+/**
+ * The drawer's panel: a ref for painting it, and its ref callback, which also marks it for the snackbars. Snackbars
+ * sit above the drawer, never over its handle, the stops and their actions (snackbar-guard.ts).
+ */
+function useGuardedPanel() {
+  const panelRef = useRef<HTMLElement | null>(null);
+  const guard = useSnackbarGuard();
+  const panel = useCallback(
+    (element: HTMLElement | null) => {
+      panelRef.current = element;
+      return guard(element);
+    },
+    [guard],
+  );
+  return [panelRef, panel] as const;
 }

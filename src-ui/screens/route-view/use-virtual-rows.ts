@@ -41,16 +41,37 @@ const REVEAL_MARGIN_PX = 8;
 const MAX_REVEAL_STEPS = 4;
 
 export function useVirtualRows({ scrollRef, keys, overscan: fullOverscan = 600 }: VirtualRowsOptions): VirtualRows {
-  const heights = useRef(new Map<string, number>());
-  const [measured, setMeasured] = useState(0);
-  const [view, setView] = useState({ top: 0, height: 0 });
+  const overscan = useOpenedOverscan(fullOverscan);
+  const { offsets, measureRef } = useRowHeights(keys);
+  const range = useScrollWindow(scrollRef, offsets, overscan);
+  const reveal = useReveal(scrollRef, keys, offsets, range);
+  const total = offsets[offsets.length - 1] ?? 0;
+  return {
+    range,
+    before: offsets[range.start] ?? 0,
+    after: Math.max(0, total - (offsets[range.end] ?? total)),
+    measureRef,
+    reveal,
+  };
+}
+
+/** The overscan: none on the first render (only the rows in view), the full one in a transition after it. */
+function useOpenedOverscan(fullOverscan: number): number {
   const [opened, setOpened] = useState(false);
-  const overscan = opened ? fullOverscan : 0;
   useEffect(() => {
     const frame = requestAnimationFrame(() => startTransition(() => setOpened(true)));
     return () => cancelAnimationFrame(frame);
   }, []);
+  return opened ? fullOverscan : 0;
+}
 
+/**
+ * The rows' offsets from their measured heights (a ResizeObserver on each rendered row, through `measureRef`); a row
+ * not measured yet counts as the average measured so far, else as the default.
+ */
+function useRowHeights(keys: readonly string[]) {
+  const heights = useRef(new Map<string, number>());
+  const [measured, setMeasured] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `measured` says the heights (a ref) changed.
   const offsets = useMemo(() => {
     const known = heights.current;
@@ -59,39 +80,6 @@ export function useVirtualRows({ scrollRef, keys, overscan: fullOverscan = 600 }
     const average = known.size > 0 ? sum / known.size : DEFAULT_ROW_HEIGHT;
     return rowOffsets(keys.length, (i) => known.get(keys[i]!) ?? average);
   }, [keys, measured]);
-  const viewport = view.height || (typeof window === 'undefined' ? 800 : window.innerHeight);
-  const range = visibleRows(offsets, view.top, view.top + viewport, overscan);
-  const latest = useRef({ offsets, range, overscan });
-  latest.current = { offsets, range, overscan };
-
-  // Scrolling re-renders only when another row comes into (or leaves) the rendered window.
-  useEffect(() => {
-    const scroller = scrollRef.current;
-    if (!scroller) return;
-    let frame = 0;
-    const read = () => {
-      frame = 0;
-      const { offsets, range, overscan } = latest.current;
-      const top = scroller.scrollTop;
-      const height = scroller.clientHeight;
-      const next = visibleRows(offsets, top, top + height, overscan);
-      setView((v) =>
-        v.height === height && next.start === range.start && next.end === range.end ? v : { top, height },
-      );
-    };
-    const schedule = () => {
-      frame ||= requestAnimationFrame(read);
-    };
-    schedule();
-    scroller.addEventListener('scroll', schedule, { passive: true });
-    const resize = new ResizeObserver(schedule);
-    resize.observe(scroller);
-    return () => {
-      cancelAnimationFrame(frame);
-      scroller.removeEventListener('scroll', schedule);
-      resize.disconnect();
-    };
-  }, [scrollRef]);
 
   const rowObserver = useMemo(
     () =>
@@ -121,9 +109,60 @@ export function useVirtualRows({ scrollRef, keys, overscan: fullOverscan = 600 }
     },
     [rowObserver],
   );
+  return { offsets, measureRef };
+}
 
-  // Revealing: jump to the row's estimated place until it is rendered, then (in the next frame, where the layout
-  // is worked out anyway) to its real one if it is not fully in view.
+/**
+ * The rows to render for the scroller's view. Scrolling re-renders only when another row comes into (or leaves) the
+ * rendered window; the scroll position is read once a frame.
+ */
+function useScrollWindow(scrollRef: RefObject<HTMLElement | null>, offsets: number[], overscan: number): RowRange {
+  const [view, setView] = useState({ top: 0, height: 0 });
+  const viewport = view.height || (typeof window === 'undefined' ? 800 : window.innerHeight);
+  const range = visibleRows(offsets, view.top, view.top + viewport, overscan);
+  const latest = useRef({ offsets, range, overscan });
+  latest.current = { offsets, range, overscan };
+
+  useEffect(() => {
+    const scroller = scrollRef.current;
+    if (!scroller) return;
+    let frame = 0;
+    const read = () => {
+      frame = 0;
+      const { offsets, range, overscan } = latest.current;
+      const top = scroller.scrollTop;
+      const height = scroller.clientHeight;
+      const next = visibleRows(offsets, top, top + height, overscan);
+      setView((v) =>
+        v.height === height && next.start === range.start && next.end === range.end ? v : { top, height },
+      );
+    };
+    const schedule = () => {
+      frame ||= requestAnimationFrame(read);
+    };
+    schedule();
+    scroller.addEventListener('scroll', schedule, { passive: true });
+    const resize = new ResizeObserver(schedule);
+    resize.observe(scroller);
+    return () => {
+      cancelAnimationFrame(frame);
+      scroller.removeEventListener('scroll', schedule);
+      resize.disconnect();
+    };
+  }, [scrollRef]);
+  return range;
+}
+
+/**
+ * Revealing: jump to the row's estimated place until it is rendered, then (in the next frame, where the layout is
+ * worked out anyway) to its real one if it is not fully in view.
+ */
+function useReveal(
+  scrollRef: RefObject<HTMLElement | null>,
+  keys: readonly string[],
+  offsets: number[],
+  range: RowRange,
+): (key: string) => void {
   const pending = useRef<{ key: string; steps: number } | null>(null);
   const [revealing, setRevealing] = useState(0);
   const reveal = useCallback((key: string) => {
@@ -157,13 +196,5 @@ export function useVirtualRows({ scrollRef, keys, overscan: fullOverscan = 600 }
     });
     return () => cancelAnimationFrame(frame);
   }, [revealing, range.start, range.end, keys, offsets]);
-
-  const total = offsets[offsets.length - 1] ?? 0;
-  return {
-    range,
-    before: offsets[range.start] ?? 0,
-    after: Math.max(0, total - (offsets[range.end] ?? total)),
-    measureRef,
-    reveal,
-  };
+  return reveal;
 }

@@ -9,35 +9,21 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
-import { missingProofs, NOTHING_COLLECTED } from '../../../src-shared/domain/completion-rules.ts';
 import { isDone } from '../../../src-shared/domain/stops.ts';
 import { Badge, Button } from '../../components/index.ts';
-import { RadioList } from '../../components/RadioList.tsx';
-import { CleaningStatusPicker } from '../../proof/CleaningStatusPicker.tsx';
 import { CompletionView } from '../../proof/CompletionView.tsx';
 import { NotSavedPanel } from '../../route/NotSavedPanel.tsx';
-import { ScanSummary } from '../../scan/ScanSummary.tsx';
-import { draftScanUpdates, draftUnits } from '../../scan/scan-draft.ts';
 import { useNav } from '../shared/navigation.ts';
-import { NoteField } from './CompleteParts.tsx';
-import { CompleteProofs } from './CompleteProofs.tsx';
-import {
-  type CompletionStatus,
-  checkCompletion,
-  collectedProofs,
-  completionNotes,
-  completionProofs,
-  type ProofDraft,
-  proofDraftOf,
-} from './complete-rules.ts';
+import { CleaningForm } from './CleaningForm.tsx';
+import { CompleteFields } from './CompleteFields.tsx';
+import { completionNotes } from './complete-rules.ts';
 import { StopHeading, StopPage, StopPageState } from './StopPage.tsx';
 import type { StopScreenProps } from './StopTaskScreen.tsx';
 import styles from './stop.module.css';
 import { useCompleteStop } from './use-complete-stop.ts';
+import { type ReadyStop, useCompletionDraft } from './use-completion-draft.ts';
 import { useLeaveWhenGone } from './use-leave-when-gone.ts';
-import { type StopView, useStop } from './use-stop.ts';
-
-type Ready = Extract<StopView, { status: 'ready' }>;
+import { useStop } from './use-stop.ts';
 
 export function CompleteScreen({ base, stopId }: StopScreenProps) {
   useSignals();
@@ -50,199 +36,78 @@ export function CompleteScreen({ base, stopId }: StopScreenProps) {
   return <CompleteForm key={view.stop.id} view={view} base={base} presetSkipped={presetSkipped} />;
 }
 
-function CompleteForm({ view, base, presetSkipped }: { view: Ready; base: string; presetSkipped: boolean }) {
-  // Its own: it reads the scan draft's signal (draftUnits). Without it the reads only counted while the parent's
-  // tracking happened to be open, and a render of the parent that React split from this one lost them: the parcels'
-  // count then stayed "0 of 3" after the Scan screen's Done (a flaky e2e/scan-parcels.spec.ts).
+function CompleteForm({ view, base, presetSkipped }: { view: ReadyStop; base: string; presetSkipped: boolean }) {
+  // Its own: it reads the scan draft's signal (draftUnits, in useCompletionDraft). Without it the reads only counted
+  // while the parent's tracking happened to be open, and a render of the parent that React split from this one lost
+  // them: the parcels' count then stayed "0 of 3" after the Scan screen's Done (a flaky e2e/scan-parcels.spec.ts).
   useSignals();
   const { t } = useTranslation();
   const nav = useNav();
-  const { route, stop, number, variant, gates, required } = view;
-  const done = isDone(stop);
-  const [editing, setEditing] = useState(!done);
-  const [status, setStatus] = useState<CompletionStatus>(
-    done ? (stop.status as CompletionStatus) : presetSkipped ? 'skipped' : 'finished',
-  );
-  const [recipientNote, setRecipientNote] = useState(stop.recipient_note ?? '');
-  const [internalNote, setInternalNote] = useState(stop.completion_note ?? '');
-  const [showErrors, setShowErrors] = useState(false);
-  const [proofs, setProofs] = useState<ProofDraft>(() => proofDraftOf(stop));
+  const { route, stop, variant } = view;
+  const [editing, setEditing] = useState(!isDone(stop));
+  const draft = useCompletionDraft(view, presetSkipped);
   const internalRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   const actions = useCompleteStop(base, view);
-
-  const showRecipientNote = variant !== 'internal-notes';
-  // The parcels as scanned on this visit (on this screen or the stop window), over what the stop has stored.
-  const units = draftUnits(stop);
-  const { scanning } = view;
-  const input = {
-    status,
-    variant,
-    recipientNote,
-    internalNote,
-    notesEnabled: gates.notes,
-    required,
-    collected: collectedProofs({ ...proofs, units }),
-  };
-  const check = checkCompletion(input);
-  // Limits show at once; a missing note only once Done was tried.
-  const noteError = (error: typeof check.internalNote) => (error === 'required' && !showErrors ? null : error);
+  const onBack = () => nav.back(base);
 
   async function onDone() {
     if (!actions.allowed()) return;
-    setShowErrors(true);
+    draft.tried();
+    const { check, status } = draft;
     if (check.alert === 'fulfill_requirements') return actions.refuse(t('alerts.fulfillRequirements'));
     if (check.alert === 'add_note') {
       internalRef.current?.focus();
       return actions.refuse(t('complete.addNote'));
     }
     if (!check.ok) return;
-    const notes = completionNotes(input);
-    await actions.complete(
-      status,
-      status === 'skipped'
-        ? notes
-        : {
-            ...notes,
-            proofs: completionProofs(proofs),
-            units: draftScanUpdates(stop, scanning),
-          },
-    );
+    const notes = completionNotes(draft.input);
+    await actions.complete(status, status === 'skipped' ? notes : { ...notes, ...draft.collected() });
   }
 
-  const deliveredLabel = t(stop.type === 'pickup' ? 'complete.pickedUp' : 'complete.delivered');
-  const canEdit = route.status !== 'finished';
+  if (variant === 'cleaning' && editing)
+    return <CleaningForm view={view} draft={draft} actions={actions} onBack={onBack} />;
+
   const footer = editing ? (
     <Button fullWidth onClick={onDone} loading={actions.busy}>
       {t('complete.done')}
     </Button>
-  ) : canEdit ? (
+  ) : route.status !== 'finished' ? (
     <Button fullWidth variant="secondary" onClick={() => setEditing(true)}>
       {t('complete.edit')}
     </Button>
   ) : (
     <p className={styles.reason}>{t('complete.routeFinished')}</p>
   );
-
-  if (variant === 'cleaning' && editing) {
-    // The cleaning variant's Select status screen replaces the outcome and the notes; the proofs the stop requires
-    // are asked above it, and Save completes the stop once they are there (the shared rules, as on the server).
-    const asksProofs = missingProofs(required, NOTHING_COLLECTED).length > 0;
-    return (
-      <StopPage title={t('cleaning.title')} stop={stop} onBack={() => nav.back(base)}>
-        <div className={styles.card}>
-          <StopHeading stop={stop} number={number} />
-        </div>
-        {asksProofs && (
-          <div className={styles.card}>
-            <CompleteProofs
-              stop={stop}
-              gates={gates}
-              required={required}
-              errors={showErrors ? check.proofs : []}
-              draft={proofs}
-              onChange={setProofs}
-            />
-            {scanning && (
-              <ScanSummary
-                route={route}
-                stop={stop}
-                units={units}
-                required={required.barcode}
-                error={showErrors && check.proofs.includes('barcode')}
-              />
-            )}
-          </div>
-        )}
-        <CleaningStatusPicker
-          value={
-            stop.cleaning_status
-              ? { status: stop.cleaning_status, definition: stop.cleaning_definition, sticker: stop.sticker ?? false }
-              : null
-          }
-          saving={actions.busy}
-          onSave={(cleaning) => {
-            if (!actions.allowed()) return;
-            setShowErrors(true);
-            if (check.proofs.length > 0) return actions.refuse(t('alerts.fulfillRequirements'));
-            const collected = { proofs: completionProofs(proofs), units: draftScanUpdates(stop, scanning) };
-            void actions.complete('finished', asksProofs ? { cleaning, ...collected } : { cleaning });
-          }}
-        />
-      </StopPage>
-    );
-  }
-
   return (
-    <StopPage title={t('complete.title')} stop={stop} onBack={() => nav.back(base)} footer={footer}>
-      <div className={styles.card}>
-        <StopHeading stop={stop} number={number} />
-        {view.unsent && (
-          <div className={styles.banner}>
-            <Badge label={t('connectivity.notSentYet')} tone="warning" />
-          </div>
-        )}
-      </div>
+    <StopPage title={t('complete.title')} stop={stop} onBack={onBack} footer={footer}>
+      <CompleteHeading view={view} />
       {view.parked && <NotSavedPanel parked={view.parked} timeZone={view.organisation?.time_zone} />}
-      {!editing ? (
-        <div className={styles.card}>
-          <CompletionView stop={stop} showRecipientNote={showRecipientNote} timeZone={view.organisation?.time_zone} />
-        </div>
+      {editing ? (
+        <CompleteFields view={view} draft={draft} internalRef={internalRef} />
       ) : (
-        <>
-          <RadioList<CompletionStatus>
-            label={t('complete.outcome')}
-            showLabel
-            options={[
-              { value: 'finished', label: deliveredLabel },
-              { value: 'skipped', label: t('complete.skipped') },
-            ]}
-            value={status}
-            onChange={setStatus}
+        <div className={styles.card}>
+          <CompletionView
+            stop={stop}
+            showRecipientNote={variant !== 'internal-notes'}
+            timeZone={view.organisation?.time_zone}
           />
-          {status === 'finished' && (
-            <div className={styles.card}>
-              <CompleteProofs
-                stop={stop}
-                gates={gates}
-                required={required}
-                errors={showErrors ? check.proofs : []}
-                draft={proofs}
-                onChange={setProofs}
-              />
-              {scanning && (
-                <ScanSummary
-                  route={route}
-                  stop={stop}
-                  units={units}
-                  required={required.barcode}
-                  error={showErrors && check.proofs.includes('barcode')}
-                />
-              )}
-            </div>
-          )}
-          <div className={`${styles.card} ${styles.section}`}>
-            {showRecipientNote && (
-              <NoteField
-                label={t('complete.recipientNote')}
-                placeholder={t('complete.recipientNotePlaceholder')}
-                value={recipientNote}
-                onChange={setRecipientNote}
-                error={noteError(check.recipientNote)}
-                disabled={!gates.notes}
-              />
-            )}
-            <NoteField
-              label={t('complete.internalNote')}
-              placeholder={t('complete.internalNotePlaceholder')}
-              value={internalNote}
-              onChange={setInternalNote}
-              error={noteError(check.internalNote)}
-              disabled={!gates.notes}
-              inputRef={internalRef}
-            />
-          </div>
-        </>
+        </div>
       )}
     </StopPage>
+  );
+}
+
+/** The stop's heading, with "Not sent yet" while its last change waits for the network. */
+function CompleteHeading({ view }: { view: ReadyStop }) {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.card}>
+      <StopHeading stop={view.stop} number={view.number} />
+      {view.unsent && (
+        <div className={styles.banner}>
+          <Badge label={t('connectivity.notSentYet')} tone="warning" />
+        </div>
+      )}
+    </div>
   );
 }

@@ -1,0 +1,91 @@
+/**
+ * The complete screen's form while editing: the outcome (delivered or picked up, or skipped), the proofs when
+ * delivered, and the notes (the recipient's left out in the internal-notes variant). The state is the screen's
+ * draft (use-completion-draft.ts); these only show it and change it.
+ */
+import type { Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RadioList } from '../../components/RadioList.tsx';
+import { ScanSummary } from '../../scan/ScanSummary.tsx';
+import { NoteField } from './CompleteParts.tsx';
+import { CompleteProofs } from './CompleteProofs.tsx';
+import type { CompletionStatus } from './complete-rules.ts';
+import styles from './stop.module.css';
+import type { CompletionDraft, ReadyStop } from './use-completion-draft.ts';
+
+export interface CompleteFieldsProps {
+  view: ReadyStop;
+  draft: CompletionDraft;
+  /** The internal note's field: a Done refused for want of a note focuses it. */
+  internalRef: Ref<HTMLInputElement & HTMLTextAreaElement>;
+}
+
+export function CompleteFields({ view, draft, internalRef }: CompleteFieldsProps) {
+  const { t } = useTranslation();
+  const { stop, gates } = view;
+  const { check, noteError } = draft;
+  const deliveredLabel = t(stop.type === 'pickup' ? 'complete.pickedUp' : 'complete.delivered');
+  return (
+    <>
+      <RadioList<CompletionStatus>
+        label={t('complete.outcome')}
+        showLabel
+        options={[
+          { value: 'finished', label: deliveredLabel },
+          { value: 'skipped', label: t('complete.skipped') },
+        ]}
+        value={draft.status}
+        onChange={draft.setStatus}
+      />
+      {draft.status === 'finished' && <ProofsCard view={view} draft={draft} />}
+      <div className={`${styles.card} ${styles.section}`}>
+        {view.variant !== 'internal-notes' && (
+          <NoteField
+            label={t('complete.recipientNote')}
+            placeholder={t('complete.recipientNotePlaceholder')}
+            value={draft.recipientNote}
+            onChange={draft.setRecipientNote}
+            error={noteError(check.recipientNote)}
+            disabled={!gates.notes}
+          />
+        )}
+        <NoteField
+          label={t('complete.internalNote')}
+          placeholder={t('complete.internalNotePlaceholder')}
+          value={draft.internalNote}
+          onChange={draft.setInternalNote}
+          error={noteError(check.internalNote)}
+          disabled={!gates.notes}
+          inputRef={internalRef}
+        />
+      </div>
+    </>
+  );
+}
+
+/** The proofs the stop asks for, and its parcels' scan count when it has parcels to scan. */
+export function ProofsCard({ view, draft }: { view: ReadyStop; draft: CompletionDraft }) {
+  const { route, stop, gates, required, scanning } = view;
+  const { showErrors, check } = draft;
+  return (
+    <div className={styles.card}>
+      <CompleteProofs
+        stop={stop}
+        gates={gates}
+        required={required}
+        errors={showErrors ? check.proofs : []}
+        draft={draft.proofs}
+        onChange={draft.setProofs}
+      />
+      {scanning && (
+        <ScanSummary
+          route={route}
+          stop={stop}
+          units={draft.units}
+          required={required.barcode}
+          error={showErrors && check.proofs.includes('barcode')}
+        />
+      )}
+    </div>
+  );
+}

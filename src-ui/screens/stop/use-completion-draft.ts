@@ -1,0 +1,68 @@
+/**
+ * The complete screen's draft, held until Done: the outcome, the two notes, the proofs (CompleteProofs) and the
+ * parcels scanned on this visit, with the shared rules' verdict on them (complete-rules.ts). Errors for what is
+ * missing show only once Done was tried; a note over the limit shows at once.
+ *
+ * Reads the scan draft's signal (draftUnits): call it from a component that calls useSignals() itself.
+ */
+import { useState } from 'react';
+import { isDone } from '../../../src-shared/domain/stops.ts';
+import { draftScanUpdates, draftUnits } from '../../scan/scan-draft.ts';
+import {
+  type CompletionStatus,
+  checkCompletion,
+  collectedProofs,
+  completionProofs,
+  type ProofDraft,
+  proofDraftOf,
+} from './complete-rules.ts';
+import type { StopView } from './use-stop.ts';
+
+export type ReadyStop = Extract<StopView, { status: 'ready' }>;
+
+export function useCompletionDraft(view: ReadyStop, presetSkipped: boolean) {
+  const { stop, variant, gates, required, scanning } = view;
+  const [status, setStatus] = useState<CompletionStatus>(
+    isDone(stop) ? (stop.status as CompletionStatus) : presetSkipped ? 'skipped' : 'finished',
+  );
+  const [recipientNote, setRecipientNote] = useState(stop.recipient_note ?? '');
+  const [internalNote, setInternalNote] = useState(stop.completion_note ?? '');
+  const [showErrors, setShowErrors] = useState(false);
+  const [proofs, setProofs] = useState<ProofDraft>(() => proofDraftOf(stop));
+
+  // The parcels as scanned on this visit (on this screen or the stop window), over what the stop has stored.
+  const units = draftUnits(stop);
+  const input = {
+    status,
+    variant,
+    recipientNote,
+    internalNote,
+    notesEnabled: gates.notes,
+    required,
+    collected: collectedProofs({ ...proofs, units }),
+  };
+  const check = checkCompletion(input);
+
+  return {
+    status,
+    setStatus,
+    recipientNote,
+    setRecipientNote,
+    internalNote,
+    setInternalNote,
+    proofs,
+    setProofs,
+    units,
+    input,
+    check,
+    showErrors,
+    /** Done (or Save) was tried: what is missing shows from now on. */
+    tried: () => setShowErrors(true),
+    /** Limits show at once; a missing note only once Done was tried. */
+    noteError: (error: typeof check.internalNote) => (error === 'required' && !showErrors ? null : error),
+    /** The proofs and the scanned parcels, as the completion sends them. */
+    collected: () => ({ proofs: completionProofs(proofs), units: draftScanUpdates(stop, scanning) }),
+  };
+}
+
+export type CompletionDraft = ReturnType<typeof useCompletionDraft>;
