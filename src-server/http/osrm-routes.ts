@@ -6,13 +6,13 @@
 import polyline from '@mapbox/polyline';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { LatLng } from '../../src-shared/domain/geo.ts';
+import { legMetres, PROFILE_SPEED } from '../../src-shared/domain/route-plan.ts';
 import type { VehicleProfile } from '../../src-shared/protocol/entities.ts';
 import type { OsrmAnswer, OsrmRequest } from '../../src-shared/protocol/http.ts';
 import { OSRM_MAX_POINTS as MAX_POINTS, type OsrmOptions } from '../../src-shared/schemas/driver.ts';
 import { authenticate } from '../auth/principal.ts';
 import type { ServerContext } from '../context.ts';
 import { badRequest } from '../domain/errors.ts';
-import { legMetres, PROFILE_SPEED } from '../../src-shared/domain/route-plan.ts';
 import { osrmBody, osrmQuery } from './driver-schemas.ts';
 
 const MIN_POINTS = 2;

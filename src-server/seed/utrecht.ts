@@ -3,9 +3,9 @@
  * a plausible route. Deterministic (a seeded PRNG, never Math.random) so every fresh demo database is the same.
  */
 import { haversineMetres, type LatLng } from '../../src-shared/domain/geo.ts';
+import { planRoute } from '../../src-shared/domain/route-plan.ts';
 import type { StopInput } from '../../src-shared/protocol/dispatch.ts';
 import type { Requirements, TimeWindow, VehicleProfile } from '../../src-shared/protocol/entities.ts';
-import { planRoute } from '../../src-shared/domain/route-plan.ts';
 
 interface Street extends LatLng {
   name: string;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { legMetres, PROFILE_SPEED } from '../../src-shared/domain/route-plan.ts';
 import { localDate } from '../../src-shared/domain/geo.ts';
+import { legMetres, PROFILE_SPEED } from '../../src-shared/domain/route-plan.ts';
 import type { StopInput } from '../../src-shared/protocol/dispatch.ts';
 import type { ProjectEntry, Route } from '../../src-shared/protocol/entities.ts';
 import { SUBSCRIPTION_CANCELED_MESSAGE } from '../../src-shared/protocol/http.ts';
