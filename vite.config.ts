@@ -13,14 +13,9 @@ import { signInFirstPaint } from './scripts/sign-in-first-paint.ts';
 import { simulatedWrapperPlugin, type WrapperPlatform } from './scripts/simulated-wrapper/index.mjs';
 import { startEarly } from './scripts/start-early.ts';
 import { STATIC_ROUTES_FILE, swStaticRoutes } from './scripts/sw-static-routes.ts';
+import { MAP_STYLE_CACHE, MAP_TILE_CACHE } from './src-shared/domain/map-caches.ts';
 import { LANGUAGES, type Language } from './src-shared/domain/settings.ts';
-import {
-  isMapStyleRequest,
-  isMapTileRequest,
-  MAP_CODE,
-  MAP_STYLE_CACHE,
-  MAP_TILE_CACHE,
-} from './src-ui/map/cache-rules.ts';
+import { isMapStyleRequest, isMapTileRequest, MAP_CODE } from './src-ui/map/cache-rules.ts';
 
 /** The modules of the first screen that lazy screens share too (see build.rolldownOptions below). */
 const SHELL =

@@ -6,7 +6,8 @@
  * controls the page yet, so the route has its streets offline. WebGL runs on SwiftShader here (the GPU flags as in map.spec.ts).
  */
 import type { Page } from '@playwright/test';
-import { MAP_CODE, MAP_STYLE_CACHE, MAP_TILE_CACHE } from '../src-ui/map/cache-rules.ts';
+import { MAP_STYLE_CACHE, MAP_TILE_CACHE } from '../src-shared/domain/map-caches.ts';
+import { MAP_CODE } from '../src-ui/map/cache-rules.ts';
 import { FALLBACK_MS } from '../src-ui/map/style-health.ts';
 import { mapDrawn } from './support/app.ts';
 import { DEMO, expect, test } from './support/fixtures.ts';

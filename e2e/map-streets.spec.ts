@@ -7,8 +7,8 @@
  * SwiftShader here (the GPU flags as in map.spec.ts).
  */
 import type { Locator, Page } from '@playwright/test';
+import { MAP_TILE_CACHE } from '../src-shared/domain/map-caches.ts';
 import type { DispatchRouteDetail } from '../src-shared/protocol/dispatch.ts';
-import { MAP_TILE_CACHE } from '../src-ui/map/cache-rules.ts';
 import { tileAt } from '../src-ui/map/tiles.ts';
 import { dayFrom, driverApi, mapDrawn, routeOn, underServiceWorker } from './support/app.ts';
 import { DEMO, type Dispatch, expect, type ServerInfo, test } from './support/fixtures.ts';

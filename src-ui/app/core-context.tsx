@@ -2,7 +2,7 @@
 import type { Remote } from 'comlink';
 import { createContext, useContext } from 'react';
 import type { WorkerApi } from '../../src-shared/api/worker-api.ts';
-import type { CoreMode } from '../bridge/connect.ts';
+import type { CoreMode } from '../bridge/core-mode.ts';
 import type { StateSignals } from '../bridge/mirror.ts';
 
 export interface Core {

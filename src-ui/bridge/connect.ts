@@ -8,8 +8,6 @@ import type { WorkerApi } from '../../src-shared/api/worker-api.ts';
 import type { CoreMode } from './core-mode.ts';
 import { coreWorker } from './core-worker.ts';
 
-export { type CoreMode, coreModeFrom } from './core-mode.ts';
-
 export interface CoreConnection {
   api: Remote<WorkerApi>;
   mode: CoreMode;

@@ -5,7 +5,6 @@
 import { enCore } from './en-core.ts';
 import { enRoute } from './en-route.ts';
 
-export { enCore, enRoute };
 /**
  * The two parts as one tree: a key both have at the top (`errors`) keeps the nested keys of each, as the app's
  * i18next merges them (deep) when the route part loads.

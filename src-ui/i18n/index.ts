@@ -13,8 +13,6 @@ import { LANGUAGES, type Language } from '../../src-shared/domain/settings.ts';
 import type { CoreMessages, RouteMessages } from './en.ts';
 import { enCore } from './en-core.ts';
 
-export type { Messages } from './en.ts';
-
 const NAMESPACE = 'translation';
 
 type LazyLanguage = Exclude<Language, 'en'>;

@@ -30,8 +30,6 @@ import { useOverlayLayers } from './use-overlay-layers.ts';
 import { useRouteMapData } from './use-route-map-data.ts';
 import { useRoutePrefetch } from './use-route-prefetch.ts';
 
-export { MAP_LOADED_MARK } from './map-marks.ts';
-
 export default function RouteMap(props: RouteMapProps) {
   const { stops, activeStopId, position, theme, styleUrls, bottomInset, labels } = props;
   const rootRef = useRef<HTMLDivElement>(null);

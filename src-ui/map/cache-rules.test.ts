@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isMapStyleRequest, isMapTileRequest, MAP_STYLE_CACHE, MAP_TILE_CACHE } from './cache-rules.ts';
+import { MAP_STYLE_CACHE, MAP_TILE_CACHE } from '../../src-shared/domain/map-caches.ts';
+import { isMapStyleRequest, isMapTileRequest } from './cache-rules.ts';
 import { PREFETCH_BUDGET } from './tiles.ts';
 
 const input = (href: string, accept: string | null = null, method = 'GET') => {

@@ -35,7 +35,6 @@ export const MAP_CODE = {
  * The map caches' names and bounds, shared with the core: it keeps what it fetches ahead for a route there itself
  * while no service worker controls the page (src-shared/domain/map-caches.ts).
  */
-export { MAP_STYLE_CACHE, MAP_TILE_CACHE } from '../../src-shared/domain/map-caches.ts';
 
 interface MatchInput {
   url: URL;

@@ -8,18 +8,11 @@
 import { CircleExclamationPoint, X } from 'lucide-react';
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type CalendarDate, parseIsoDate, todayOf } from '../../src-shared/domain/age.ts';
 import { BottomSheet } from '../components/BottomSheet.tsx';
 import { Button, IconButton } from '../components/index.ts';
 import styles from './AgeVerificationSheet.module.css';
-import {
-  type AgeCheck,
-  type CalendarDate,
-  clampDate,
-  DEFAULT_BIRTH_DATE,
-  parseIsoDate,
-  todayOf,
-  verifyAge,
-} from './age.ts';
+import { type AgeCheck, clampDate, DEFAULT_BIRTH_DATE, verifyAge } from './age.ts';
 import { DateWheel } from './DateWheel.tsx';
 
 /** { verified, age, date: 'YYYY-MM-DD' }; date is StopCompletion.proofs.recipient_date_of_birth. */

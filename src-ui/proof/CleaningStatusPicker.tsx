@@ -5,19 +5,17 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CLEANING_STATUSES } from '../../src-shared/protocol/entities.ts';
 import { Button, TextField } from '../components/index.ts';
 import { RadioList } from '../components/RadioList.tsx';
 import styles from './CleaningStatusPicker.module.css';
 import {
-  CLEANING_STATUSES,
   type CleaningDraft,
   type CleaningResult,
   cleaningProblem,
   cleaningResult,
   emptyCleaningDraft,
 } from './cleaning.ts';
-
-export type { CleaningResult } from './cleaning.ts';
 
 export interface CleaningStatusPickerProps {
   /** The status saved before (editing a finished stop); nothing chosen otherwise. */

@@ -4,9 +4,10 @@
  */
 import { type RefObject, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { CalendarDate } from '../../src-shared/domain/age.ts';
 import type { Language } from '../../src-shared/domain/settings.ts';
 import { INTL_LOCALES } from '../i18n/format.ts';
-import { type CalendarDate, clampDate, dayOptions, monthOptions, yearOptions } from './age.ts';
+import { clampDate, dayOptions, monthOptions, yearOptions } from './age.ts';
 import styles from './DateWheel.module.css';
 import { WheelColumn } from './WheelColumn.tsx';
 

@@ -2,16 +2,18 @@ import { describe, expect, it } from 'vitest';
 import {
   ageOn,
   type CalendarDate,
-  clampDate,
-  DEFAULT_BIRTH_DATE,
-  dayOptions,
   daysInMonth,
   isAdult,
-  isSelectable,
-  monthOptions,
   parseIsoDate,
   todayOf,
   toIsoDate,
+} from '../../src-shared/domain/age.ts';
+import {
+  clampDate,
+  DEFAULT_BIRTH_DATE,
+  dayOptions,
+  isSelectable,
+  monthOptions,
   verifyAge,
   yearOptions,
 } from './age.ts';

@@ -12,8 +12,6 @@ import {
   toIsoDate,
 } from '../../src-shared/domain/age.ts';
 
-export * from '../../src-shared/domain/age.ts';
-
 export const DEFAULT_BIRTH_DATE: CalendarDate = { year: 1990, month: 1, day: 1 };
 
 /** The date wheel (section 9): item height 60 px, 12 items rendered per column; 5 of them fit the viewport. */

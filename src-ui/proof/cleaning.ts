@@ -4,8 +4,6 @@
  */
 import { CLEANING_STATUSES, type CleaningStatus } from '../../src-shared/protocol/entities.ts';
 
-export { CLEANING_STATUSES, type CleaningStatus };
-
 /** What StopCompletion.cleaning carries: the definition only with Other (trimmed), else null. */
 export interface CleaningResult {
   status: CleaningStatus;

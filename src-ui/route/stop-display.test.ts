@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { countToShow } from '../../src-shared/domain/stops.ts';
 import type { StopType, TimeWindow } from '../../src-shared/protocol/entities.ts';
 import {
   arrivalTiming,
-  countToShow,
   formatWindow,
   placeLine,
   requiredProofs,

@@ -16,7 +16,6 @@ import type { Requirements, Stop, StopInformation, TimeWindow, Unit } from '../.
 import { formatTimeOfDay } from '../i18n/format.ts';
 
 /** countToShow: 1, 2, 3... over the stops in route order, skipping break, start and end (null for those). */
-export { countToShow } from '../../src-shared/domain/stops.ts';
 
 /** The part of a stop (or a route card's start/end stop) that names and places it. */
 export interface StopPlace {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { resolveVariant, variantFlag } from './variant.ts';
+import { resolveVariant } from '../../src-shared/domain/variant.ts';
+import { variantFlag } from './variant.ts';
 
 function memoryStorage() {
   const data = new Map<string, string>();

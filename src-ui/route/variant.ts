@@ -4,9 +4,7 @@
  * `?variant=internal-notes` in the URL. The URL flag is kept in sessionStorage, so it survives the app's own
  * navigation (which drops the query) and a reload, for the tab's session; `?variant=default` forgets it.
  */
-import { resolveVariant, VARIANTS, type Variant } from '../../src-shared/domain/variant.ts';
-
-export { resolveVariant, type Variant };
+import { VARIANTS, type Variant } from '../../src-shared/domain/variant.ts';
 
 const KEY = 'droplane.variant';
 const FLAGS = VARIANTS;

@@ -172,13 +172,14 @@ describe('the import graph', () => {
       expect(crossings(graph, from, to)).toEqual([]);
     });
 
-  it('the worker, the shared rules and the server re-export nothing: an import names the module that defines it', () => {
-    // Two kinds of module exist to re-export: src-shared/protocol/ names the request types of schemas/ in the
-    // contract (the worker and the UI may import types only), and the server's *-schemas.ts give the schemas the
-    // names its routes use.
-    const facade = /^src-shared\/protocol\/[^/]+\.ts: \.\.\/schemas\/|^src-server\/http\/\w+-schemas\.ts: /;
+  it('no module re-exports another’s: an import names the module that defines it', () => {
+    // Three kinds of module exist to re-export: src-shared/protocol/ names the request types of schemas/ in the
+    // contract (the worker and the UI may import types only), the server's *-schemas.ts give the schemas the names
+    // its routes use, and src-ui/components/index.ts is the design system's one entry.
+    const facade =
+      /^src-shared\/protocol\/[^/]+\.ts: \.\.\/schemas\/|^src-server\/http\/\w+-schemas\.ts: |^src-ui\/components\/index\.ts: /;
     const found: string[] = [];
-    for (const folder of ['src-worker', 'src-shared', 'src-server'])
+    for (const folder of FOLDERS)
       for (const file of sourceFiles(join(root, folder))) found.push(...reExportsOf(file, readFileSync(file, 'utf8')));
     expect([...new Set(found)].filter((line) => !facade.test(line))).toEqual([]);
     expect(facade.test('src-shared/protocol/http.ts: ../schemas/driver.ts')).toBe(true);

@@ -17,8 +17,6 @@ import { StartRouteDialog } from './StartRouteDialog.tsx';
 import { useFinishRoute } from './use-finish-route.ts';
 import type { RouteSession } from './use-route-session.ts';
 
-export type { RouteActionHandlers };
-
 const ActionsContext = createContext<RouteActionHandlers | null>(null);
 
 export function useRouteActions(): RouteActionHandlers {

@@ -10,7 +10,8 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 import type { Failure } from '../../../src-shared/api/worker-api.ts';
 import type { Language } from '../../../src-shared/domain/settings.ts';
-import { isDone } from '../../../src-shared/domain/stops.ts';
+import { countToShow, isDone } from '../../../src-shared/domain/stops.ts';
+import { resolveVariant } from '../../../src-shared/domain/variant.ts';
 import type { RouteSummary, Stop } from '../../../src-shared/protocol/entities.ts';
 import { useCore } from '../../app/core-context.tsx';
 // Imported directly (not through the kit's index), so the sheet stays in this lazy screen's chunk.
@@ -18,8 +19,7 @@ import { BottomSheet } from '../../components/BottomSheet.tsx';
 import { IconButton } from '../../components/index.ts';
 import { CompletionView } from '../../proof/CompletionView.tsx';
 import { StopDetail } from '../../route/StopDetail.tsx';
-import { countToShow } from '../../route/stop-display.ts';
-import { currentVariantFlag, resolveVariant } from '../../route/variant.ts';
+import { currentVariantFlag } from '../../route/variant.ts';
 import { PreviewStops } from './PreviewStops.tsx';
 import styles from './preview.module.css';
 import { routeTitle } from './route-text.ts';

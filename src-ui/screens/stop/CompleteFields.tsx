@@ -5,11 +5,11 @@
  */
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { CompletionStatus } from '../../../src-shared/domain/completion-rules.ts';
 import { RadioList } from '../../components/RadioList.tsx';
 import { ScanSummary } from '../../scan/ScanSummary.tsx';
 import { NoteField } from './CompleteParts.tsx';
 import { CompleteProofs } from './CompleteProofs.tsx';
-import type { CompletionStatus } from './complete-rules.ts';
 import styles from './stop.module.css';
 import type { CompletionDraft, ReadyStop } from './use-completion-draft.ts';
 

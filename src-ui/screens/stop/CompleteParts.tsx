@@ -1,10 +1,10 @@
 /** The complete screen's note field: cut at 500, with its n/500 counter (spec section 5 "Notes"). */
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cutNote, type NoteError, noteStatus } from '../../../src-shared/domain/completion-rules.ts';
 import { withoutNul } from '../../../src-shared/domain/text.ts';
 import { NOTE_MAX } from '../../../src-shared/limits.ts';
 import { TextField } from '../../components/index.ts';
-import { cutNote, type NoteError, noteStatus } from './complete-rules.ts';
 import { DISABLED_KEYS } from './StopTaskParts.tsx';
 
 export interface NoteFieldProps {

@@ -6,12 +6,13 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { RequiredProof } from '../../../src-shared/domain/completion-rules.ts';
 import type { FeatureGates, RequiredProofs } from '../../../src-shared/domain/proofs.ts';
 import type { Stop } from '../../../src-shared/protocol/entities.ts';
 import { useFeedback } from '../../app/feedback.tsx';
 import { AgeVerificationSheet } from '../../proof/AgeVerificationSheet.tsx';
 import { ProofSummary } from '../../proof/ProofSummary.tsx';
-import type { ProofDraft, RequiredProof } from './complete-rules.ts';
+import type { ProofDraft } from './complete-rules.ts';
 import { PROOF_SNACKBAR } from './stop-messages.ts';
 
 const SignatureCapture = lazy(() => import('../../proof/SignatureCapture.tsx'));

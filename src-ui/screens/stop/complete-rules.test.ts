@@ -1,20 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { RequiredProofs } from '../../../src-shared/domain/proofs.ts';
 import {
   type CollectedProofs,
   type CompletionCheck,
   type CompletionInput,
   checkCompletion,
-  collectedProofs,
   completionNotes,
-  completionProofs,
   cutNote,
   missingProofs,
   NOTHING_COLLECTED,
   noteStatus,
-  type ProofDraft,
-  proofDraftOf,
-} from './complete-rules.ts';
+} from '../../../src-shared/domain/completion-rules.ts';
+import type { RequiredProofs } from '../../../src-shared/domain/proofs.ts';
+import { collectedProofs, completionProofs, type ProofDraft, proofDraftOf } from './complete-rules.ts';
 
 const NONE: RequiredProofs = {
   photo: false,

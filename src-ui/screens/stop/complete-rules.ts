@@ -7,8 +7,6 @@ import type { CollectedProofs } from '../../../src-shared/domain/completion-rule
 import { unaccountedUnits } from '../../../src-shared/domain/unit-scans.ts';
 import type { Stop, Unit } from '../../../src-shared/protocol/entities.ts';
 
-export * from '../../../src-shared/domain/completion-rules.ts';
-
 /** The proofs as the complete screen holds them until Done (deletable before saving). */
 export interface ProofDraft {
   /** Data URLs from preparePhoto, or the stop's stored photo URLs. */

@@ -2,10 +2,11 @@
  * The words for a stop action's outcome (spec section 8 "Driver alerts" and "Success messages"), pure: why an
  * action is refused, and the snackbar after a completion.
  */
+
+import type { CompletionStatus } from '../../../src-shared/domain/completion-rules.ts';
 import type { ActionBlock } from '../../../src-shared/domain/stops.ts';
 import type { StopType } from '../../../src-shared/protocol/entities.ts';
 import type { Translate } from '../../i18n/format.ts';
-import type { CompletionStatus } from './complete-rules.ts';
 
 /** The alert for an action the route's state refuses. */
 export function blockText(block: ActionBlock, t: Translate): string {

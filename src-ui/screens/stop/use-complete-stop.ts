@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StopCompletion } from '../../../src-shared/api/worker-api.ts';
+import type { CompletionStatus } from '../../../src-shared/domain/completion-rules.ts';
 import { actionBlock } from '../../../src-shared/domain/stops.ts';
 import type { Variant } from '../../../src-shared/domain/variant.ts';
 import type { Route, Stop } from '../../../src-shared/protocol/entities.ts';
@@ -15,7 +16,6 @@ import { intentErrorText } from '../../i18n/errors.ts';
 import { stopName } from '../../route/stop-display.ts';
 import { dropDraft } from '../../scan/scan-draft.ts';
 import { useNav } from '../shared/navigation.ts';
-import type { CompletionStatus } from './complete-rules.ts';
 import { blockFromFailure, blockText, PROOF_SNACKBARS, successText } from './stop-messages.ts';
 import { usePosition } from './use-stop.ts';
 

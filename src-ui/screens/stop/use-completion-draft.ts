@@ -6,16 +6,10 @@
  * Reads the scan draft's signal (draftUnits): call it from a component that calls useSignals() itself.
  */
 import { useState } from 'react';
+import { type CompletionStatus, checkCompletion } from '../../../src-shared/domain/completion-rules.ts';
 import { isDone } from '../../../src-shared/domain/stops.ts';
 import { draftScanUpdates, draftUnits } from '../../scan/scan-draft.ts';
-import {
-  type CompletionStatus,
-  checkCompletion,
-  collectedProofs,
-  completionProofs,
-  type ProofDraft,
-  proofDraftOf,
-} from './complete-rules.ts';
+import { collectedProofs, completionProofs, type ProofDraft, proofDraftOf } from './complete-rules.ts';
 import type { StopView } from './use-stop.ts';
 
 export type ReadyStop = Extract<StopView, { status: 'ready' }>;

@@ -12,11 +12,12 @@ import {
 import type { Language } from '../../../src-shared/domain/settings.ts';
 import { countToShow } from '../../../src-shared/domain/stops.ts';
 import { hasScannableUnits } from '../../../src-shared/domain/unit-scans.ts';
+import { resolveVariant, type Variant } from '../../../src-shared/domain/variant.ts';
 import type { Organisation, Route, Stop } from '../../../src-shared/protocol/entities.ts';
 import type { ParkedCompletion } from '../../../src-shared/state/app-state.ts';
 import { useCore } from '../../app/core-context.tsx';
 import { geoPosition, startGeolocation } from '../../platform/geolocation.ts';
-import { currentVariantFlag, resolveVariant, type Variant } from '../../route/variant.ts';
+import { currentVariantFlag } from '../../route/variant.ts';
 
 interface Loaded {
   status: 'ready';
