@@ -6,14 +6,15 @@
  * (use-first-paint-takeover.ts).
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useId, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCore } from '../../app/core-context.tsx';
 import { PATHS } from '../../app/paths.ts';
 import { useScreenTitle } from '../../components/index.ts';
+import { whenIdle } from '../../platform/idle.ts';
 import { loadedRoutePath, useNav } from '../shared/navigation.ts';
 import { LoginPanel } from './LoginPanel.tsx';
-import { LoginStep, LoginStepFooter } from './LoginSteps.tsx';
+import { LoginStep, LoginStepFooter, preloadLaterSteps } from './LoginSteps.tsx';
 import { useFirstPaintHandoff, useFirstPaintTakeover } from './use-first-paint-takeover.ts';
 import { useLoginIntents } from './use-login-intents.ts';
 import { type LoginWizard, useLoginWizard } from './use-login-wizard.ts';
@@ -42,6 +43,8 @@ export function LoginScreen({ startAt }: { startAt?: 'reset' }) {
   useScreenTitle(t(STEP_TITLES[wizard.step]), heading);
   useFirstPaintTakeover(handoff, formId, intents.submitEmail);
   const onBack = useBackFromStep(wizard);
+  // The password step's code is fetched once the first screen has painted and the page is idle (at most 2 s).
+  useEffect(() => whenIdle(preloadLaterSteps, 2_000), []);
 
   const backToSignIn = () => {
     if (startAt === 'reset') nav.replace(PATHS.login);

@@ -3,15 +3,27 @@
  * the panel's footer (Next or Send with the terms, or Back to sign in once the reset is sent). The state is the
  * wizard's (use-login-wizard.ts), the intents use-login-intents.ts's.
  */
-import type { Ref } from 'react';
+import { lazy, type Ref, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/index.ts';
 import { EmailStep } from './EmailStep.tsx';
 import { LoginFooter } from './LoginPanel.tsx';
-import { PasswordStep } from './PasswordStep.tsx';
-import { ResetSentStep } from './ResetSentStep.tsx';
 import type { LoginIntents } from './use-login-intents.ts';
 import type { LoginWizard } from './use-login-wizard.ts';
+
+/**
+ * The steps after the email's come with their own code: the first screen (the email step, usable at first paint)
+ * does not carry them. preloadLaterSteps fetches them once the first screen has painted, so Next never waits.
+ */
+const loadPasswordStep = () => import('./PasswordStep.tsx');
+const loadResetSentStep = () => import('./ResetSentStep.tsx');
+const PasswordStep = lazy(() => loadPasswordStep().then((m) => ({ default: m.PasswordStep })));
+const ResetSentStep = lazy(() => loadResetSentStep().then((m) => ({ default: m.ResetSentStep })));
+
+export function preloadLaterSteps(): void {
+  void loadPasswordStep().catch(() => {});
+  void loadResetSentStep().catch(() => {});
+}
 
 export interface LoginStepProps {
   formId: string;
@@ -43,19 +55,25 @@ export function LoginStep({ formId, wizard, intents, headingRef }: LoginStepProp
   }
   if (step === 'password')
     return (
-      <PasswordStep
-        formId={formId}
-        email={email.trim()}
-        password={wizard.password}
-        onPassword={wizard.onPassword}
-        error={error}
-        autoFocus={moved}
-        resetting={intents.busy === 'reset'}
-        onReset={() => intents.sendReset('password')}
-        onSubmit={intents.submitPassword}
-      />
+      <Suspense fallback={null}>
+        <PasswordStep
+          formId={formId}
+          email={email.trim()}
+          password={wizard.password}
+          onPassword={wizard.onPassword}
+          error={error}
+          autoFocus={moved}
+          resetting={intents.busy === 'reset'}
+          onReset={() => intents.sendReset('password')}
+          onSubmit={intents.submitPassword}
+        />
+      </Suspense>
     );
-  return <ResetSentStep email={email.trim()} />;
+  return (
+    <Suspense fallback={null}>
+      <ResetSentStep email={email.trim()} />
+    </Suspense>
+  );
 }
 
 export interface LoginStepFooterProps {
