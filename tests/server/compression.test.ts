@@ -203,7 +203,9 @@ describe('left alone', () => {
       headers: { 'accept-encoding': 'gzip, deflate, br' },
       origin: t.config.publicUrl,
     });
+    // Opened: the server greeted it with the route's version. Talks: a message's round trip through its queue.
+    expect(socket.version).not.toBeNull();
     await socket.flush();
-    await socket.close();
+    expect((await socket.close()).code).toBe(1000);
   });
 });
