@@ -4,6 +4,7 @@
  */
 import type { PlatformInit, WorkerApi } from '../../src-shared/api/worker-api.ts';
 import type { RouteListState } from '../../src-shared/state/app-state.ts';
+import type { Store } from '../base/store.ts';
 import { loadAppConfig, lookUpLanguage } from '../config/app-config.ts';
 import type { ApiClient } from '../net/api-client.ts';
 import type { ListAhead } from '../routes/list-ahead.ts';
@@ -12,7 +13,6 @@ import { type AppStorage, ROUTE_LIST_CACHE } from '../storage/app-db.ts';
 import type { LazyRouteFeatures } from './lazy-route-features.ts';
 import type { Notices } from './notices.ts';
 import type { ServerOrigin } from './server-origin.ts';
-import type { Store } from './store.ts';
 import type { CoreInternals } from './worker-deps.ts';
 
 export interface AppStartDeps {

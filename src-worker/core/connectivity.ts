@@ -4,10 +4,10 @@
  * waits on the device is sent when the network is back.
  */
 import type { ConnectivityState } from '../../src-shared/state/app-state.ts';
+import type { Store } from '../base/store.ts';
 import type { Session } from '../session/session.ts';
 import type { LazyRouteFeatures } from './lazy-route-features.ts';
 import type { Notices } from './notices.ts';
-import type { Store } from './store.ts';
 
 export interface ConnectivityDeps {
   store: Store;

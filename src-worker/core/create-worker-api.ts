@@ -7,6 +7,7 @@
  */
 import type { WorkerApi } from '../../src-shared/api/worker-api.ts';
 import { initialState } from '../../src-shared/state/app-state.ts';
+import { createStore } from '../base/store.ts';
 import { traceIntents } from '../base/tracing.ts';
 import { createPreparedPhotos } from '../media/prepared-photos.ts';
 import { createApiClient } from '../net/api-client.ts';
@@ -25,7 +26,6 @@ import { createServerOrigin } from './server-origin.ts';
 import { createSessionIntents } from './session-intents.ts';
 import { createSessionReactions } from './session-reactions.ts';
 import { changeSetting } from './settings.ts';
-import { createStore } from './store.ts';
 import type { CoreInternals, WorkerDeps } from './worker-deps.ts';
 
 /** The storage, opened at its first use and shared by every later one. */

@@ -5,15 +5,15 @@
  * what waits in the outbox is sent, and the session's end and a refused link reach them once they are loaded.
  */
 import { initialState } from '../../src-shared/state/app-state.ts';
+import type { Store } from '../base/store.ts';
+import { globalTimers } from '../base/timers.ts';
 import type { PreparedPhotos } from '../media/prepared-photos.ts';
 import type { ApiClient } from '../net/api-client.ts';
-import type { Timers } from '../outbox/outbox-deps.ts';
 import type { RouteFeatureDeps, RouteFeatures } from '../routes/route-features.ts';
 import type { Session } from '../session/session.ts';
 import type { AppStorage } from '../storage/app-db.ts';
 import type { Notices } from './notices.ts';
 import type { ServerOrigin } from './server-origin.ts';
-import type { Store } from './store.ts';
 import type { WorkerDeps } from './worker-deps.ts';
 
 /** The route features' code, a chunk of its own (see route-features.ts). */
@@ -91,11 +91,6 @@ export function createLazyRouteFeatures(deps: LazyRouteFeaturesDeps): LazyRouteF
 }
 
 /** The global timers, where the worker's deps bring none (a test's fake clock brings its own). */
-const globalTimers: Timers = {
-  set: (run, ms) => setTimeout(run, ms),
-  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
-
 /** What the route features need of the core, in the shape route-features.ts asks for. */
 function routeFeatureDeps(deps: LazyRouteFeaturesDeps): RouteFeatureDeps {
   const { worker, notices, session } = deps;

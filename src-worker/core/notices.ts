@@ -3,7 +3,7 @@
  * dismiss it by.
  */
 import type { Notice, NoticeKind } from '../../src-shared/state/app-state.ts';
-import type { Store } from './store.ts';
+import type { Store } from '../base/store.ts';
 
 export interface Notices {
   /** Shows a notice; `ref` names what it is about (a refused completion's id). */

@@ -4,7 +4,7 @@
  */
 import { releaseProxy } from 'comlink';
 import type { PatchListener, WorkerApi } from '../../src-shared/api/worker-api.ts';
-import type { Store } from './store.ts';
+import type { Store } from '../base/store.ts';
 
 type Releasable = PatchListener & { [releaseProxy]?: () => void };
 

@@ -3,9 +3,9 @@
  * the server refused. Each goes to the route features (src-worker/routes), loaded on first use.
  */
 import { fail, okVoid, type WorkerApi } from '../../src-shared/api/worker-api.ts';
+import type { Store } from '../base/store.ts';
 import type { LazyRouteFeatures } from './lazy-route-features.ts';
 import type { Notices } from './notices.ts';
-import type { Store } from './store.ts';
 
 export type RouteIntents = Pick<
   WorkerApi,

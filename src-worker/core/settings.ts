@@ -1,7 +1,7 @@
 /** The driver's settings as the page's cookies hold them: a change is checked, then kept in the state. */
 import { fail, ok, type Result } from '../../src-shared/api/worker-api.ts';
 import { isSettingValue, type SettingKey, type Settings } from '../../src-shared/domain/settings.ts';
-import type { Store } from './store.ts';
+import type { Store } from '../base/store.ts';
 
 /** `changed` is false when the value was already the current one (then nothing happens). */
 export function changeSetting<K extends SettingKey>(

@@ -1,8 +1,10 @@
 /** What the core is made of (the browser's or a test's) and what it offers besides the contract. */
 
+import type { LockRunner } from '../base/locks.ts';
+import type { Timers } from '../base/timers.ts';
 import type { UserTiming } from '../base/tracing.ts';
 import type { OpenWebSocket } from '../live/live-connection.ts';
-import type { LockRunner, OutboxChannel, Timers } from '../outbox/outbox-deps.ts';
+import type { OutboxChannel } from '../outbox/outbox-deps.ts';
 import type { FrameDecoderDeps } from '../scan/frame-decoder.ts';
 import type { AppStorage } from '../storage/app-db.ts';
 

@@ -3,9 +3,9 @@
  * plan's word on what may go out live. Here, so no service imports the module that composes it.
  */
 import type { Plan } from '../../src-shared/protocol/entities.ts';
-import type { Store } from '../core/store.ts';
+import type { Store } from '../base/store.ts';
+import type { Timers } from '../base/timers.ts';
 import type { ApiClient } from '../net/api-client.ts';
-import type { Timers } from '../outbox/outbox-deps.ts';
 import type { OpenWebSocket } from './live-connection.ts';
 import type { OpenRoute } from './server-events.ts';
 

@@ -12,7 +12,7 @@
  * reconnect-policy.ts.
  */
 
-import type { Timers } from '../outbox/outbox-deps.ts';
+import type { Timers } from '../base/timers.ts';
 import { createLiveConnection, type LiveConnectionDeps, type LiveTarget } from './live-connection.ts';
 import { createReconnectPolicy } from './reconnect-policy.ts';
 import { createReconnectWait } from './reconnect-wait.ts';

@@ -13,7 +13,7 @@
 import type { PositionReport } from '../../src-shared/api/worker-api.ts';
 import { LOCATION_INTERVAL_MS, wrapperWins } from '../../src-shared/domain/position-source.ts';
 import type { LocationMessage } from '../../src-shared/protocol/socket.ts';
-import type { Timers } from '../outbox/outbox-deps.ts';
+import type { Timers } from '../base/timers.ts';
 
 /** Hidden longer than this, the page's own position is stale (browsers stop watching it): the timer stops. */
 export const HIDDEN_LIMIT_MS = 5 * 60_000;

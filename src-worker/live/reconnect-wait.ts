@@ -1,4 +1,4 @@
-import type { Timers } from '../outbox/outbox-deps.ts';
+import type { Timers } from '../base/timers.ts';
 /**
  * The wait before the live channel connects again (spec section 9, reconnect delay): 5 s after a close or an error,
  * and more slowly after failures in a row (so a phone in a dead zone does not hammer the server).

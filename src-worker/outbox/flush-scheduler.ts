@@ -3,7 +3,10 @@
  * every tab and worker); a flush asked for while one runs runs again after it, so an item added at its very end is
  * not left behind; and a pass that stopped on a transient failure is tried again after the back-off (send-policy.ts).
  */
-import type { FlushOutcome, LockRunner, Sender, Timers } from './outbox-deps.ts';
+
+import type { LockRunner } from '../base/locks.ts';
+import type { Timers } from '../base/timers.ts';
+import type { FlushOutcome, Sender } from './outbox-deps.ts';
 import { queueLock } from './outbox-deps.ts';
 import { createQueuePass, type QueuePassDeps } from './queue-pass.ts';
 import { retryDelay } from './send-policy.ts';

@@ -5,6 +5,8 @@
  * importing the module that composes them.
  */
 import type { Route } from '../../src-shared/protocol/entities.ts';
+import type { LockRunner } from '../base/locks.ts';
+import type { Timers } from '../base/timers.ts';
 import type { ApiClient, AuthMode } from '../net/api-client.ts';
 import type { OutboxItem } from './outbox-item.ts';
 import type { OutboxStore } from './outbox-store.ts';
@@ -18,18 +20,10 @@ export interface Sender {
 /** The lock of one sender's queue for one route: a flush and the parking of a refused link's items hold it. */
 export const queueLock = (owner: string, routeId: number): string => `droplane-outbox:${owner}:${routeId}`;
 
-/** Runs `task` holding the named lock, across tabs and workers (navigator.locks.request), or in this worker only. */
-export type LockRunner = <T>(name: string, task: () => Promise<T>) => Promise<T>;
-
 /** Tells the other tabs' cores that a route's items changed, and hears them (a BroadcastChannel's shape). */
 export interface OutboxChannel {
   postMessage(message: { routeId: number }): void;
   addEventListener(type: 'message', listener: (event: { data: { routeId: number } }) => void): void;
-}
-
-export interface Timers {
-  set(run: () => void, ms: number): unknown;
-  clear(handle: unknown): void;
 }
 
 /** What the outbox tells the rest of the core (route-features.ts wires them to the open route and the summary). */

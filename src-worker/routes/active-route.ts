@@ -6,7 +6,7 @@
  * (route-fetch.ts), opening and refreshing (route-opening.ts), start and finish (route-status.ts), completing a stop
  * (stop-completion.ts), and what the live channel, the outbox and the session tell it (route-updates.ts).
  */
-import type { Store } from '../core/store.ts';
+import type { Store } from '../base/store.ts';
 import type { PreparedPhotos } from '../media/prepared-photos.ts';
 import type { ApiClient } from '../net/api-client.ts';
 import type { Outbox } from '../outbox/outbox.ts';

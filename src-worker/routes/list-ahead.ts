@@ -3,7 +3,7 @@
  * the worker even before the page's start (`prepare`, with the stored session: list-request.ts). The screen's own
  * first load then takes this answer instead of asking again (route-list.ts `loadAhead`).
  */
-import type { Store } from '../core/store.ts';
+import type { Store } from '../base/store.ts';
 import type { ApiClient } from '../net/api-client.ts';
 import type { AppStorage } from '../storage/app-db.ts';
 import { type EarlyList, earlyListRequest, listAnswerFor } from './list-request.ts';

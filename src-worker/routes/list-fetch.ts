@@ -8,7 +8,7 @@ import { localDate } from '../../src-shared/domain/geo.ts';
 import { closedSections, openSections } from '../../src-shared/domain/route-list.ts';
 import type { ProjectEntry } from '../../src-shared/protocol/entities.ts';
 import type { RouteListState } from '../../src-shared/state/app-state.ts';
-import type { Store } from '../core/store.ts';
+import type { Store } from '../base/store.ts';
 import type { ApiClient } from '../net/api-client.ts';
 // The list is cached as last shown, grouped: a start restores it into the first snapshot without the grouping code
 // (src-worker/core/app-start.ts), and the next answer regroups it for the current day.

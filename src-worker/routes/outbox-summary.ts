@@ -3,7 +3,7 @@
  * whenever the outbox changes: one read at a time, and one more if something changed meanwhile.
  */
 import type { ParkedCompletion } from '../../src-shared/state/app-state.ts';
-import type { Store } from '../core/store.ts';
+import type { Store } from '../base/store.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import { parkedCompletion } from '../outbox/outbox-item.ts';
 

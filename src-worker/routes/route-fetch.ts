@@ -4,7 +4,7 @@
  */
 import { fail, okVoid, type Result } from '../../src-shared/api/worker-api.ts';
 import type { Route } from '../../src-shared/protocol/entities.ts';
-import type { Store } from '../core/store.ts';
+import type { Store } from '../base/store.ts';
 import type { ApiClient } from '../net/api-client.ts';
 import type { AppStorage } from '../storage/app-db.ts';
 import { clearsLink, routeFetchFailure } from './route-errors.ts';

@@ -3,9 +3,10 @@
  * locks and clock, and what its sends and refusals do here: the counts and the open route follow, the other tabs
  * hear of it, the driver is told of a refused completion or one kept for a removed stop.
  */
-import { inProcessLockRunner } from '../outbox/locks.ts';
+import { inProcessLockRunner, type LockRunner } from '../base/locks.ts';
+import type { Timers } from '../base/timers.ts';
 import { createOutbox } from '../outbox/outbox.ts';
-import type { LockRunner, OutboxChannel, Sender, Timers } from '../outbox/outbox-deps.ts';
+import type { OutboxChannel, Sender } from '../outbox/outbox-deps.ts';
 import { createOutboxStore, type OutboxStore } from '../outbox/outbox-store.ts';
 import type { ActiveRoute, ActiveRouteDeps } from './active-route.ts';
 

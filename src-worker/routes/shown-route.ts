@@ -9,7 +9,7 @@ import { applyUnitScans } from '../../src-shared/domain/unit-scans.ts';
 import type { Route, Stop } from '../../src-shared/protocol/entities.ts';
 import type { StopUpdateRequest } from '../../src-shared/protocol/http.ts';
 import type { ActiveRouteState } from '../../src-shared/state/app-state.ts';
-import type { Store } from '../core/store.ts';
+import type { Store } from '../base/store.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { OutboxItem } from '../outbox/outbox-item.ts';
 import type { AppStorage } from '../storage/app-db.ts';

@@ -4,7 +4,7 @@
  */
 import { fail, okVoid, type Result, type StopCompletion } from '../../src-shared/api/worker-api.ts';
 import { actionBlock, allWorkDone, countToShow, nextActiveStop, stopName } from '../../src-shared/domain/stops.ts';
-import type { Store } from '../core/store.ts';
+import type { Store } from '../base/store.ts';
 import { isPhotoHandle, type PreparedPhotos } from '../media/prepared-photos.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import { checkCompletionInCore } from './completion-check.ts';

@@ -3,7 +3,7 @@
  * offers), asked for at each sign-in and signed-in start, and the organisation kept on the device for an offline start.
  */
 import type { Driver, Organisation } from '../../src-shared/protocol/entities.ts';
-import type { Store } from '../core/store.ts';
+import type { Store } from '../base/store.ts';
 import type { ApiClient } from '../net/api-client.ts';
 import type { AppStorage, StoredDriver } from '../storage/app-db.ts';
 import { type DriverTokens, profileOf } from './driver-tokens.ts';

@@ -5,7 +5,7 @@
 import { fail, ok, type Result } from '../../src-shared/api/worker-api.ts';
 import type { TokenPair } from '../../src-shared/protocol/http.ts';
 import type { DriverProfile } from '../../src-shared/state/app-state.ts';
-import type { Store } from '../core/store.ts';
+import type { Store } from '../base/store.ts';
 import type { ApiClient } from '../net/api-client.ts';
 import type { AppStorage, StoredDriver } from '../storage/app-db.ts';
 import { createAccount } from './account.ts';

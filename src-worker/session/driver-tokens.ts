@@ -5,7 +5,7 @@
  */
 import type { TokenPair } from '../../src-shared/protocol/http.ts';
 import type { DriverProfile } from '../../src-shared/state/app-state.ts';
-import type { Store } from '../core/store.ts';
+import type { Store } from '../base/store.ts';
 import type { ApiClient, RefreshOutcome } from '../net/api-client.ts';
 import type { AppStorage, StoredDriver } from '../storage/app-db.ts';
 import type { Sender } from './sender.ts';

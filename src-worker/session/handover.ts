@@ -12,7 +12,7 @@
  * the Account screen's. A newer pair of the same sign-in is the same session, and nothing is revoked.
  */
 import type { TokenPair } from '../../src-shared/protocol/http.ts';
-import type { Store } from '../core/store.ts';
+import type { Store } from '../base/store.ts';
 import type { AppStorage, StoredDriver } from '../storage/app-db.ts';
 import { decodeJwtPayload, profileFromToken } from './jwt.ts';
 

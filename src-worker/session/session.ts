@@ -10,7 +10,7 @@
 import { type LinkEntry, okVoid, type Result } from '../../src-shared/api/worker-api.ts';
 import type { TokenPair } from '../../src-shared/protocol/http.ts';
 import type { DriverProfile } from '../../src-shared/state/app-state.ts';
-import type { Store } from '../core/store.ts';
+import type { Store } from '../base/store.ts';
 import type { ApiClient, TokenSource } from '../net/api-client.ts';
 import type { AppStorage } from '../storage/app-db.ts';
 import { createDriverSession } from './driver-session.ts';

@@ -3,7 +3,7 @@
  * (without its token).
  */
 import type { LinkEntry } from '../../src-shared/api/worker-api.ts';
-import type { Store } from '../core/store.ts';
+import type { Store } from '../base/store.ts';
 import { decodeJwtPayload } from './jwt.ts';
 import type { Sender } from './sender.ts';
 

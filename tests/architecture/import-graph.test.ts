@@ -189,6 +189,17 @@ describe('the import graph', () => {
     ]);
   });
 
+  it('the worker’s low layer (src-worker/base: the store, timers, locks, tracing) imports nothing of the worker above it', () => {
+    const upward: string[] = [];
+    for (const [file, targets] of graph)
+      if (file.startsWith('src-worker/base/'))
+        for (const target of targets)
+          if (target.startsWith('src-worker/') && !target.startsWith('src-worker/base/'))
+            upward.push(`${file} -> ${target}`);
+    expect(upward).toEqual([]);
+    expect([...graph.keys()].filter((f) => f.startsWith('src-worker/base/')).length).toBeGreaterThanOrEqual(4);
+  });
+
   it('the UI reaches the worker only through its inline mode, from the bridge', () => {
     expect(crossings(graph, 'src-ui', 'src-worker')).toEqual(['src-ui/bridge/connect.ts -> src-worker/inline.ts']);
   });

@@ -12,8 +12,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDate } from '../../src-shared/domain/geo.ts';
 import type { Stop } from '../../src-shared/protocol/entities.ts';
-import { inProcessLockRunner } from '../../src-worker/outbox/locks.ts';
-import type { LockRunner } from '../../src-worker/outbox/outbox-deps.ts';
+import { inProcessLockRunner, type LockRunner } from '../../src-worker/base/locks.ts';
 import { type CoreHarness, newDbName, startCore } from '../helpers/core.ts';
 import { type Fault, faultyFetch, isCompletion, manualTimers } from '../helpers/faults.ts';
 import {

@@ -8,7 +8,7 @@ import { openDB } from 'idb';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays } from '../../src-shared/domain/dates.ts';
 import { localDate } from '../../src-shared/domain/geo.ts';
-import { inProcessLockRunner } from '../../src-worker/outbox/locks.ts';
+import { inProcessLockRunner } from '../../src-worker/base/locks.ts';
 import { createOutboxStore } from '../../src-worker/outbox/outbox-store.ts';
 import { openAppStorage } from '../../src-worker/storage/app-db.ts';
 import { type CoreHarness, type CoreOptions, newDbName, startCore } from '../helpers/core.ts';

@@ -7,7 +7,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { initialState } from '../../src-shared/state/app-state.ts';
 import type { PatchOp } from '../../src-shared/state/patch.ts';
 import type { StatePath, ValueAt } from '../../src-shared/state/state-path.ts';
-import { createStore } from '../../src-worker/core/store.ts';
+import { createStore } from '../../src-worker/base/store.ts';
 
 interface Sample {
   a: { b: number; c: { d: 'x' | 'y' } | null };

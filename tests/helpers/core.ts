@@ -35,7 +35,7 @@ export interface CoreOptions {
   dbName?: string;
   init?: Partial<PlatformInit>;
   fetch?: typeof fetch;
-  /** Shared between two cores to play two tabs of one browser (src-worker/outbox/locks.ts). */
+  /** Shared between two cores to play two tabs of one browser (src-worker/base/locks.ts). */
   locks?: WorkerDeps['locks'];
   timers?: WorkerDeps['timers'];
   now?: () => number;
