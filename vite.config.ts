@@ -166,6 +166,7 @@ export default defineConfig({
             // The lazy screens' shared code in two files, not 25 (scripts/screen-chunks.ts).
             {
               name: (id, graph) => (screenChunkOf(id, graph, LIST_SCREEN) === 'list-screen' ? 'list-screen' : null),
+              debugName: 'list-screen',
               test: SCREEN_CODE,
               priority: 6,
               // Not the first screen's modules they import: those stay on the critical path where they are.
@@ -173,6 +174,7 @@ export default defineConfig({
             },
             {
               name: (id, graph) => screenChunkOf(id, graph, LIST_SCREEN),
+              debugName: 'route-screens',
               test: SCREEN_CODE,
               minShareCount: 2,
               priority: 5,
