@@ -4,29 +4,22 @@
  * delivered, exactly once, and the driver is told "This stop was removed by your dispatcher; your completion was
  * kept".
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { localDate } from '../../src-shared/domain/geo.ts';
 import type { Notice } from '../../src-shared/state/app-state.ts';
 import { en } from '../../src-ui/i18n/en.ts';
 import { noticeText } from '../../src-ui/i18n/errors.ts';
 import type { Translate } from '../../src-ui/i18n/format.ts';
-import { type CoreHarness, startCore } from '../helpers/core.ts';
+import { coreSuite } from '../helpers/core-suite.ts';
 import { faultyFetch, isCompletion } from '../helpers/faults.ts';
 import { type DriverFixture, makeDriver, makeRoute, PASSWORD, stopsAroundUtrecht } from '../helpers/fixtures.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
 
-let t: TestServer;
+const suite = coreSuite();
 let driver: DriverFixture;
-const cores: CoreHarness[] = [];
 
 beforeAll(async () => {
-  t = await startTestServer();
-  driver = await makeDriver(t);
+  driver = await makeDriver(suite.t);
 });
-afterEach(async () => {
-  await Promise.all(cores.splice(0).map((c) => c.close()));
-});
-afterAll(() => t.close());
 
 /** A tiny t() over the English messages, enough for a notice's key. */
 const translate: Translate = (key) => {
@@ -40,8 +33,8 @@ const kept = (notices: Notice[]) => notices.filter((n) => n.kind === 'completion
 describe('a completion for a stop removed while it waited on the phone', () => {
   it('is delivered once, kept against the removed stop, and the driver is told so', async () => {
     const faults = faultyFetch();
-    const c = await startCore({ baseUrl: t.url, fetch: faults.fetch });
-    cores.push(c);
+    const { t } = suite;
+    const c = await suite.core({ fetch: faults.fetch });
     await c.api.signIn(driver.email, PASSWORD);
     const { routeId } = await makeRoute(t, driver, { date: localDate(new Date()), stops: stopsAroundUtrecht(3) });
     expect(await c.api.openRoute(routeId, { shared: false })).toEqual({ ok: true });

@@ -4,29 +4,22 @@
  * sign in, open a route the dispatcher made, start it, complete a stop, and see what the driver sees (the mirrored
  * state) and what the server stored.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { localDate } from '../../src-shared/domain/geo.ts';
-import { type CoreHarness, startCore } from '../helpers/core.ts';
+import { coreSuite } from '../helpers/core-suite.ts';
 import { type DriverFixture, makeDriver, makeRoute, PASSWORD, stopsAroundUtrecht } from '../helpers/fixtures.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
 
-let t: TestServer;
+const suite = coreSuite();
 let driver: DriverFixture;
-const cores: CoreHarness[] = [];
 
 beforeAll(async () => {
-  t = await startTestServer();
-  driver = await makeDriver(t);
+  driver = await makeDriver(suite.t);
 });
-afterEach(async () => {
-  await Promise.all(cores.splice(0).map((c) => c.close()));
-});
-afterAll(() => t.close());
 
 describe('completeStop, as a test of a new intent would drive it', () => {
   it('marks the stop done at once, sends it, and the server stores it once', async () => {
-    const c = await startCore({ baseUrl: t.url });
-    cores.push(c);
+    const { t } = suite;
+    const c = await suite.core();
     expect(await c.api.signIn(driver.email, PASSWORD)).toMatchObject({ ok: true });
     const { routeId } = await makeRoute(t, driver, { date: localDate(new Date()), stops: stopsAroundUtrecht(2) });
     expect(await c.api.openRoute(routeId, { shared: false })).toEqual({ ok: true });
