@@ -11,7 +11,7 @@ import { LOCATION_INTERVAL_MS } from '../../src-shared/domain/position-source.ts
 import type { Plan, Route } from '../../src-shared/protocol/entities.ts';
 import type { WebSocketLike } from '../../src-worker/live/live-connection.ts';
 import { type CoreHarness, startCore } from '../helpers/core.ts';
-import { manualTimers } from '../helpers/faults.ts';
+import { type FaultyFetch, faultyFetch, manualTimers } from '../helpers/faults.ts';
 import {
   type DriverFixture,
   makeDriver,
@@ -52,17 +52,9 @@ function trackedSockets() {
   };
 }
 
-/** The real fetch, counting the route's own fetches (GET of the whole route). */
-function recordedFetch() {
-  const urls: string[] = [];
-  return {
-    fetch: ((input, init) => {
-      if ((init?.method ?? 'GET') === 'GET') urls.push(String(input));
-      return fetch(input, init);
-    }) as typeof fetch,
-    routeFetches: (routeId: number) => urls.filter((u) => new URL(u).pathname.endsWith(`/routes/${routeId}`)).length,
-  };
-}
+/** How often the core fetched the whole route (GET of it), among the requests faultyFetch passed on. */
+const routeFetches = (requests: FaultyFetch, routeId: number) =>
+  requests.passed.filter((r) => r.method === 'GET' && new URL(r.url).pathname.endsWith(`/routes/${routeId}`)).length;
 
 async function liveRoute(driver: DriverFixture, options: { start?: boolean; fetch?: typeof fetch } = {}) {
   const timers = manualTimers();
@@ -126,15 +118,15 @@ describe('dispatcher changes reach the open route', () => {
   });
 
   it('route_reorder shows the new order and its planned times as the server has them, with no fetch, and says "Your route has been updated"', async () => {
-    const requests = recordedFetch();
+    const requests = faultyFetch();
     const driver = await driverWith();
     const { c, routeId, stops } = await liveRoute(driver, { fetch: requests.fetch });
     const order = [stops[0]!, stops[2]!, stops[1]!, ...stops.slice(3)].map((s) => s.id);
-    const fetchesBefore = requests.routeFetches(routeId);
+    const fetchesBefore = routeFetches(requests, routeId);
     expect((await t.dispatch('PUT', `/v1/dispatch/routes/${routeId}/order`, { stop_ids: order })).status).toBe(200);
     const state = await c.until((s) => s.route?.route?.stops.map((x) => x.id).join() === order.join());
     expect(state.notices.map((n) => n.kind)).toContain('route_updated');
-    expect(requests.routeFetches(routeId)).toBe(fetchesBefore);
+    expect(routeFetches(requests, routeId)).toBe(fetchesBefore);
     // What the app planned is what the server stored.
     const { accessToken } = await signIn(t, driver.email);
     const stored = await t.request<Route>('GET', `/v1/projects/routes/${routeId}`, { token: accessToken });
@@ -148,13 +140,13 @@ describe('dispatcher changes reach the open route', () => {
   });
 
   it('a reorder that takes a stop off fetches the route', async () => {
-    const requests = recordedFetch();
+    const requests = faultyFetch();
     const { c, routeId, stops } = await liveRoute(await driverWith(), { fetch: requests.fetch });
-    const fetchesBefore = requests.routeFetches(routeId);
+    const fetchesBefore = routeFetches(requests, routeId);
     const removed = stops.find((s) => s.type === 'delivery')!;
     expect((await t.dispatch('DELETE', `/v1/dispatch/routes/${routeId}/stops/${removed.id}`)).status).toBe(200);
     await c.until((s) => s.route?.route?.stops.every((x) => x.id !== removed.id) === true);
-    expect(requests.routeFetches(routeId)).toBe(fetchesBefore + 1);
+    expect(routeFetches(requests, routeId)).toBe(fetchesBefore + 1);
   });
 
   it('republish opens New Changes; a refresh clears it', async () => {
