@@ -26,17 +26,17 @@ export interface RegisteredSocket {
   shutdown(): Promise<void>;
 }
 
-export class SocketRegistry<SocketSession extends RegisteredSocket = RegisteredSocket> {
-  private readonly sessions = new Set<SocketSession>();
+export class SocketRegistry {
+  private readonly sessions = new Set<RegisteredSocket>();
   /** Per principal and route, oldest first. */
-  private readonly byOwner = new Map<string, SocketSession[]>();
-  private readonly byFamily = new Map<string, Set<SocketSession>>();
+  private readonly byOwner = new Map<string, RegisteredSocket[]>();
+  private readonly byFamily = new Map<string, Set<RegisteredSocket>>();
 
   /** `maxPerRoute` 0: no cap. */
   constructor(private readonly maxPerRoute: number) {}
 
   /** Adds a new socket and closes the oldest of its principal on its route beyond the cap. */
-  add(session: SocketSession): void {
+  add(session: RegisteredSocket): void {
     this.sessions.add(session);
     const owner = session.ownerKey;
     const list = [...(this.byOwner.get(owner) ?? []), session];
@@ -53,7 +53,7 @@ export class SocketRegistry<SocketSession extends RegisteredSocket = RegisteredS
       for (const oldest of open.slice(0, Math.max(0, open.length - this.maxPerRoute))) oldest.replace();
   }
 
-  remove(session: SocketSession): void {
+  remove(session: RegisteredSocket): void {
     if (!this.sessions.delete(session)) return;
     const owner = session.ownerKey;
     const list = (this.byOwner.get(owner) ?? []).filter((s) => s !== session);
@@ -65,7 +65,7 @@ export class SocketRegistry<SocketSession extends RegisteredSocket = RegisteredS
     if (familyId !== null && family?.size === 0) this.byFamily.delete(familyId);
   }
 
-  all(): SocketSession[] {
+  all(): RegisteredSocket[] {
     return [...this.sessions];
   }
 
