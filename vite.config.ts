@@ -19,7 +19,7 @@ import { isMapStyleRequest, isMapTileRequest, MAP_CODE } from './src-ui/map/cach
 
 /** The modules of the first screen that lazy screens share too (see build.rolldownOptions below). */
 const SHELL =
-  /node_modules[\\/](lucide-react[\\/]dist[\\/]esm[\\/]icons|react|react-dom|scheduler|i18next|react-i18next|@preact[\\/]signals-(core|react)|wouter|regexparam|use-sync-external-store)[\\/]|src-ui[\\/](app[\\/](core-context|paths)|screens[\\/]shared[\\/]navigation|components[\\/](?!BottomSheet|PullToRefresh|ConfirmDialog|LoadingOverlay|RadioList|use-minimum-visible|use-pull-gesture|pull-distance))|src-shared[\\/]domain[\\/]settings/;
+  /node_modules[\\/](lucide-react[\\/]dist[\\/]esm[\\/]icons|react|react-dom|scheduler|i18next|react-i18next|@preact[\\/]signals-(core|react)|wouter|regexparam|use-sync-external-store)[\\/]|src-ui[\\/](app[\\/](core-context|paths)|screens[\\/]shared[\\/]navigation|components[\\/](?!BottomSheet|PullToRefresh|ConfirmDialog|LoadingOverlay|RadioList|use-minimum-visible|use-pull-gesture|pull-distance|pull-tracker))|src-shared[\\/]domain[\\/]settings/;
 
 /**
  * The route screens: index.html's early script preloads the one a path opens (scripts/start-early.ts); the list's

@@ -1,36 +1,67 @@
 import { type RefObject, useEffect, useRef } from 'react';
-import { pullDistance } from './pull-distance.ts';
+import { createPullTracker, type PullSettings, type PullTracker } from './pull-tracker.ts';
 
-/** Finger travel before a gesture counts as a pull (or as a scroll the pull leaves alone). */
-const SLOP_PX = 8;
-
-export interface PullGestureOptions {
+export interface PullGestureOptions extends PullSettings {
   /** The element the gesture starts on. */
   rootRef: RefObject<HTMLElement | null>;
-  enabled: boolean;
-  threshold: number;
-  maxPull: number;
-  /** Each move while pulling, with the distance after resistance (write it to the DOM, not to state). */
-  onPull: (distance: number) => void;
-  /** The finger is up: `armed` when the distance reached the threshold. */
-  onRelease: (armed: boolean) => void;
 }
 
-/** The element whose scroll position decides "at the top": the nearest scrolling ancestor, else the page. */
-function scrollParent(start: HTMLElement): Element {
-  for (let el = start.parentElement; el; el = el.parentElement) {
-    const { overflowY } = getComputedStyle(el);
-    if ((overflowY === 'auto' || overflowY === 'scroll') && el.scrollHeight > el.clientHeight) return el;
-  }
-  return document.scrollingElement ?? document.documentElement;
+type Listener = [type: string, handler: (e: never) => void, options?: AddEventListenerOptions | boolean];
+
+/**
+ * The events that feed the tracker: touch events for fingers (touchmove non-passive, so the page does not scroll
+ * while pulling) and pointer events for a mouse or pen only (a finger would otherwise count twice); the click a
+ * mouse pull ends with is swallowed in the capture phase, before any card sees it.
+ */
+function gestureListeners(root: HTMLElement, pull: PullTracker): Listener[] {
+  const onTouchStart = (e: TouchEvent) => {
+    const touch = e.touches[0];
+    if (e.touches.length === 1 && touch) pull.begin(touch.clientX, touch.clientY);
+    else pull.cancel();
+  };
+  const onTouchMove = (e: TouchEvent) => {
+    const touch = e.touches[0];
+    if (touch && pull.move(touch.clientX, touch.clientY) && e.cancelable) e.preventDefault();
+  };
+  const onPointerDown = (e: PointerEvent) => {
+    if (e.pointerType === 'touch' || e.button !== 0) return;
+    pull.begin(e.clientX, e.clientY);
+  };
+  const onPointerMove = (e: PointerEvent) => {
+    if (e.pointerType === 'touch') return;
+    const wasPulling = pull.pulling();
+    if (!pull.move(e.clientX, e.clientY)) return;
+    e.preventDefault();
+    // Captured once the pull starts, so a mouse leaving the list still drives (and ends) it.
+    if (!wasPulling) root.setPointerCapture?.(e.pointerId);
+  };
+  const onPointerEnd = (e: PointerEvent) => {
+    if (e.pointerType !== 'touch') pull.end();
+  };
+  const onClick = (e: MouseEvent) => {
+    if (!pull.swallowsClick()) return;
+    e.preventDefault();
+    e.stopPropagation();
+  };
+  return [
+    ['touchstart', onTouchStart, { passive: true }],
+    ['touchmove', onTouchMove, { passive: false }],
+    ['touchend', pull.end],
+    ['touchcancel', pull.end],
+    ['pointerdown', onPointerDown],
+    ['pointermove', onPointerMove],
+    ['pointerup', onPointerEnd],
+    ['pointercancel', onPointerEnd],
+    ['click', onClick, true],
+  ];
 }
 
 /**
- * Pull-to-refresh's gesture: touch events for fingers (non-passive, so the page does not scroll while pulling)
- * and pointer events for a mouse or pen. It starts only when the list is scrolled to the top and the first
- * movement goes down; a click that would end a mouse pull is swallowed.
+ * Pull-to-refresh's gesture: it starts only when the list is scrolled to the top and the first movement goes down
+ * (pull-tracker.ts); a click that would end a mouse pull is swallowed.
  */
 export function usePullGesture(options: PullGestureOptions): void {
+  // The listeners stay for the element's life: they read the latest options instead of being bound again.
   const latest = useRef(options);
   useEffect(() => {
     latest.current = options;
@@ -39,99 +70,12 @@ export function usePullGesture(options: PullGestureOptions): void {
   useEffect(() => {
     const root = options.rootRef.current;
     if (!root) return;
-    let tracking = false;
-    let pulling = false;
-    let startY = 0;
-    let startX = 0;
-    let originY = 0;
-    let distance = 0;
-    let swallowClick = false;
-
-    const begin = (x: number, y: number) => {
-      tracking = latest.current.enabled && scrollParent(root).scrollTop <= 0;
-      pulling = false;
-      startX = x;
-      startY = y;
-      distance = 0;
-    };
-    /** True when the move belongs to the pull (the caller then prevents the default). */
-    const move = (x: number, y: number): boolean => {
-      if (!tracking) return false;
-      const dy = y - startY;
-      if (!pulling) {
-        if (Math.abs(dy) < SLOP_PX && Math.abs(x - startX) < SLOP_PX) return false;
-        if (dy <= 0 || Math.abs(x - startX) > dy) {
-          tracking = false;
-          return false;
-        }
-        pulling = true;
-        originY = y;
-      }
-      const { threshold, maxPull, onPull } = latest.current;
-      distance = pullDistance(y - originY, threshold, maxPull);
-      onPull(distance);
-      return true;
-    };
-    const end = () => {
-      if (pulling) {
-        swallowClick = true;
-        setTimeout(() => {
-          swallowClick = false;
-        }, 0);
-        latest.current.onRelease(distance >= latest.current.threshold);
-      }
-      tracking = false;
-      pulling = false;
-    };
-
-    const onTouchStart = (e: TouchEvent) => {
-      const touch = e.touches[0];
-      if (e.touches.length === 1 && touch) begin(touch.clientX, touch.clientY);
-      else tracking = false;
-    };
-    const onTouchMove = (e: TouchEvent) => {
-      const touch = e.touches[0];
-      if (touch && move(touch.clientX, touch.clientY) && e.cancelable) e.preventDefault();
-    };
-    const onPointerDown = (e: PointerEvent) => {
-      if (e.pointerType === 'touch' || e.button !== 0) return;
-      begin(e.clientX, e.clientY);
-    };
-    const onPointerMove = (e: PointerEvent) => {
-      if (e.pointerType === 'touch') return;
-      const wasPulling = pulling;
-      if (!move(e.clientX, e.clientY)) return;
-      e.preventDefault();
-      if (!wasPulling) root.setPointerCapture?.(e.pointerId);
-    };
-    const onPointerEnd = (e: PointerEvent) => {
-      if (e.pointerType !== 'touch') end();
-    };
-    const onClick = (e: MouseEvent) => {
-      if (!swallowClick) return;
-      e.preventDefault();
-      e.stopPropagation();
-    };
-
-    root.addEventListener('touchstart', onTouchStart, { passive: true });
-    root.addEventListener('touchmove', onTouchMove, { passive: false });
-    root.addEventListener('touchend', end);
-    root.addEventListener('touchcancel', end);
-    root.addEventListener('pointerdown', onPointerDown);
-    root.addEventListener('pointermove', onPointerMove);
-    root.addEventListener('pointerup', onPointerEnd);
-    root.addEventListener('pointercancel', onPointerEnd);
-    root.addEventListener('click', onClick, true);
+    const listeners = gestureListeners(root, createPullTracker(root, latest));
+    for (const [type, handler, opts] of listeners) root.addEventListener(type, handler as EventListener, opts);
     return () => {
-      root.removeEventListener('touchstart', onTouchStart);
-      root.removeEventListener('touchmove', onTouchMove);
-      root.removeEventListener('touchend', end);
-      root.removeEventListener('touchcancel', end);
-      root.removeEventListener('pointerdown', onPointerDown);
-      root.removeEventListener('pointermove', onPointerMove);
-      root.removeEventListener('pointerup', onPointerEnd);
-      root.removeEventListener('pointercancel', onPointerEnd);
-      root.removeEventListener('click', onClick, true);
+      for (const [type, handler, opts] of listeners) {
+        root.removeEventListener(type, handler as EventListener, typeof opts === 'boolean' ? opts : undefined);
+      }
     };
   }, [options.rootRef]);
 }

@@ -7,26 +7,23 @@
  * the sign-in.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { RefreshCw } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect } from 'wouter';
-import { type RouteTab, routeAction } from '../../../src-shared/domain/route-list.ts';
+import type { RouteTab } from '../../../src-shared/domain/route-list.ts';
 import type { Language } from '../../../src-shared/domain/settings.ts';
-import type { RouteSummary } from '../../../src-shared/protocol/entities.ts';
 import { useCore } from '../../app/core-context.tsx';
 import { PATHS } from '../../app/paths.ts';
-import { IconButton, ProgressBar, TopBar } from '../../components/index.ts';
 // Only this lazy screen uses the pull: imported directly, so it stays out of the first screen's chunks.
 import { PullToRefresh } from '../../components/PullToRefresh.tsx';
-import { formatWeekdayDayMonth } from '../../i18n/format.ts';
-import { prefetchMapCode } from '../../map/prefetch-code.ts';
-import { whenIdle } from '../../platform/idle.ts';
 import { cameFromRouteMain, useNav } from '../shared/navigation.ts';
 import { PreviewDrawer } from './PreviewDrawer.tsx';
 import { RouteList } from './RouteList.tsx';
-import { RouteTabs, TAB_PANEL_ID, tabId } from './RouteTabs.tsx';
+import { RoutesHeader } from './RoutesHeader.tsx';
+import { TAB_PANEL_ID, tabId } from './RouteTabs.tsx';
 import styles from './routes.module.css';
+import { useDateFormatWarmUp, useMapCodeAhead } from './use-idle-warm-up.ts';
+import { useRouteCardAction } from './use-route-card-action.ts';
 import { useRouteList } from './use-route-list.ts';
 
 /** Route lists refresh at 120 px of pull and stretch to 132 px at most (spec section 9). */
@@ -36,53 +33,23 @@ const PULL_MAX = 132;
 export default function RoutesScreen({ tab }: { tab: RouteTab }) {
   useSignals();
   const { t, i18n } = useTranslation();
-  const { api, state } = useCore();
+  const { state } = useCore();
   const nav = useNav();
   const session = state.session.value;
   const list = state.routeList.value;
-  const { distanceUnit } = state.settings.value;
+  const { distanceUnit, mapView } = state.settings.value;
   const { online } = state.connectivity.value;
   const language = (i18n.resolvedLanguage ?? 'en') as Language;
   const signedIn = session.status === 'signed_in';
   const { refresh, failure } = useRouteList(signedIn);
-  const [previewing, setPreviewing] = useState<RouteSummary | null>(null);
-
-  // Cards keep one callback, so a list patch re-renders only the cards whose route changed.
-  const navRef = useRef(nav);
-  useEffect(() => {
-    navRef.current = nav;
-  });
-  const onAction = useCallback((route: RouteSummary) => {
-    if (routeAction(route) === 'view') setPreviewing(route);
-    else navRef.current.go(PATHS.route(route.id));
-  }, []);
-
-  // The date headings' formatter costs far more to build than to use (the first Intl use loads locale data): built
-  // while the list is still on its way, it is not part of the long task that renders the list.
-  useEffect(
-    () =>
-      whenIdle(() => {
-        formatWeekdayDayMonth(new Date(), language);
-      }, 2000),
-    [language],
-  );
-
-  // With map view on, the map's code comes ahead while the driver looks at the list (prefetch-code.ts).
-  const mapView = state.settings.value.mapView;
-  useEffect(() => (mapView === 'on' ? whenIdle(prefetchMapCode, 5000) : undefined), [mapView]);
+  const { onAction, previewing, closePreview } = useRouteCardAction();
+  useDateFormatWarmUp(language);
+  useMapCodeAhead(mapView);
 
   // Each tab starts at the top of its list.
   useEffect(() => {
     if (tab) window.scrollTo({ top: 0 });
   }, [tab]);
-
-  // The preview belongs to this screen: leaving it closes the core's preview too.
-  useEffect(
-    () => () => {
-      void api.previewRoute(null);
-    },
-    [api],
-  );
 
   if (session.status === 'signed_out') return <Redirect to={PATHS.login} replace />;
 
@@ -93,28 +60,7 @@ export default function RoutesScreen({ tab }: { tab: RouteTab }) {
 
   return (
     <div className={styles.page}>
-      <div className={styles.header}>
-        <TopBar
-          title={t('routes.title')}
-          subject={t(`routes.tabs.${tab}`)}
-          backLabel={t('common.a11y.back')}
-          onBack={back}
-          sticky={false}
-          action={
-            <IconButton
-              label={t('routes.refresh')}
-              icon={RefreshCw}
-              className={list.refreshing ? styles.spinning : undefined}
-              onClick={() => void refresh()}
-            />
-          }
-        />
-        <RouteTabs tab={tab} />
-        <ProgressBar
-          label={list.status === 'loading' ? t('routes.loading') : t('common.pullToRefresh.refreshing')}
-          active={busy}
-        />
-      </div>
+      <RoutesHeader tab={tab} list={list} busy={busy} onBack={back} onRefresh={() => void refresh()} />
       <main className={styles.main}>
         <PullToRefresh
           className={styles.pull}
@@ -138,7 +84,7 @@ export default function RoutesScreen({ tab }: { tab: RouteTab }) {
           </div>
         </PullToRefresh>
       </main>
-      {previewing && <PreviewDrawer key={previewing.id} summary={previewing} onClosed={() => setPreviewing(null)} />}
+      {previewing && <PreviewDrawer key={previewing.id} summary={previewing} onClosed={closePreview} />}
     </div>
   );
 }
