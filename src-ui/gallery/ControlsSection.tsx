@@ -5,10 +5,18 @@ import { Badge, Button, IconButton, TextField } from '../components/index.ts';
 import g from './gallery.module.css';
 
 export function ControlsSection() {
+  return (
+    <>
+      <ButtonsGroup />
+      <IconButtonsAndBadgesGroup />
+      <TextFieldsGroup />
+    </>
+  );
+}
+
+/** Every button variant and state; one loads on tap, to show that loading keeps the button's width. */
+function ButtonsGroup() {
   const [loading, setLoading] = useState(false);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('hunter22');
-  const [note, setNote] = useState('Leave at the back door, please.');
   return (
     <>
       <h2 className={g.heading}>Buttons</h2>
@@ -47,7 +55,14 @@ export function ControlsSection() {
           </Button>
         </div>
       </div>
+    </>
+  );
+}
 
+/** Icon buttons in each variant (onBrand on a brand strip, the background it is made for), and badges in each tone. */
+function IconButtonsAndBadgesGroup() {
+  return (
+    <>
       <h2 className={g.heading}>Icon buttons and badges</h2>
       <div className={g.block}>
         <div className={g.row}>
@@ -70,7 +85,17 @@ export function ControlsSection() {
           <Badge label="In progress" tone="brand" emphasis="solid" />
         </div>
       </div>
+    </>
+  );
+}
 
+/** Text fields with helper, error, reveal, counter and disabled; editable, so their states can be tried. */
+function TextFieldsGroup() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('hunter22');
+  const [note, setNote] = useState('Leave at the back door, please.');
+  return (
+    <>
       <h2 className={g.heading}>Text fields</h2>
       <div className={g.block}>
         <TextField

@@ -37,7 +37,21 @@ const swatches = [
 ];
 
 export function ListsSection() {
-  const [language, setLanguage] = useState<Language>('en');
+  return (
+    <>
+      <TopBarsGroup />
+      <ListRowsGroup />
+      <LanguagePicker />
+      <LoadingGroup />
+      <EmptyState icon={Inbox} title="No routes" text="New routes from your dispatcher show up here." />
+      <LogoGroup />
+      <ColoursAndTypeGroup />
+    </>
+  );
+}
+
+/** Top bars: plain, with a title too long for one line, and on brand. Not sticky, so they stack in the page. */
+function TopBarsGroup() {
   return (
     <>
       <h2 className={g.heading}>Top bars</h2>
@@ -51,7 +65,14 @@ export function ListsSection() {
         />
         <TopBar title="My Routes" variant="brand" backLabel="Back" onBack={() => {}} sticky={false} />
       </div>
+    </>
+  );
+}
 
+/** List rows as the settings screen uses them: with values, descriptions, external links and a danger row. */
+function ListRowsGroup() {
+  return (
+    <>
       <h2 className={g.heading}>List rows</h2>
       <ListSection title="Settings" footer="Changes apply at once.">
         <ListRow icon={Languages} label="Language" value="English" onClick={() => {}} />
@@ -65,19 +86,32 @@ export function ListsSection() {
         <ListRow icon={ShieldCheck} label="Privacy policy" href="#" trailing="external" />
         <ListRow icon={LogOut} label="Sign out" tone="danger" trailing="none" onClick={() => {}} />
       </ListSection>
+    </>
+  );
+}
 
-      <RadioList
-        label="Language"
-        showLabel
-        value={language}
-        onChange={setLanguage}
-        options={[
-          { value: 'en', label: 'English' },
-          { value: 'nl', label: 'Nederlands' },
-          { value: 'de', label: 'Deutsch' },
-        ]}
-      />
+/** A picker (RadioList) that can be tried: it keeps the choice made. */
+function LanguagePicker() {
+  const [language, setLanguage] = useState<Language>('en');
+  return (
+    <RadioList
+      label="Language"
+      showLabel
+      value={language}
+      onChange={setLanguage}
+      options={[
+        { value: 'en', label: 'English' },
+        { value: 'nl', label: 'Nederlands' },
+        { value: 'de', label: 'Deutsch' },
+      ]}
+    />
+  );
+}
 
+/** Loading states: spinners in each size, the progress bar's three states, and a skeleton card. */
+function LoadingGroup() {
+  return (
+    <>
       <h2 className={g.heading}>Loading</h2>
       <div className={g.block}>
         <div className={g.row}>
@@ -98,9 +132,14 @@ export function ListsSection() {
           <Skeleton shape="rect" />
         </div>
       </div>
+    </>
+  );
+}
 
-      <EmptyState icon={Inbox} title="No routes" text="New routes from your dispatcher show up here." />
-
+/** The logo in several sizes, and inverse on a brand strip. */
+function LogoGroup() {
+  return (
+    <>
       <h2 className={g.heading}>Logo</h2>
       <div className={g.block}>
         <div className={g.row}>
@@ -113,7 +152,14 @@ export function ListsSection() {
           </span>
         </div>
       </div>
+    </>
+  );
+}
 
+/** The design tokens themselves: a swatch per colour, and a line per type style. */
+function ColoursAndTypeGroup() {
+  return (
+    <>
       <h2 className={g.heading}>Colours</h2>
       <div className={g.block}>
         <div className={g.swatches}>

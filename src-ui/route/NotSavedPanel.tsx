@@ -4,14 +4,15 @@
  * data stays on the phone until the driver decides: it is never dropped unseen.
  */
 import { CloudAlert, RotateCw, Trash } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ParkedCompletion } from '../../src-shared/state/app-state.ts';
-import { useCore } from '../app/core-context.tsx';
 import { refusalReason } from '../app/refusal-text.ts';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { Button } from '../components/index.ts';
+import type { Translate } from '../i18n/format.ts';
 import styles from './NotSavedPanel.module.css';
+import { useParkedDecision } from './use-parked-decision.ts';
 
 export interface NotSavedPanelProps {
   parked: ParkedCompletion;
@@ -20,37 +21,8 @@ export interface NotSavedPanelProps {
 }
 
 export function NotSavedPanel({ parked, timeZone }: NotSavedPanelProps) {
-  const { t, i18n } = useTranslation();
-  const { api } = useCore();
+  const { t } = useTranslation();
   const titleId = useId();
-  const [busy, setBusy] = useState<'retry' | 'discard' | null>(null);
-  const [confirming, setConfirming] = useState(false);
-
-  const time = parked.completedAt
-    ? new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit', timeZone }).format(
-        new Date(parked.completedAt),
-      )
-    : null;
-  const proofs = [
-    parked.photos > 0 ? t('notSaved.photos', { count: parked.photos }) : null,
-    parked.signed
-      ? parked.signatureName
-        ? t('notSaved.signedBy', { name: parked.signatureName })
-        : t('notSaved.signed')
-      : null,
-    parked.birthDate ? t('notSaved.ageVerified') : null,
-  ].filter((line): line is string => line !== null);
-
-  async function run(kind: 'retry' | 'discard') {
-    setBusy(kind);
-    try {
-      await (kind === 'retry' ? api.retryCompletion(parked.id) : api.discardCompletion(parked.id));
-    } finally {
-      setBusy(null);
-      setConfirming(false);
-    }
-  }
-
   return (
     <section className={styles.panel} aria-labelledby={titleId} data-parked={parked.id}>
       <h2 id={titleId} className={styles.title}>
@@ -58,35 +30,73 @@ export function NotSavedPanel({ parked, timeZone }: NotSavedPanelProps) {
         {t('notSaved.title')}
       </h2>
       <p className={styles.reason}>{refusalReason(parked, t)}</p>
-      <dl className={styles.facts}>
+      <ParkedFacts parked={parked} timeZone={timeZone} />
+      <ParkedDecisionActions parkedId={parked.id} />
+    </section>
+  );
+}
+
+/** What the driver entered, so they can judge what sending again or discarding would keep or lose. */
+function ParkedFacts({ parked, timeZone }: NotSavedPanelProps) {
+  const { t, i18n } = useTranslation();
+  const time = parked.completedAt
+    ? new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit', timeZone }).format(
+        new Date(parked.completedAt),
+      )
+    : null;
+  const proofs = parkedProofs(parked, t);
+  return (
+    <dl className={styles.facts}>
+      <div>
+        <dt className="visually-hidden">{t('complete.outcome')}</dt>
+        <dd className={styles.outcome}>{t(`complete.${parked.status === 'skipped' ? 'skipped' : 'delivered'}`)}</dd>
+      </div>
+      {time && (
         <div>
-          <dt className="visually-hidden">{t('complete.outcome')}</dt>
-          <dd className={styles.outcome}>{t(`complete.${parked.status === 'skipped' ? 'skipped' : 'delivered'}`)}</dd>
+          <dd>{t('notSaved.completedAt', { time })}</dd>
         </div>
-        {time && (
-          <div>
-            <dd>{t('notSaved.completedAt', { time })}</dd>
-          </div>
-        )}
-        {parked.recipientNote && (
-          <div>
-            <dt className={styles.label}>{t('complete.recipientNote')}</dt>
-            <dd className={styles.note}>{parked.recipientNote}</dd>
-          </div>
-        )}
-        {parked.completionNote && (
-          <div>
-            <dt className={styles.label}>{t('complete.internalNote')}</dt>
-            <dd className={styles.note}>{parked.completionNote}</dd>
-          </div>
-        )}
-        {proofs.length > 0 && (
-          <div>
-            <dt className={styles.label}>{t('complete.proofOfDelivery')}</dt>
-            <dd>{proofs.join(' · ')}</dd>
-          </div>
-        )}
-      </dl>
+      )}
+      {parked.recipientNote && (
+        <div>
+          <dt className={styles.label}>{t('complete.recipientNote')}</dt>
+          <dd className={styles.note}>{parked.recipientNote}</dd>
+        </div>
+      )}
+      {parked.completionNote && (
+        <div>
+          <dt className={styles.label}>{t('complete.internalNote')}</dt>
+          <dd className={styles.note}>{parked.completionNote}</dd>
+        </div>
+      )}
+      {proofs.length > 0 && (
+        <div>
+          <dt className={styles.label}>{t('complete.proofOfDelivery')}</dt>
+          <dd>{proofs.join(' · ')}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+/** One line per proof the completion carries (photos, signature, age check); none when it carries none. */
+function parkedProofs(parked: ParkedCompletion, t: Translate): string[] {
+  return [
+    parked.photos > 0 ? t('notSaved.photos', { count: parked.photos }) : null,
+    parked.signed
+      ? parked.signatureName
+        ? t('notSaved.signedBy', { name: parked.signatureName })
+        : t('notSaved.signed', {})
+      : null,
+    parked.birthDate ? t('notSaved.ageVerified', {}) : null,
+  ].filter((line): line is string => line !== null);
+}
+
+/** Send again, or discard behind a confirmation: discarding loses what the driver entered for good. */
+function ParkedDecisionActions({ parkedId }: { parkedId: ParkedCompletion['id'] }) {
+  const { t } = useTranslation();
+  const { busy, confirming, setConfirming, run } = useParkedDecision(parkedId);
+  return (
+    <>
       <div className={styles.actions}>
         <Button
           icon={<RotateCw size={20} aria-hidden="true" />}
@@ -116,6 +126,6 @@ export function NotSavedPanel({ parked, timeZone }: NotSavedPanelProps) {
         onConfirm={() => void run('discard')}
         onCancel={() => setConfirming(false)}
       />
-    </section>
+    </>
   );
 }

@@ -5,7 +5,7 @@
  * unit list (expandable) and requirement list (with the feature gates); the Closed tab's preview adds a done stop's
  * completion (CompletionView), which then stands in for the requirement list.
  */
-import type { ReactNode } from 'react';
+import type { ElementType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../src-shared/domain/settings.ts';
 import { isDone } from '../../src-shared/domain/stops.ts';
@@ -46,16 +46,96 @@ export interface StopDetailProps {
 export function StopDetail(props: StopDetailProps) {
   const { stop, number, language, titleId, headingLevel = 3, renderUnits, renderRequirements, completion } = props;
   const { t } = useTranslation();
-  const windows = timeWindows(stop);
-  const address = stopAddress(stop);
   const notes = stop.information.notes?.trim();
   const proofs = requiredProofs(stop.requirements);
-  const total = unitTotal(stop.units);
+  // Section labels sit one level below the name, whichever level the name takes.
+  const Label = headingLevel === 2 ? 'h3' : 'h4';
+
+  return (
+    <article className={styles.detail} aria-labelledby={titleId}>
+      <StopDetailHeader stop={stop} number={number} titleId={titleId} headingLevel={headingLevel} />
+
+      {notes && (
+        <section className={styles.block}>
+          <Label className={styles.label}>{t('stop.detail.notes')}</Label>
+          <div className={styles.notesBox}>
+            <Markdown text={notes} />
+          </div>
+        </section>
+      )}
+
+      {stop.units.length > 0 && <LoadBlock units={stop.units} Label={Label} renderUnits={renderUnits} />}
+
+      <StopFacts stop={stop} language={language} />
+
+      {proofs.length > 0 && !completion && (
+        <RequirementsBlock proofs={proofs} Label={Label} renderRequirements={renderRequirements} />
+      )}
+      {completion && <div className={styles.completion}>{completion}</div>}
+    </article>
+  );
+}
+
+/** Who and where: the marker, the stop's number and name (the heading the window is labelled by), and its outcome. */
+function StopDetailHeader({
+  stop,
+  number,
+  titleId,
+  headingLevel,
+}: Pick<StopDetailProps, 'stop' | 'number' | 'titleId'> & { headingLevel: 2 | 3 }) {
+  const { t } = useTranslation();
+  const address = stopAddress(stop);
   const Outcome = OUTCOME_ICONS[stop.status];
   const outcomeKey = OUTCOME_LABEL_KEYS[stop.status];
   const Name = headingLevel === 2 ? 'h2' : 'h3';
-  const Label = headingLevel === 2 ? 'h3' : 'h4';
+  return (
+    <header className={styles.head}>
+      <StopMarker stop={stop} number={number} />
+      <div className={styles.who}>
+        {number !== null && <p className={styles.kicker}>{t('stop.detail.number', { number })}</p>}
+        {/* Focusable by script only: the preview moves focus to the name when a stop's detail opens. */}
+        <Name id={titleId} className={styles.name} tabIndex={-1}>
+          {stop.type === 'break' ? t('route.breakTime') : stopName(stop)}
+        </Name>
+        {address && <p className={styles.address}>{address}</p>}
+      </div>
+      {Outcome && outcomeKey && (
+        <span className={styles[stop.status]} role="img" aria-label={t(outcomeKey)}>
+          <Outcome size={24} strokeWidth={2.25} aria-hidden="true" />
+        </span>
+      )}
+    </header>
+  );
+}
 
+/** The load: its units and their total, or the caller's own list (the stop screen's expandable one). */
+function LoadBlock({
+  units,
+  Label,
+  renderUnits,
+}: { units: Unit[]; Label: ElementType } & Pick<StopDetailProps, 'renderUnits'>) {
+  const { t } = useTranslation();
+  const total = unitTotal(units);
+  return (
+    <section className={styles.block}>
+      {renderUnits ? (
+        renderUnits(units, total)
+      ) : (
+        <>
+          <Label className={styles.label}>
+            {t('stop.detail.load')} · {t('stop.detail.units', { count: total })}
+          </Label>
+          <UnitList units={units} />
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Type, time window, planned ETA, duration and completion time: the labelled facts, each only when it applies. */
+function StopFacts({ stop, language }: Pick<StopDetailProps, 'stop' | 'language'>) {
+  const { t } = useTranslation();
+  const windows = timeWindows(stop);
   const facts: [label: string, value: string][] = [
     [t('stop.detail.type'), t(`stop.types.${stop.type}`)],
     [
@@ -67,80 +147,44 @@ export function StopDetail(props: StopDetailProps) {
   facts.push([t('stop.detail.duration'), formatMinutes(stop.duration, t)]);
   if (stop.finish_time !== null && isDone(stop))
     facts.push([t('stop.detail.completedAt'), formatTimeOfDay(stop.finish_time, language)]);
-
   return (
-    <article className={styles.detail} aria-labelledby={titleId}>
-      <header className={styles.head}>
-        <StopMarker stop={stop} number={number} />
-        <div className={styles.who}>
-          {number !== null && <p className={styles.kicker}>{t('stop.detail.number', { number })}</p>}
-          <Name id={titleId} className={styles.name} tabIndex={-1}>
-            {stop.type === 'break' ? t('route.breakTime') : stopName(stop)}
-          </Name>
-          {address && <p className={styles.address}>{address}</p>}
+    <dl className={styles.facts}>
+      {facts.map(([label, value]) => (
+        <div key={label} className={styles.fact}>
+          <dt className={styles.label}>{label}</dt>
+          <dd>{value}</dd>
         </div>
-        {Outcome && outcomeKey && (
-          <span className={styles[stop.status]} role="img" aria-label={t(outcomeKey)}>
-            <Outcome size={24} strokeWidth={2.25} aria-hidden="true" />
-          </span>
-        )}
-      </header>
+      ))}
+    </dl>
+  );
+}
 
-      {notes && (
-        <section className={styles.block}>
-          <Label className={styles.label}>{t('stop.detail.notes')}</Label>
-          <div className={styles.notesBox}>
-            <Markdown text={notes} />
-          </div>
-        </section>
+/** The proofs the stop asks for, or the caller's own list (the stop screen adds the feature gates). */
+function RequirementsBlock({
+  proofs,
+  Label,
+  renderRequirements,
+}: { proofs: ProofKind[]; Label: ElementType } & Pick<StopDetailProps, 'renderRequirements'>) {
+  const { t } = useTranslation();
+  return (
+    <section className={styles.block}>
+      <Label className={styles.label}>{t('stop.detail.requirements')}</Label>
+      {renderRequirements ? (
+        renderRequirements(proofs)
+      ) : (
+        <ul className={styles.proofs}>
+          {proofs.map((kind) => {
+            const Icon = PROOF_ICONS[kind];
+            return (
+              <li key={kind} className={styles.proof}>
+                <Icon size={20} strokeWidth={2} aria-hidden="true" />
+                {t(PROOF_LABEL_KEYS[kind])}
+              </li>
+            );
+          })}
+        </ul>
       )}
-
-      {stop.units.length > 0 && (
-        <section className={styles.block}>
-          {renderUnits ? (
-            renderUnits(stop.units, total)
-          ) : (
-            <>
-              <Label className={styles.label}>
-                {t('stop.detail.load')} · {t('stop.detail.units', { count: total })}
-              </Label>
-              <UnitList units={stop.units} />
-            </>
-          )}
-        </section>
-      )}
-
-      <dl className={styles.facts}>
-        {facts.map(([label, value]) => (
-          <div key={label} className={styles.fact}>
-            <dt className={styles.label}>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
-
-      {proofs.length > 0 && !completion && (
-        <section className={styles.block}>
-          <Label className={styles.label}>{t('stop.detail.requirements')}</Label>
-          {renderRequirements ? (
-            renderRequirements(proofs)
-          ) : (
-            <ul className={styles.proofs}>
-              {proofs.map((kind) => {
-                const Icon = PROOF_ICONS[kind];
-                return (
-                  <li key={kind} className={styles.proof}>
-                    <Icon size={20} strokeWidth={2} aria-hidden="true" />
-                    {t(PROOF_LABEL_KEYS[kind])}
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </section>
-      )}
-      {completion && <div className={styles.completion}>{completion}</div>}
-    </article>
+    </section>
   );
 }
 
