@@ -5,6 +5,7 @@
 
 import type { Route, Stop, TimeWindow, VehicleProfile } from '../protocol/entities.ts';
 import { haversineMetres, type LatLng } from './geo.ts';
+import { realWindows } from './stops.ts';
 
 /** Where a route's plan starts when its first stop has no planned arrival: 08:00. */
 export const DEFAULT_START_SECONDS = 8 * 3600;
@@ -13,7 +14,6 @@ export const DEFAULT_START_SECONDS = 8 * 3600;
 export const PROFILE_SPEED: Record<VehicleProfile, number> = { car: 30 / 3.6, bicycle: 15 / 3.6 };
 /** Roads are longer than the straight line. */
 export const DETOUR_FACTOR = 1.3;
-const NO_WINDOW_LATEST = 86_340;
 
 export interface PlanStop extends LatLng {
   service_time: number;
@@ -40,7 +40,7 @@ export function legMetres(a: LatLng, b: LatLng): number {
 }
 
 function earliestOf(windows: TimeWindow[]): number | null {
-  const real = windows.filter((w) => !(w.earliest === 0 && w.latest >= NO_WINDOW_LATEST));
+  const real = realWindows(windows);
   if (real.length === 0) return null;
   return Math.min(...real.map((w) => w.earliest));
 }

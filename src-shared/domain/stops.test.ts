@@ -5,6 +5,7 @@ import {
   actionBlock,
   allWorkDone,
   countToShow,
+  isCompletable,
   nextActiveStop,
   progress,
   punctuality,
@@ -173,5 +174,17 @@ describe('the time a row shows', () => {
     ['nothing planned', 'delivery', 'pending', null, null, null],
   ])('%s', (_name, type, status, arrTime, finishTime, expected) => {
     expect(rowTime(stop(type, status, { arr_time: arrTime, finish_time: finishTime }))).toEqual(expected);
+  });
+});
+
+describe('isCompletable', () => {
+  it.each([
+    ['pickup', true],
+    ['delivery', true],
+    ['break', false],
+    ['start', false],
+    ['end', false],
+  ] as const)('%s: %s', (type, completable) => {
+    expect(isCompletable({ type })).toBe(completable);
   });
 });

@@ -48,6 +48,9 @@ export function punctuality(arrival: number | null, windows: readonly TimeWindow
   return arrival !== 0 ? 'early' : 'on_time';
 }
 
+/** The stops a driver completes with an outcome and proofs (a break, the start and the end are only passed). */
+export const isCompletable = (stop: Pick<Stop, 'type'>) => stop.type === 'pickup' || stop.type === 'delivery';
+
 /** Stops other than the end stop(s): the ones the driver works through. */
 const workStops = (stops: readonly Stop[]) => stops.filter((s) => s.type !== 'end');
 

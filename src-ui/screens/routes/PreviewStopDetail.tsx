@@ -3,13 +3,10 @@
  * completion shows it (outcome, notes, proofs).
  */
 import type { Language } from '../../../src-shared/domain/settings.ts';
-import { isDone } from '../../../src-shared/domain/stops.ts';
+import { isCompletable, isDone } from '../../../src-shared/domain/stops.ts';
 import type { Stop } from '../../../src-shared/protocol/entities.ts';
 import { CompletionView } from '../../proof/CompletionView.tsx';
 import { StopDetail } from '../../route/StopDetail.tsx';
-
-/** The stops a driver completes (start, end and break are done by the route's own actions: nothing to show). */
-const COMPLETED_TYPES = new Set(['pickup', 'delivery']);
 
 export interface PreviewStopDetailProps {
   stop: Stop;
@@ -28,7 +25,7 @@ export function PreviewStopDetail({ stop, number, language, titleId, showRecipie
       language={language}
       titleId={titleId}
       completion={
-        isDone(stop) && COMPLETED_TYPES.has(stop.type) ? (
+        isDone(stop) && isCompletable(stop) ? (
           <CompletionView stop={stop} showRecipientNote={showRecipientNote} headingLevel={4} />
         ) : undefined
       }

@@ -6,7 +6,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isDone } from '../../../src-shared/domain/stops.ts';
+import { isCompletable, isDone } from '../../../src-shared/domain/stops.ts';
 import { useFeedback } from '../../app/feedback.tsx';
 import { Badge } from '../../components/index.ts';
 import { Markdown } from '../../route/Markdown.tsx';
@@ -27,9 +27,6 @@ export interface StopScreenProps {
   base: string;
   stopId: number;
 }
-
-/** Start, end and break are worked from the route view itself (Start route, Complete route, Resume work). */
-const QUICK_ACTION_TYPES = new Set(['pickup', 'delivery']);
 
 /**
  * The stop whose notes were last shown as an alert: coming back from its units screen does not show them again,
@@ -60,7 +57,7 @@ export function StopTaskScreen({ base, stopId }: StopScreenProps) {
       title={t('stop.detail.title')}
       stop={stop}
       onBack={back}
-      footer={QUICK_ACTION_TYPES.has(stop.type) ? <StopActions view={view} base={base} /> : undefined}
+      footer={isCompletable(stop) ? <StopActions view={view} base={base} /> : undefined}
     >
       {view.unsent && (
         <div className={styles.banner}>
@@ -80,7 +77,7 @@ export function StopTaskScreen({ base, stopId }: StopScreenProps) {
           renderRequirements={(kinds) => <Requirements kinds={kinds} gates={gates} />}
         />
       </div>
-      {QUICK_ACTION_TYPES.has(stop.type) && !isDone(stop) && view.scanning && (
+      {isCompletable(stop) && !isDone(stop) && view.scanning && (
         <div className={styles.card}>
           <ScanSummary
             route={view.route}
