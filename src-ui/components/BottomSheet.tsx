@@ -1,6 +1,7 @@
 import {
   type ReactNode,
   type PointerEvent as ReactPointerEvent,
+  type RefObject,
   useCallback,
   useEffect,
   useRef,
@@ -43,56 +44,9 @@ export function BottomSheet(props: BottomSheetProps) {
 function SheetLayer({ onClose, titleId, header, children, closeRef }: BottomSheetProps) {
   const layerRef = useRef<HTMLDivElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
-  const drag = useRef<{ id: number; startY: number; at: number; dy: number; speed: number } | null>(null);
-  const [closing, setClosing] = useState(false);
   useModalLayer(true, layerRef);
-
-  const close = useCallback(() => {
-    if (closing) return;
-    setClosing(true);
-    const panel = panelRef.current;
-    if (panel) {
-      panel.removeAttribute('data-dragging');
-      panel.style.transform = 'translateY(100%)';
-    }
-    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-    setTimeout(onClose, reduced ? 0 : SLIDE_MS);
-  }, [closing, onClose]);
-
-  useEffect(() => {
-    closeRef?.(close);
-  }, [closeRef, close]);
-
-  const move = (dy: number, animate: boolean) => {
-    const panel = panelRef.current;
-    if (!panel) return;
-    panel.toggleAttribute('data-dragging', !animate);
-    panel.style.transform = dy > 0 ? `translateY(${dy}px)` : '';
-  };
-
-  const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
-    if (event.button !== 0 || (event.target as Element).closest('button, a, input')) return;
-    drag.current = { id: event.pointerId, startY: event.clientY, at: event.timeStamp, dy: 0, speed: 0 };
-    event.currentTarget.setPointerCapture(event.pointerId);
-  };
-  const onPointerMove = (event: ReactPointerEvent<HTMLDivElement>) => {
-    const state = drag.current;
-    if (!state || state.id !== event.pointerId) return;
-    const dy = Math.max(0, event.clientY - state.startY);
-    const elapsed = Math.max(1, event.timeStamp - state.at);
-    state.speed = (dy - state.dy) / elapsed;
-    state.dy = dy;
-    state.at = event.timeStamp;
-    move(dy, false);
-  };
-  const onPointerUp = () => {
-    const state = drag.current;
-    drag.current = null;
-    if (!state) return;
-    const height = panelRef.current?.offsetHeight ?? 1;
-    if (state.dy > height * CLOSE_SHARE || (state.dy > 0 && state.speed > FLING_PX_PER_MS)) close();
-    else move(0, true);
-  };
+  const { closing, close } = useSheetClose(panelRef, onClose, closeRef);
+  const { onPointerDown, onPointerMove, onPointerUp } = useSheetDrag(panelRef, close);
 
   return (
     <div
@@ -123,4 +77,65 @@ function SheetLayer({ onClose, titleId, header, children, closeRef }: BottomShee
       </div>
     </div>
   );
+}
+
+/** Slides the panel out, then tells the owner (at once when the driver asks for reduced motion); once only. */
+function useSheetClose(
+  panelRef: RefObject<HTMLDivElement | null>,
+  onClose: () => void,
+  closeRef: BottomSheetProps['closeRef'],
+) {
+  const [closing, setClosing] = useState(false);
+  const close = useCallback(() => {
+    if (closing) return;
+    setClosing(true);
+    const panel = panelRef.current;
+    if (panel) {
+      panel.removeAttribute('data-dragging');
+      panel.style.transform = 'translateY(100%)';
+    }
+    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    setTimeout(onClose, reduced ? 0 : SLIDE_MS);
+  }, [closing, onClose, panelRef]);
+
+  useEffect(() => {
+    closeRef?.(close);
+  }, [closeRef, close]);
+  return { closing, close };
+}
+
+/** Dragging the handle or header down moves the panel; far enough, or flung, it closes, else it springs back. */
+function useSheetDrag(panelRef: RefObject<HTMLDivElement | null>, close: () => void) {
+  const drag = useRef<{ id: number; startY: number; at: number; dy: number; speed: number } | null>(null);
+  const move = (dy: number, animate: boolean) => {
+    const panel = panelRef.current;
+    if (!panel) return;
+    panel.toggleAttribute('data-dragging', !animate);
+    panel.style.transform = dy > 0 ? `translateY(${dy}px)` : '';
+  };
+  return {
+    onPointerDown(event: ReactPointerEvent<HTMLDivElement>) {
+      if (event.button !== 0 || (event.target as Element).closest('button, a, input')) return;
+      drag.current = { id: event.pointerId, startY: event.clientY, at: event.timeStamp, dy: 0, speed: 0 };
+      event.currentTarget.setPointerCapture(event.pointerId);
+    },
+    onPointerMove(event: ReactPointerEvent<HTMLDivElement>) {
+      const state = drag.current;
+      if (!state || state.id !== event.pointerId) return;
+      const dy = Math.max(0, event.clientY - state.startY);
+      const elapsed = Math.max(1, event.timeStamp - state.at);
+      state.speed = (dy - state.dy) / elapsed;
+      state.dy = dy;
+      state.at = event.timeStamp;
+      move(dy, false);
+    },
+    onPointerUp() {
+      const state = drag.current;
+      drag.current = null;
+      if (!state) return;
+      const height = panelRef.current?.offsetHeight ?? 1;
+      if (state.dy > height * CLOSE_SHARE || (state.dy > 0 && state.speed > FLING_PX_PER_MS)) close();
+      else move(0, true);
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { ArrowDown } from 'lucide-react';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { cx } from './cx.ts';
 import styles from './PullToRefresh.module.css';
 import { Spinner } from './Spinner.tsx';
@@ -42,38 +42,24 @@ export function PullToRefresh({
   const rootRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
   const indicatorRef = useRef<HTMLDivElement>(null);
-  const [phase, setPhase] = useState<Phase>('idle');
-  const phaseRef = useRef<Phase>('idle');
-  const mounted = useRef(true);
-  useEffect(
-    () => () => {
-      mounted.current = false;
-    },
-    [],
-  );
-
-  const go = useCallback((next: Phase) => {
-    phaseRef.current = next;
-    if (mounted.current) setPhase(next);
-  }, []);
-
-  /** Moves the content and the indicator; `animate` eases to the place (after the finger lets go). */
-  const paint = useCallback(
-    (distance: number, animate: boolean) => {
-      const root = rootRef.current;
-      const content = contentRef.current;
-      const indicator = indicatorRef.current;
-      if (!root || !content || !indicator) return;
-      const size = indicator.offsetHeight;
-      root.toggleAttribute('data-animate', animate);
-      content.style.transform = distance > 0 ? `translateY(${distance}px)` : '';
-      indicator.style.transform = `translate(-50%, ${(distance - size) / 2}px)`;
-      indicator.style.opacity = String(Math.min(1, distance / Math.max(1, threshold * 0.6)));
-    },
-    [threshold],
-  );
-
+  const { phase, phaseRef, go, mounted } = usePhase();
+  const paint = usePullPainter({ rootRef, contentRef, indicatorRef }, threshold);
   const restDistance = () => (indicatorRef.current?.offsetHeight ?? 40) * 1.5;
+
+  /** The spinner holds the content down until the refresh settles (and at least MIN_SPIN_MS), then it eases back. */
+  const refresh = () => {
+    paint(restDistance(), true);
+    go('refreshing');
+    const minimum = new Promise((resolve) => setTimeout(resolve, MIN_SPIN_MS));
+    void Promise.allSettled([onRefresh(), minimum]).then(() => {
+      if (!mounted.current) return;
+      paint(0, true);
+      go('settling');
+      setTimeout(() => {
+        if (phaseRef.current === 'settling') go('idle');
+      }, MIN_SPIN_MS);
+    });
+  };
 
   usePullGesture({
     rootRef,
@@ -86,22 +72,9 @@ export function PullToRefresh({
       if (phaseRef.current !== next) go(next);
     },
     onRelease: (armed) => {
-      if (!armed) {
-        paint(0, true);
-        go('idle');
-        return;
-      }
-      paint(restDistance(), true);
-      go('refreshing');
-      const minimum = new Promise((resolve) => setTimeout(resolve, MIN_SPIN_MS));
-      void Promise.allSettled([onRefresh(), minimum]).then(() => {
-        if (!mounted.current) return;
-        paint(0, true);
-        go('settling');
-        setTimeout(() => {
-          if (phaseRef.current === 'settling') go('idle');
-        }, MIN_SPIN_MS);
-      });
+      if (armed) return refresh();
+      paint(0, true);
+      go('idle');
     },
   });
 
@@ -122,5 +95,47 @@ export function PullToRefresh({
         {busy ? labels.refreshing : phase === 'armed' ? labels.release : ''}
       </p>
     </div>
+  );
+}
+
+/** The gesture's phase, as state for rendering and as a ref for the gesture's handlers; no update after unmount. */
+function usePhase() {
+  const [phase, setPhase] = useState<Phase>('idle');
+  const phaseRef = useRef<Phase>('idle');
+  const mounted = useRef(true);
+  useEffect(
+    () => () => {
+      mounted.current = false;
+    },
+    [],
+  );
+  const go = useCallback((next: Phase) => {
+    phaseRef.current = next;
+    if (mounted.current) setPhase(next);
+  }, []);
+  return { phase, phaseRef, go, mounted };
+}
+
+interface PullParts {
+  rootRef: RefObject<HTMLDivElement | null>;
+  contentRef: RefObject<HTMLDivElement | null>;
+  indicatorRef: RefObject<HTMLDivElement | null>;
+}
+
+/** Moves the content and the indicator; `animate` eases to the place (after the finger lets go). */
+function usePullPainter({ rootRef, contentRef, indicatorRef }: PullParts, threshold: number) {
+  return useCallback(
+    (distance: number, animate: boolean) => {
+      const root = rootRef.current;
+      const content = contentRef.current;
+      const indicator = indicatorRef.current;
+      if (!root || !content || !indicator) return;
+      const size = indicator.offsetHeight;
+      root.toggleAttribute('data-animate', animate);
+      content.style.transform = distance > 0 ? `translateY(${distance}px)` : '';
+      indicator.style.transform = `translate(-50%, ${(distance - size) / 2}px)`;
+      indicator.style.opacity = String(Math.min(1, distance / Math.max(1, threshold * 0.6)));
+    },
+    [rootRef, contentRef, indicatorRef, threshold],
   );
 }

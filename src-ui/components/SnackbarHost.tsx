@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Snackbar } from './Snackbar.tsx';
 import styles from './SnackbarHost.module.css';
@@ -34,64 +34,9 @@ export function SnackbarHost({ queue, onDismiss, dismissLabel, bottomOffset }: S
   const { current } = queue;
   const clearance = useSnackbarClearance();
   const offset = bottomOffset ?? clearance ?? undefined;
-  // Paused for one message only, so a focused message that goes away cannot leave the next one stuck.
-  const [pausedId, setPausedId] = useState<string | null>(null);
-  const paused = current !== null && pausedId === current.id;
-  const onDismissRef = useRef(onDismiss);
-  useEffect(() => {
-    onDismissRef.current = onDismiss;
-  });
-  useEffect(() => {
-    if (!current || current.durationMs === null || paused) return;
-    const timer = setTimeout(() => onDismissRef.current(current.id), current.durationMs);
-    return () => clearTimeout(timer);
-  }, [current, paused]);
-  const pause = () => setPausedId(current?.id ?? null);
-  const resume = () => setPausedId(null);
-
+  const { pause, resume } = useDismissTimer(current, onDismiss);
   const regionRef = useRef<HTMLDivElement>(null);
-  const [lift, setLift] = useState(0);
-  const liftRef = useRef(0);
-  const place = useCallback(() => {
-    const region = regionRef.current;
-    if (!region?.firstElementChild) return;
-    // The region's box includes the current lift (a transform): its resting place is that much lower.
-    const rect = region.getBoundingClientRect();
-    const rest = {
-      top: rect.top + liftRef.current,
-      bottom: rect.bottom + liftRef.current,
-      left: rect.left,
-      right: rect.right,
-    };
-    const viewport = { width: window.innerWidth, height: window.innerHeight };
-    const ceiling = Math.max(0, ...guardBoxes('ceiling', viewport).map((box) => box.bottom));
-    const next = Math.round(snackbarLift(rest, guardBoxes('protect', viewport), ceiling));
-    if (next === liftRef.current) return;
-    liftRef.current = next;
-    setLift(next);
-  }, []);
-  // Placed before it paints, so a message never shows over a control first and jumps away after.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new message or footer clearance is a new place.
-  useLayoutEffect(place, [current, offset, place]);
-  useEffect(() => {
-    if (!current) return;
-    let frame = 0;
-    const schedule = () => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(place);
-    };
-    const stopGuards = onGuardsChanged(schedule);
-    const timer = setInterval(schedule, RECHECK_MS);
-    document.addEventListener('scroll', schedule, { capture: true, passive: true });
-    window.addEventListener('resize', schedule);
-    return () => {
-      cancelAnimationFrame(frame);
-      stopGuards();
-      clearInterval(timer);
-      document.removeEventListener('scroll', schedule, { capture: true });
-      window.removeEventListener('resize', schedule);
-    };
-  }, [current, place]);
+  const lift = useSnackbarLift(regionRef, current, offset);
 
   const host = (
     <div
@@ -124,4 +69,75 @@ export function SnackbarHost({ queue, onDismiss, dismissLabel, bottomOffset }: S
     </div>
   );
   return createPortal(host, document.body);
+}
+
+type Message = SnackbarQueueState['current'];
+
+/**
+ * Hides the message after its duration, unless the driver holds it (touch or focus). Paused for one message only,
+ * so a focused message that goes away cannot leave the next one stuck.
+ */
+function useDismissTimer(current: Message, onDismiss: (id: string) => void) {
+  const [pausedId, setPausedId] = useState<string | null>(null);
+  const paused = current !== null && pausedId === current.id;
+  const onDismissRef = useRef(onDismiss);
+  useEffect(() => {
+    onDismissRef.current = onDismiss;
+  });
+  useEffect(() => {
+    if (!current || current.durationMs === null || paused) return;
+    const timer = setTimeout(() => onDismissRef.current(current.id), current.durationMs);
+    return () => clearTimeout(timer);
+  }, [current, paused]);
+  return { pause: () => setPausedId(current?.id ?? null), resume: () => setPausedId(null) };
+}
+
+/**
+ * How far the message rises to clear the protected controls (snackbar-placement.ts), placed before it paints and
+ * checked again while it shows: on scroll, resize, a guard's change, and every RECHECK_MS (a list scrolled by code).
+ */
+function useSnackbarLift(regionRef: RefObject<HTMLDivElement | null>, current: Message, offset: string | undefined) {
+  const [lift, setLift] = useState(0);
+  const liftRef = useRef(0);
+  const place = useCallback(() => {
+    const region = regionRef.current;
+    if (!region?.firstElementChild) return;
+    // The region's box includes the current lift (a transform): its resting place is that much lower.
+    const rect = region.getBoundingClientRect();
+    const rest = {
+      top: rect.top + liftRef.current,
+      bottom: rect.bottom + liftRef.current,
+      left: rect.left,
+      right: rect.right,
+    };
+    const viewport = { width: window.innerWidth, height: window.innerHeight };
+    const ceiling = Math.max(0, ...guardBoxes('ceiling', viewport).map((box) => box.bottom));
+    const next = Math.round(snackbarLift(rest, guardBoxes('protect', viewport), ceiling));
+    if (next === liftRef.current) return;
+    liftRef.current = next;
+    setLift(next);
+  }, [regionRef]);
+  // Placed before it paints, so a message never shows over a control first and jumps away after.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new message or footer clearance is a new place.
+  useLayoutEffect(place, [current, offset, place]);
+  useEffect(() => {
+    if (!current) return;
+    let frame = 0;
+    const schedule = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(place);
+    };
+    const stopGuards = onGuardsChanged(schedule);
+    const timer = setInterval(schedule, RECHECK_MS);
+    document.addEventListener('scroll', schedule, { capture: true, passive: true });
+    window.addEventListener('resize', schedule);
+    return () => {
+      cancelAnimationFrame(frame);
+      stopGuards();
+      clearInterval(timer);
+      document.removeEventListener('scroll', schedule, { capture: true });
+      window.removeEventListener('resize', schedule);
+    };
+  }, [current, place]);
+  return lift;
 }

@@ -23,69 +23,37 @@ import styles from './route-view.module.css';
 export function MoreSheet({ open, onClose }: { open: boolean; onClose: () => void }) {
   useSignals();
   const { t } = useTranslation();
-  const { api, state } = useCore();
-  const { alert } = useFeedback();
+  const { state } = useCore();
   const nav = useNav();
   const titleId = useId();
   const closeRef = useRef<(() => void) | null>(null);
-  const settings = state.settings.value;
+  const close = () => closeRef.current?.();
   const supportUrl = state.appConfig.value?.supportUrl;
-  const signedIn = state.session.value.driver !== null;
-  /** The sign-in alert waits until the sheet has gone, so the two modal layers never overlap. */
-  const askSignIn = useRef(false);
-
-  function myRoutes() {
-    if (signedIn) return nav.go(PATHS.routes);
-    askSignIn.current = true;
-    closeRef.current?.();
-  }
-
-  function closed() {
-    onClose();
-    if (!askSignIn.current) return;
-    askSignIn.current = false;
-    alert({
-      title: t('alerts.title'),
-      message: t('alerts.signInToSeeRoutes'),
-      buttonLabel: t('account.signIn'),
-      onClose: () => nav.go(PATHS.login),
-    });
-  }
+  const signIn = useSignInAfterClose(onClose, close);
 
   const header = (
     <div className={styles.sheetBar}>
       <h2 id={titleId} className={styles.sheetTitle}>
         {t('route.more.title')}
       </h2>
-      <IconButton icon={X} label={t('common.close')} onClick={() => closeRef.current?.()} />
+      <IconButton icon={X} label={t('common.close')} onClick={close} />
     </div>
   );
 
   return (
     <BottomSheet
       open={open}
-      onClose={closed}
+      onClose={signIn.closed}
       titleId={titleId}
       header={header}
-      closeRef={(close) => {
-        closeRef.current = close;
+      closeRef={(closeSheet) => {
+        closeRef.current = closeSheet;
       }}
     >
       <div className={styles.sheetBody}>
-        {settings.mapView === 'on' && (
-          <RadioList<MapTheme>
-            label={t('route.more.mapStyle')}
-            showLabel
-            options={MAP_THEMES.map((value) => ({ value, label: t(`settings.options.mapTheme.${value}`) }))}
-            value={shownMapTheme(settings)}
-            onChange={(value) => {
-              if (chooseMapTheme(state.settings.peek(), value))
-                void chooseSetting(api, state.settings.peek(), 'mapTheme', value);
-            }}
-          />
-        )}
+        {state.settings.value.mapView === 'on' && <MapThemeChoice />}
         <ListSection>
-          <ListRow icon={Route} label={t('route.more.myRoutes')} onClick={myRoutes} />
+          <ListRow icon={Route} label={t('route.more.myRoutes')} onClick={signIn.myRoutes} />
           {supportUrl && (
             <ListRow
               icon={LifeBuoy}
@@ -94,12 +62,61 @@ export function MoreSheet({ open, onClose }: { open: boolean; onClose: () => voi
               target="_blank"
               rel="noopener noreferrer"
               trailing="external"
-              onClick={() => closeRef.current?.()}
+              onClick={close}
             />
           )}
           <ListRow icon={UserRound} label={t('route.more.account')} onClick={() => nav.go(PATHS.account)} />
         </ListSection>
       </div>
     </BottomSheet>
+  );
+}
+
+/**
+ * My Routes needs a signed-in driver: on a shared link the sheet closes first and then asks to sign in, so the two
+ * modal layers never overlap (the alert waits until the sheet has gone).
+ */
+function useSignInAfterClose(onClose: () => void, closeSheet: () => void) {
+  const { t } = useTranslation();
+  const { state } = useCore();
+  const { alert } = useFeedback();
+  const nav = useNav();
+  const askSignIn = useRef(false);
+  return {
+    myRoutes() {
+      if (state.session.value.driver !== null) return nav.go(PATHS.routes);
+      askSignIn.current = true;
+      closeSheet();
+    },
+    closed() {
+      onClose();
+      if (!askSignIn.current) return;
+      askSignIn.current = false;
+      alert({
+        title: t('alerts.title'),
+        message: t('alerts.signInToSeeRoutes'),
+        buttonLabel: t('account.signIn'),
+        onClose: () => nav.go(PATHS.login),
+      });
+    },
+  };
+}
+
+/** The map's style, in map view only: chosen here, kept as the driver's setting. */
+function MapThemeChoice() {
+  useSignals();
+  const { t } = useTranslation();
+  const { api, state } = useCore();
+  return (
+    <RadioList<MapTheme>
+      label={t('route.more.mapStyle')}
+      showLabel
+      options={MAP_THEMES.map((value) => ({ value, label: t(`settings.options.mapTheme.${value}`) }))}
+      value={shownMapTheme(state.settings.value)}
+      onChange={(value) => {
+        if (chooseMapTheme(state.settings.peek(), value))
+          void chooseSetting(api, state.settings.peek(), 'mapTheme', value);
+      }}
+    />
   );
 }
