@@ -4,15 +4,14 @@
  * thread never decodes it, and the tile shows progress meanwhile. The caller shows "Photo added" (onPhotoAdded).
  */
 import { Camera, Lock, Trash } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type RefObject, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_PHOTOS } from '../../src-shared/limits.ts';
-import { useCore } from '../app/core-context.tsx';
 import { IconButton, Spinner } from '../components/index.ts';
 import { useSnackbarGuard } from '../components/snackbar-guard.ts';
-import { intentErrorText } from '../i18n/errors.ts';
 import styles from './PhotoStrip.module.css';
 import { ProofImage } from './ProofImage.tsx';
+import { usePhotoAdd } from './use-photo-add.ts';
 
 export interface PhotoStripProps {
   /** Handles from preparePhoto, or the stop's stored photo URLs; at most 3. */
@@ -29,89 +28,28 @@ export interface PhotoStripProps {
 }
 
 export function PhotoStrip({ photos, onChange, disabledReason, readOnly, onPhotoAdded, describedBy }: PhotoStripProps) {
-  const { t } = useTranslation();
   const guard = useSnackbarGuard();
-  const { api } = useCore();
   const inputRef = useRef<HTMLInputElement>(null);
-  const latest = useRef(photos);
-  latest.current = photos;
-  const alive = useRef(true);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const adding = usePhotoAdd(photos, onChange, onPhotoAdded);
   const errorId = useId();
 
-  useEffect(() => {
-    alive.current = true;
-    return () => {
-      alive.current = false;
-    };
-  }, []);
-
-  const add = async (file: File) => {
-    setBusy(true);
-    setError(null);
-    try {
-      const result = await api.preparePhoto(file);
-      if (!alive.current) return;
-      if (!result.ok) setError(intentErrorText(result, t));
-      else if (latest.current.length < MAX_PHOTOS) {
-        onChange([...latest.current, result.value.handle]);
-        onPhotoAdded?.();
-      }
-    } catch {
-      if (alive.current) setError(t('errors.intent.unknown'));
-    } finally {
-      if (alive.current) setBusy(false);
-    }
-  };
-
   const remove = (index: number) => {
-    setError(null);
+    adding.clearError();
     onChange(photos.filter((_, i) => i !== index));
   };
 
   const keys = photoKeys(photos);
   const canAdd = !readOnly && !disabledReason && photos.length < MAX_PHOTOS;
-  const described = [error ? errorId : '', describedBy ?? ''].filter(Boolean).join(' ') || undefined;
+  const described = [adding.error ? errorId : '', describedBy ?? ''].filter(Boolean).join(' ') || undefined;
 
   return (
     <div className={styles.strip}>
       <ul ref={guard} className={styles.grid}>
         {photos.map((photo, i) => (
-          <li key={keys[i]} className={styles.tile}>
-            <ProofImage className={styles.image} src={photo} alt={t('common.a11y.photo', { number: i + 1 })} />
-            {!readOnly && (
-              <IconButton
-                className={styles.delete}
-                variant="raised"
-                icon={Trash}
-                label={t('common.a11y.deletePhoto', { number: i + 1 })}
-                onClick={() => remove(i)}
-              />
-            )}
-          </li>
+          <PhotoTile key={keys[i]} photo={photo} number={i + 1} onDelete={readOnly ? undefined : () => remove(i)} />
         ))}
-        {busy && (
-          <li className={styles.tile}>
-            <span className={styles.progress} role="status">
-              <Spinner size="lg" />
-              <span className={styles.progressText}>{t('proof.processingPhoto')}</span>
-            </span>
-          </li>
-        )}
-        {canAdd && !busy && (
-          <li className={styles.tile}>
-            <button
-              type="button"
-              className={styles.add}
-              aria-describedby={described}
-              onClick={() => inputRef.current?.click()}
-            >
-              <Camera size={32} aria-hidden="true" />
-              <span>{t('complete.addPhoto')}</span>
-            </button>
-          </li>
-        )}
+        {adding.busy && <ProcessingTile />}
+        {canAdd && !adding.busy && <AddTile describedBy={described} onClick={() => inputRef.current?.click()} />}
       </ul>
       {disabledReason && !readOnly && (
         <p className={styles.disabled}>
@@ -120,23 +58,81 @@ export function PhotoStrip({ photos, onChange, disabledReason, readOnly, onPhoto
         </p>
       )}
       <p id={errorId} className={styles.error} role="alert">
-        {error}
+        {adding.error}
       </p>
-      <input
-        ref={inputRef}
-        className="visually-hidden"
-        type="file"
-        accept="image/jpeg,image/png"
-        capture="environment"
-        tabIndex={-1}
-        aria-hidden="true"
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = ''; // the same file can be picked again
-          if (file) void add(file);
-        }}
-      />
+      <PhotoInput inputRef={inputRef} onFile={(file) => void adding.add(file)} />
     </div>
+  );
+}
+
+/** One thumbnail, with its delete button unless the strip is read-only. */
+function PhotoTile({ photo, number, onDelete }: { photo: string; number: number; onDelete?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <li className={styles.tile}>
+      <ProofImage className={styles.image} src={photo} alt={t('common.a11y.photo', { number })} />
+      {onDelete && (
+        <IconButton
+          className={styles.delete}
+          variant="raised"
+          icon={Trash}
+          label={t('common.a11y.deletePhoto', { number })}
+          onClick={onDelete}
+        />
+      )}
+    </li>
+  );
+}
+
+/** In the add tile's place while the core prepares a photo. */
+function ProcessingTile() {
+  const { t } = useTranslation();
+  return (
+    <li className={styles.tile}>
+      <span className={styles.progress} role="status">
+        <Spinner size="lg" />
+        <span className={styles.progressText}>{t('proof.processingPhoto')}</span>
+      </span>
+    </li>
+  );
+}
+
+/** The add tile: opens the hidden file input (the camera on a phone). */
+function AddTile({ describedBy, onClick }: { describedBy: string | undefined; onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <li className={styles.tile}>
+      <button type="button" className={styles.add} aria-describedby={describedBy} onClick={onClick}>
+        <Camera size={32} aria-hidden="true" />
+        <span>{t('complete.addPhoto')}</span>
+      </button>
+    </li>
+  );
+}
+
+/** The file input behind the add tile: out of sight and of the tab order, the tile is its control. */
+function PhotoInput({
+  inputRef,
+  onFile,
+}: {
+  inputRef: RefObject<HTMLInputElement | null>;
+  onFile: (file: File) => void;
+}) {
+  return (
+    <input
+      ref={inputRef}
+      className="visually-hidden"
+      type="file"
+      accept="image/jpeg,image/png"
+      capture="environment"
+      tabIndex={-1}
+      aria-hidden="true"
+      onChange={(event) => {
+        const file = event.target.files?.[0];
+        event.target.value = ''; // the same file can be picked again
+        if (file) onFile(file);
+      }}
+    />
   );
 }
 

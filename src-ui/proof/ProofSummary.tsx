@@ -24,8 +24,7 @@ import { formatLongDate } from '../i18n/format.ts';
 import { PhotoStrip } from './PhotoStrip.tsx';
 import { ProofImage } from './ProofImage.tsx';
 import styles from './ProofSummary.module.css';
-
-export type ProofSlot = 'signature' | 'ageVerification' | 'photo';
+import { type ProofSlot, useProofErrors } from './use-proof-errors.ts';
 
 export interface ProofSummaryProps {
   gates: Pick<FeatureGates, ProofSlot>;
@@ -46,21 +45,14 @@ export interface ProofSummaryProps {
 }
 
 export function ProofSummary(props: ProofSummaryProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { gates, required = {}, errors = [], signature, birthDate, readOnly = false, headingLevel = 2 } = props;
   const Heading = headingLevel === 4 ? 'h4' : 'h2';
   const level = headingLevel === 4 ? 'h5' : 'h3';
   const titleId = useId();
-  // The buttons that collect a proof: no snackbar ("Signature added") covers them.
-  const guard = useSnackbarGuard();
-  const ids = { signature: useId(), ageVerification: useId(), photo: useId() };
-  const errorOf = (slot: ProofSlot) => {
-    if (!errors.includes(slot)) return undefined;
-    return slot === 'signature' && signature ? t('signature.nameRequired') : t('common.required');
-  };
-  const errorId = (slot: ProofSlot) => (errors.includes(slot) ? ids[slot] : undefined);
-  const disabled = (slot: ProofSlot, key: string, collected: boolean) =>
-    !gates[slot] && !collected ? <Disabled text={t(key)} /> : null;
+  const { ids, errorOf, errorId } = useProofErrors(errors, !!signature);
+  // What every proof's item shares: its heading level and how "required" is read.
+  const item = { level, requiredLabel: t('proof.required') } as const;
 
   return (
     <section className={styles.summary} aria-labelledby={titleId}>
@@ -68,81 +60,41 @@ export function ProofSummary(props: ProofSummaryProps) {
         {t('complete.proofOfDelivery')}
       </Heading>
       <ProofItem
-        level={level}
-        requiredLabel={t('proof.required')}
+        {...item}
         label={t('complete.signature')}
         hidden={readOnly && !signature}
         required={required.signature}
         error={errorOf('signature')}
         errorId={ids.signature}
       >
-        {disabled('signature', 'disabled.signatureCollection', !!signature) ??
-          (signature ? (
-            <div className={styles.collected}>
-              <ProofImage className={styles.signature} src={signature.image} alt={t('complete.signature')} />
-              <span className={styles.text}>{signature.name && t('proof.signedBy', { name: signature.name })}</span>
-              {!readOnly && (
-                <IconButton icon={Trash} label={t('proof.deleteSignature')} onClick={props.onDeleteSignature} />
-              )}
-            </div>
-          ) : (
-            !readOnly && (
-              <Button
-                ref={guard}
-                variant="secondary"
-                fullWidth
-                icon={<Signature size={20} aria-hidden="true" />}
-                aria-describedby={errorId('signature')}
-                onClick={props.onAddSignature}
-              >
-                {t('complete.addSignature')}
-              </Button>
-            )
-          ))}
+        <SignatureProof
+          signature={signature}
+          enabled={gates.signature}
+          readOnly={readOnly}
+          describedBy={errorId('signature')}
+          onAdd={props.onAddSignature}
+          onDelete={props.onDeleteSignature}
+        />
       </ProofItem>
       <ProofItem
-        level={level}
-        requiredLabel={t('proof.required')}
+        {...item}
         label={t('complete.ageVerification')}
         hidden={readOnly && !birthDate}
         required={required.ageVerification}
         error={errorOf('ageVerification')}
         errorId={ids.ageVerification}
       >
-        {disabled('ageVerification', 'disabled.ageVerification', !!birthDate) ??
-          (birthDate ? (
-            <div className={styles.collected}>
-              <ShieldCheck className={styles.verified} size={32} aria-hidden="true" />
-              <span className={styles.text}>
-                <strong>{t('success.ageVerified')}</strong>
-                <span>{t('complete.bornOn', { date: formatLongDate(birthDate, i18n.language as Language) })}</span>
-              </span>
-              {!readOnly && (
-                <IconButton
-                  icon={Trash}
-                  label={t('proof.deleteAgeVerification')}
-                  onClick={props.onDeleteAgeVerification}
-                />
-              )}
-            </div>
-          ) : (
-            !readOnly && (
-              <Button
-                ref={guard}
-                variant="secondary"
-                fullWidth
-                icon={<UserRoundCheck size={20} aria-hidden="true" />}
-                aria-describedby={errorId('ageVerification')}
-                onClick={props.onVerifyAge}
-              >
-                {t('complete.verifyAge')}
-              </Button>
-            )
-          ))}
+        <AgeProof
+          birthDate={birthDate}
+          enabled={gates.ageVerification}
+          readOnly={readOnly}
+          describedBy={errorId('ageVerification')}
+          onVerify={props.onVerifyAge}
+          onDelete={props.onDeleteAgeVerification}
+        />
       </ProofItem>
       <ProofItem
-        level={level}
-        requiredLabel={t('proof.required')}
+        {...item}
         label={t('complete.photos')}
         hidden={readOnly && props.photos.length === 0}
         required={required.photo}
@@ -159,6 +111,92 @@ export function ProofSummary(props: ProofSummaryProps) {
         />
       </ProofItem>
     </section>
+  );
+}
+
+/** What one proof's control needs: whether the route may collect it, and the message its button is read with. */
+interface ProofControlProps {
+  /** The feature gate: off shows why, unless something was collected before (it stays visible and deletable). */
+  enabled: boolean;
+  readOnly: boolean;
+  describedBy: string | undefined;
+  onDelete: () => void;
+}
+
+/** The signature: the drawn image and the signer's name once collected, else the button that opens the pad. */
+function SignatureProof({
+  signature,
+  enabled,
+  readOnly,
+  describedBy,
+  onAdd,
+  onDelete,
+}: ProofControlProps & { signature: ProofSummaryProps['signature']; onAdd: () => void }) {
+  const { t } = useTranslation();
+  // The button that collects the proof: no snackbar ("Signature added") covers it.
+  const guard = useSnackbarGuard();
+  if (!enabled && !signature) return <Disabled text={t('disabled.signatureCollection')} />;
+  if (signature) {
+    return (
+      <div className={styles.collected}>
+        <ProofImage className={styles.signature} src={signature.image} alt={t('complete.signature')} />
+        <span className={styles.text}>{signature.name && t('proof.signedBy', { name: signature.name })}</span>
+        {!readOnly && <IconButton icon={Trash} label={t('proof.deleteSignature')} onClick={onDelete} />}
+      </div>
+    );
+  }
+  if (readOnly) return null;
+  return (
+    <Button
+      ref={guard}
+      variant="secondary"
+      fullWidth
+      icon={<Signature size={20} aria-hidden="true" />}
+      aria-describedby={describedBy}
+      onClick={onAdd}
+    >
+      {t('complete.addSignature')}
+    </Button>
+  );
+}
+
+/** The age verification: the verified birth date once collected, else the button that opens the date sheet. */
+function AgeProof({
+  birthDate,
+  enabled,
+  readOnly,
+  describedBy,
+  onVerify,
+  onDelete,
+}: ProofControlProps & { birthDate: string | null; onVerify: () => void }) {
+  const { t, i18n } = useTranslation();
+  // The button that collects the proof: no snackbar covers it.
+  const guard = useSnackbarGuard();
+  if (!enabled && !birthDate) return <Disabled text={t('disabled.ageVerification')} />;
+  if (birthDate) {
+    return (
+      <div className={styles.collected}>
+        <ShieldCheck className={styles.verified} size={32} aria-hidden="true" />
+        <span className={styles.text}>
+          <strong>{t('success.ageVerified')}</strong>
+          <span>{t('complete.bornOn', { date: formatLongDate(birthDate, i18n.language as Language) })}</span>
+        </span>
+        {!readOnly && <IconButton icon={Trash} label={t('proof.deleteAgeVerification')} onClick={onDelete} />}
+      </div>
+    );
+  }
+  if (readOnly) return null;
+  return (
+    <Button
+      ref={guard}
+      variant="secondary"
+      fullWidth
+      icon={<UserRoundCheck size={20} aria-hidden="true" />}
+      aria-describedby={describedBy}
+      onClick={onVerify}
+    >
+      {t('complete.verifyAge')}
+    </Button>
   );
 }
 

@@ -9,18 +9,14 @@
 import { Ban, CircleCheck, type LucideIcon, Phone, PhoneOff } from 'lucide-react';
 import { type MouseEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'wouter';
-import { oneClickAllowed } from '../../../src-shared/domain/proofs.ts';
 import { isDone } from '../../../src-shared/domain/stops.ts';
-import { unaccountedUnits } from '../../../src-shared/domain/unit-scans.ts';
 import { Button, cx } from '../../components/index.ts';
 import { useSnackbarGuard } from '../../components/snackbar-guard.ts';
-import { draftScanUpdates, draftUnits } from '../../scan/scan-draft.ts';
 import styles from './actions.module.css';
 import frame from './stop.module.css';
-import { loadPhoneRule, numberToCall, useCallNumber } from './use-call-number.ts';
-import { useCompleteStop } from './use-complete-stop.ts';
+import { type QuickActions, useQuickActions } from './use-quick-actions.ts';
 import type { StopView } from './use-stop.ts';
+import { type StopCall, useStopCall } from './use-stop-call.ts';
 
 type Ready = Extract<StopView, { status: 'ready' }>;
 
@@ -69,101 +65,69 @@ function Tile({ icon: Icon, label, onClick, href, disabled, busy, describedBy }:
 export function StopActions({ view, base }: { view: Ready; base: string }) {
   const { t } = useTranslation();
   const guard = useSnackbarGuard();
-  const [, navigate] = useLocation();
-  const reasonId = useId();
-  const { stop, organisation, variant, required } = view;
-  const actions = useCompleteStop(base, view);
-  const completePath = `${base}/stops/${stop.id}/complete`;
-  const done = isDone(stop);
-  const cleaning = variant === 'cleaning';
-  const callInput = {
-    config: organisation?.config ?? null,
-    phone: stop.information.recipient_phone,
-    country: stop.information.country,
-  };
-  const phone = useCallNumber(callInput);
-
-  // The complete screen takes More info's place in the history: Done (or back) returns to the route.
-  const toComplete = (query = '') => navigate(completePath + query, { replace: true, state: history.state });
-
-  function skip() {
-    if (!actions.allowed()) return;
-    if (variant === 'internal-notes') toComplete('?status=skipped');
-    else void actions.complete('skipped');
-  }
-
-  function deliver() {
-    if (!actions.allowed()) return;
-    // Parcels scanned or marked on this window meet the barcode requirement, and go with the one-click delivery.
-    if (!oneClickAllowed(required, unaccountedUnits(draftUnits(stop)))) actions.refuse(t('alerts.oneClickNotAllowed'));
-    else void actions.complete('finished', { units: draftScanUpdates(stop, view.scanning) });
-  }
-
-  function arrive() {
-    // A done stop's completion can always be looked at; the complete screen offers Edit when the route allows it.
-    if (done || actions.allowed()) toComplete();
-  }
-
-  const cannotCall = () => actions.refuse(t('alerts.cannotCall'));
-  // Tapped before the phone rule has loaded (a slow line): dial once it has.
-  async function callWhenLoaded() {
-    const number = await loadPhoneRule().then(
-      (rule) => numberToCall(rule, callInput),
-      () => null,
-    );
-    if (!number) return cannotCall();
-    // Dialled as the Call link would be (a link's click, which a native wrapper's bridge takes over).
-    const link = document.createElement('a');
-    link.href = `tel:${number}`;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  }
-
-  const call =
-    phone === undefined ? (
-      <Tile icon={Phone} label={t('stop.actions.call')} onClick={() => void callWhenLoaded()} />
-    ) : phone ? (
-      // Inside a native wrapper the bridge hands the tel: link's number to the wrapper (native-handoffs.ts).
-      <Tile icon={Phone} label={t('stop.actions.call')} href={`tel:${phone}`} />
-    ) : (
-      <Tile icon={PhoneOff} label={t('stop.actions.call')} onClick={cannotCall} />
-    );
+  const actions = useQuickActions(view, base);
+  const call = useStopCall(view, actions.refuse);
+  const done = isDone(view.stop);
 
   return (
     <section ref={guard} className={styles.actions} aria-label={t('stop.actions.label')}>
-      {!done && (
-        <div className={styles.tiles}>
-          <Tile
-            icon={Ban}
-            label={t('stop.actions.skip')}
-            onClick={skip}
-            disabled={cleaning}
-            busy={actions.busy}
-            describedBy={cleaning ? reasonId : undefined}
-          />
-          <Tile
-            icon={CircleCheck}
-            label={t(stop.type === 'pickup' ? 'complete.pickedUp' : 'stop.actions.delivered')}
-            onClick={deliver}
-            disabled={cleaning}
-            busy={actions.busy}
-            describedBy={cleaning ? reasonId : undefined}
-          />
-          {call}
-        </div>
-      )}
-      {!done && cleaning && (
-        <p id={reasonId} className={frame.reason}>
-          {t('stop.actions.cleaningDisabled')}
-        </p>
-      )}
+      {!done && <OpenStopTiles view={view} actions={actions} call={call} />}
       <div className={styles.primaryRow}>
-        {done && call}
-        <Button fullWidth onClick={arrive} loading={actions.busy}>
+        {done && <CallTile call={call} />}
+        <Button fullWidth onClick={actions.arrive} loading={actions.busy}>
           {done ? t('stop.actions.viewCompletion') : t('stop.actions.arrived')}
         </Button>
       </div>
     </section>
   );
+}
+
+/**
+ * Skip, Delivered and Call for a stop not yet done. The cleaning variant shows Skip and Delivered disabled, with
+ * the reason they are read with.
+ */
+function OpenStopTiles({ view, actions, call }: { view: Ready; actions: QuickActions; call: StopCall }) {
+  const { t } = useTranslation();
+  const reasonId = useId();
+  const cleaning = view.variant === 'cleaning';
+  const reason = cleaning ? reasonId : undefined;
+  return (
+    <>
+      <div className={styles.tiles}>
+        <Tile
+          icon={Ban}
+          label={t('stop.actions.skip')}
+          onClick={actions.skip}
+          disabled={cleaning}
+          busy={actions.busy}
+          describedBy={reason}
+        />
+        <Tile
+          icon={CircleCheck}
+          label={t(view.stop.type === 'pickup' ? 'complete.pickedUp' : 'stop.actions.delivered')}
+          onClick={actions.deliver}
+          disabled={cleaning}
+          busy={actions.busy}
+          describedBy={reason}
+        />
+        <CallTile call={call} />
+      </div>
+      {cleaning && (
+        <p id={reasonId} className={frame.reason}>
+          {t('stop.actions.cleaningDisabled')}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** Call: a tel: link once the number is known, dialling after the rule loads before that, or why it cannot. */
+function CallTile({ call }: { call: StopCall }) {
+  const { t } = useTranslation();
+  if (call.phone === undefined) {
+    return <Tile icon={Phone} label={t('stop.actions.call')} onClick={() => void call.dialWhenLoaded()} />;
+  }
+  // Inside a native wrapper the bridge hands the tel: link's number to the wrapper (native-handoffs.ts).
+  if (call.phone) return <Tile icon={Phone} label={t('stop.actions.call')} href={`tel:${call.phone}`} />;
+  return <Tile icon={PhoneOff} label={t('stop.actions.call')} onClick={call.cannotCall} />;
 }
