@@ -19,14 +19,6 @@ const READS = new RegExp(
   `\\bstate\\.\\w+\\.value\\b|\\b(?:${SIGNAL_HELPERS.map((h) => h.replace('.', '\\.')).join('|')})\\b`,
 );
 
-/**
- * Reads made outside the render, which this line-based check cannot tell from reads while rendering: file and
- * component, and where the read is.
- */
-const NOT_IN_RENDER = new Map([
-  ['src-ui/screens/stop/StopActions.tsx StopActions', 'in a click handler: the value at the tap'],
-]);
-
 function tsxFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
@@ -44,7 +36,7 @@ function untrackedReads(file: string, source: string): string[] {
     const name = /^(?:export )?(?:default )?function ([A-Z]\w*)/.exec(part.trimStart())?.[1];
     if (!name || part.includes('useSignals()')) return [];
     const read = part.split('\n').find((line) => READS.test(line) && !/^\s*import\b/.test(line));
-    return read && !NOT_IN_RENDER.has(`${file} ${name}`) ? [`${file} ${name}: ${read.trim()}`] : [];
+    return read ? [`${file} ${name}: ${read.trim()}`] : [];
   });
 }
 

@@ -48,7 +48,7 @@ export function useCallNumber(input: CallInput): string | null | undefined {
         if (alive) setRule(next);
       },
       () => {
-        // Offline before it was ever cached: a tap on Call tries again (StopActions).
+        // Offline before it was ever cached: a tap on Call tries again (use-stop-call.ts).
       },
     );
     return () => {
