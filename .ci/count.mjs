@@ -25,8 +25,18 @@ function read(file, suite) {
   }
 }
 
-function vitest(report) {
+// CI shows only the tail of a run, so the names of what failed are printed again here, just above the last line.
+const failures = [];
+
+function vitest(report, file) {
   if (!report) return { passed: 0, failed: 1, skipped: 0 };
+  for (const testFile of report.testResults) {
+    const failedTests = testFile.assertionResults.filter((t) => t.status === 'failed');
+    if (testFile.status === 'failed' && failedTests.length === 0)
+      failures.push(`${file}: ${testFile.name} did not load: ${firstLine(testFile.message)}`);
+    for (const t of failedTests)
+      failures.push(`${file}: ${testFile.name} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+  }
   // A test file that fails to load has no failed test of its own to count.
   const broken = report.testResults.filter(
     (file) => file.status === 'failed' && !file.assertionResults.some((t) => t.status === 'failed'),
@@ -39,8 +49,31 @@ function vitest(report) {
   return { passed: report.numPassedTests, failed, skipped: report.numPendingTests + report.numTodoTests };
 }
 
+function firstLine(text) {
+  return (
+    (text ?? '')
+      .split('\n')
+      .find((line) => line.trim() !== '')
+      ?.trim()
+      .slice(0, 300) ?? ''
+  );
+}
+
+// A report's top suites are its files; the suites inside them are describe blocks, whose titles lead the test's.
+function playwrightFailures(suite, titles) {
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests ?? []) {
+      if (test.status !== 'unexpected') continue;
+      const error = test.results?.at(-1)?.error?.message;
+      failures.push(`playwright: ${[spec.file, ...titles, spec.title].join(' > ')}: ${firstLine(error)}`);
+    }
+  }
+  for (const child of suite.suites ?? []) playwrightFailures(child, [...titles, child.title]);
+}
+
 function playwright(report) {
   if (!report) return { passed: 0, failed: 1, skipped: 0 };
+  for (const suite of report.suites ?? []) playwrightFailures(suite, []);
   const { expected, unexpected, flaky, skipped } = report.stats;
   // Errors outside tests: a failed global setup, a spec file that does not load.
   const outside = report.errors?.length ?? 0;
@@ -49,7 +82,10 @@ function playwright(report) {
   return { passed: expected + flaky, failed: unexpected + outside, skipped };
 }
 
-const results = [...files.map((file) => vitest(read(file, 'vitest'))), playwright(read(playwrightFile, 'Playwright'))];
+const results = [
+  ...files.map((file) => vitest(read(file, 'vitest'), file)),
+  playwright(read(playwrightFile, 'Playwright')),
+];
 const total = results.reduce((sum, r) => ({
   passed: sum.passed + r.passed,
   failed: sum.failed + r.failed,
@@ -63,5 +99,6 @@ if (process.env.TEST_STATUS && process.env.TEST_STATUS !== '0' && total.failed =
   );
   total.failed = 1;
 }
+if (failures.length > 0) console.log(`\nWhat failed:\n${failures.map((line) => `- ${line}`).join('\n')}\n`);
 console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
 process.exit(total.failed > 0 ? 1 : 0);
