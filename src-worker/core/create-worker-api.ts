@@ -3,12 +3,15 @@
  * storage), so it runs the same in the worker, inline on the main thread, and in Node tests.
  *
  * This is its root: it makes the core's services, each owning one concern and its state, hands each the typed
- * interfaces of the others it talks to, and answers the contract (WorkerApi) with their intents.
+ * interfaces of the others it calls, wires what each hears of the others' events (core-reactions.ts, on the event
+ * seam of base/events.ts), and answers the contract (WorkerApi) with their intents.
  */
 import type { WorkerApi } from '../../src-shared/api/worker-api.ts';
 import { initialState } from '../../src-shared/state/app-state.ts';
+import { createEventSeam } from '../base/events.ts';
 import { createStore } from '../base/store.ts';
 import { traceIntents } from '../base/tracing.ts';
+import type { CoreEvent } from '../core-events.ts';
 import { createPreparedPhotos } from '../media/prepared-photos.ts';
 import { createApiClient } from '../net/api-client.ts';
 import { createListAhead } from '../routes/list-ahead.ts';
@@ -16,6 +19,7 @@ import { createSession } from '../session/session.ts';
 import type { AppStorage } from '../storage/app-db.ts';
 import { createAppStart } from './app-start.ts';
 import { createConnectivity } from './connectivity.ts';
+import { listenAcrossServices } from './core-reactions.ts';
 import { createLazyRouteFeatures, loadRouteFeaturesCode } from './lazy-route-features.ts';
 import { createMapTileIntents } from './map-tiles.ts';
 import { createNotices } from './notices.ts';
@@ -24,7 +28,6 @@ import { createProofMedia } from './proof-media.ts';
 import { createRouteIntents } from './route-intents.ts';
 import { createServerOrigin } from './server-origin.ts';
 import { createSessionIntents } from './session-intents.ts';
-import { createSessionReactions } from './session-reactions.ts';
 import { changeSetting } from './settings.ts';
 import type { CoreInternals, WorkerDeps } from './worker-deps.ts';
 
@@ -43,14 +46,17 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
   const origin = createServerOrigin();
   const storage = openedOnce(deps.openStorage);
   const photos = createPreparedPhotos(deps.randomId);
-  // The session and the api client are made below: the services that use them ask for them when they run.
+  const events = createEventSeam<CoreEvent>();
+  // The api client is made last (it reports reaching the server to the connectivity, which reaches the routes): the
+  // services before it ask for it when they first call. The session is also the client's token source.
+  const session = createSession({ store, storage, api: () => api, now: deps.now, emit: events.emit });
   const routeFeatures = createLazyRouteFeatures({
     worker: deps,
     store,
     storage,
     api: () => api,
-    session: () => session,
-    notices,
+    session,
+    events,
     origin,
     photos,
   });
@@ -64,13 +70,7 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
     routesCode: loadRouteFeaturesCode,
   });
   const proofMedia = createProofMedia({ photos, api: () => api, now: deps.now, decoder: deps });
-  const session = createSession({
-    store,
-    storage,
-    api: () => api,
-    now: deps.now,
-    events: createSessionReactions({ notices, routeFeatures, listAhead, proofMedia }),
-  });
+  listenAcrossServices(events, { notices, routeFeatures, listAhead, proofMedia });
   const connectivity = createConnectivity({ store, notices, routeFeatures, session });
   const api = createApiClient(deps.fetch, origin.url, session, connectivity.reached, {
     timeoutMs: deps.requestTimeoutMs,

@@ -5,14 +5,15 @@
  * what waits in the outbox is sent, and the session's end and a refused link reach them once they are loaded.
  */
 import { initialState } from '../../src-shared/state/app-state.ts';
+import type { EventSeam } from '../base/events.ts';
 import type { Store } from '../base/store.ts';
 import { globalTimers } from '../base/timers.ts';
+import type { CoreEvent } from '../core-events.ts';
 import type { PreparedPhotos } from '../media/prepared-photos.ts';
 import type { ApiClient } from '../net/api-client.ts';
 import type { RouteFeatureDeps, RouteFeatures } from '../routes/route-features.ts';
 import type { Session } from '../session/session.ts';
 import type { AppStorage } from '../storage/app-db.ts';
-import type { Notices } from './notices.ts';
 import type { ServerOrigin } from './server-origin.ts';
 import type { WorkerDeps } from './worker-deps.ts';
 
@@ -24,9 +25,10 @@ export interface LazyRouteFeaturesDeps {
   store: Store;
   storage: () => Promise<AppStorage>;
   api: () => ApiClient;
-  /** Set once the session exists: the session tells the route features of its end, and they ask it who sends. */
-  session: () => Session;
-  notices: Notices;
+  /** Who sends a route's completions, and the live channel's token. */
+  session: Session;
+  /** The core's event seam: the route features emit there, and hear one another (route-features.ts). */
+  events: EventSeam<CoreEvent>;
   origin: ServerOrigin;
   photos: PreparedPhotos;
 }
@@ -62,7 +64,7 @@ export function createLazyRouteFeatures(deps: LazyRouteFeaturesDeps): LazyRouteF
     ifLoaded: () => features,
 
     async sendWaiting(urgent = false) {
-      const senders = deps.session().senders();
+      const senders = deps.session.senders();
       const owners = [...senders.map((s) => s.owner), ''];
       if (!(await (await deps.storage()).hasOutboxItems(owners))) return;
       const loaded = await get();
@@ -93,7 +95,7 @@ export function createLazyRouteFeatures(deps: LazyRouteFeaturesDeps): LazyRouteF
 /** The global timers, where the worker's deps bring none (a test's fake clock brings its own). */
 /** What the route features need of the core, in the shape route-features.ts asks for. */
 function routeFeatureDeps(deps: LazyRouteFeaturesDeps): RouteFeatureDeps {
-  const { worker, notices, session } = deps;
+  const { worker, session } = deps;
   return {
     store: deps.store,
     api: deps.api,
@@ -102,22 +104,19 @@ function routeFeatureDeps(deps: LazyRouteFeaturesDeps): RouteFeatureDeps {
     randomId: worker.randomId,
     photos: deps.photos,
     random: worker.random ?? Math.random,
-    notifyOffline: () => notices.notify('no_internet'),
-    notifyRefused: (id) => notices.notify('completion_refused', undefined, id),
-    notifyKeptForRemovedStop: (id) => notices.notify('completion_kept_removed_stop', undefined, id),
-    closeLink: () => session().closeLink(),
-    senderFor: (routeId) => session().senderFor(routeId),
-    senders: () => session().senders(),
+    events: deps.events,
+    closeLink: () => session.closeLink(),
+    senderFor: (routeId) => session.senderFor(routeId),
+    senders: () => session.senders(),
     locks: worker.locks,
     timers: worker.timers ?? globalTimers,
     sendTimeoutMs: worker.sendTimeoutMs,
     channel: worker.outboxChannel?.() ?? null,
-    notifyRouteUpdated: () => notices.notify('route_updated'),
     live: {
       openWebSocket: worker.openWebSocket,
       baseUrl: deps.origin.url,
       deviceId: async () => (await deps.storage()).deviceId(worker.randomId),
-      liveToken: (routeId, renew) => session().liveToken(routeId, renew),
+      liveToken: (routeId, renew) => session.liveToken(routeId, renew),
     },
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The live route (issue 13): the socket of the open route, the dispatcher's changes reaching it, live stop status and
  * live location out. Made with the route features (src-worker/routes/route-features.ts); the core tells it when a
- * route opens and closes, when positions and visibility change, and when the network is back.
+ * route opens, shows, starts and closes, when a stop is completed, when positions and visibility change, and when the network is back.
  *
  * Outbound, only what the organisation's plan allows (spec section 7): service_change for a stop changed on this
  * device just now and for the route's start (ft_live_status_updates), location (ft_realtime_driver_tracking). A
@@ -12,7 +12,6 @@
  * sends (live-status.ts) and the location timer's wiring (live-location.ts); their shared deps are live-deps.ts.
  */
 import type { PositionReport } from '../../src-shared/api/worker-api.ts';
-import type { RouteEvents } from '../routes/route-events.ts';
 import type { LiveDeps } from './live-deps.ts';
 import { createLiveLocation } from './live-location.ts';
 import { createLiveStatus } from './live-status.ts';
@@ -24,19 +23,13 @@ export function createLive(deps: LiveDeps) {
   const location = createLiveLocation(deps, socket);
   const { tracker } = location;
 
-  const events: RouteEvents = {
-    started: status.routeStarted,
-    stopChanged: status.stopChanged,
-    stopListChanged() {
-      // Said by the core instead: route-features.ts puts the "route_updated" notice here.
-    },
-    shown(route) {
-      location.follow(route);
-    },
-  };
-
   return {
-    events,
+    /** The open route was started on this device: the start sync goes out (route-features.ts wires it). */
+    routeStarted: status.routeStarted,
+    /** A stop was completed on this device just now: its live status goes out. */
+    stopChanged: status.stopChanged,
+    /** A copy of the route was shown: its status decides whether the location timer runs. */
+    routeShown: location.follow,
     /** A route is open (or opening): its channel opens. */
     routeOpened(routeId: number, projectId: number) {
       socket?.open({ routeId, projectId });

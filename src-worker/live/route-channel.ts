@@ -25,7 +25,7 @@ export function createRouteChannel(deps: LiveDeps, openWebSocket: OpenWebSocket)
     message(message) {
       store.hold(deps.nextFrame);
       applyServerMessage(message, {
-        route: deps.route(),
+        route: deps.route,
         driverId: () => store.get().session.driver?.id ?? null,
       }).catch(() => {
         // A message of a kind this version does not know: ignored, never fatal.
@@ -33,7 +33,7 @@ export function createRouteChannel(deps: LiveDeps, openWebSocket: OpenWebSocket)
     },
     withdrawn() {
       const open = store.get().route;
-      if (open) deps.route().flagChanges(open.routeId, 'driver_changed');
+      if (open) deps.route.flagChanges(open.routeId, 'driver_changed');
     },
   });
 }

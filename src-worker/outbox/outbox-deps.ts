@@ -5,6 +5,7 @@
  * importing the module that composes them.
  */
 import type { Route } from '../../src-shared/protocol/entities.ts';
+import type { Emit } from '../base/events.ts';
 import type { LockRunner } from '../base/locks.ts';
 import type { Timers } from '../base/timers.ts';
 import type { ApiClient, AuthMode } from '../net/api-client.ts';
@@ -26,20 +27,29 @@ export interface OutboxChannel {
   addEventListener(type: 'message', listener: (event: { data: { routeId: number } }) => void): void;
 }
 
-/** What the outbox tells the rest of the core (route-features.ts wires them to the open route and the summary). */
-export interface OutboxEvents {
-  /** The route's items changed: added, sent, parked, put back or discarded. */
-  changed: (routeId: number) => void;
+/**
+ * What the outbox tells the rest of the core, through the event seam (base/events.ts): routes/route-features.ts
+ * listens for the open route, the counts and the other tabs; core/notice-reactions.ts for what the driver is told.
+ */
+export type OutboxEvent =
+  /**
+   * A route's items changed: added, sent, parked, put back or discarded. `elsewhere`: by another tab's core (heard on
+   * the tabs' channel), so it is not passed on again.
+   */
+  | { type: 'outbox/changed'; routeId: number; elsewhere: boolean }
   /**
    * The server took an item; its answer holds the route as the server has it now. `stopRemoved`: the dispatcher had
    * taken the stop off the route, and the server kept the completion against it (the driver must hear that once).
    */
-  sent: (item: OutboxItem, route: Route | null, stopRemoved: boolean) => void;
+  | { type: 'outbox/sent'; item: OutboxItem; route: Route | null; stopRemoved: boolean }
   /** The server refused an item for good: it is parked and the driver must hear of it. */
-  parked: (item: OutboxItem) => void;
-}
+  | { type: 'outbox/parked'; item: OutboxItem };
 
-export interface OutboxDeps extends OutboxEvents {
+/** A route's items changed on this tab: the event the outbox's services emit. */
+export const changedHere = (routeId: number): OutboxEvent => ({ type: 'outbox/changed', routeId, elsewhere: false });
+
+export interface OutboxDeps {
+  emit: Emit<OutboxEvent>;
   store: () => Promise<OutboxStore>;
   api: () => ApiClient;
   /** The sender of a route's items now; null when no session may send them (signed out, another link). */

@@ -28,7 +28,7 @@ import { createSessionItems } from './session-items.ts';
 export function createOutbox(deps: OutboxDeps) {
   const sessionItems = createSessionItems(deps);
   const requests = createOutboxRequests(deps);
-  const flushes = createFlushScheduler({ ...deps, requests, events: deps });
+  const flushes = createFlushScheduler({ ...deps, requests });
   const sweep = createQueueSweep({ ...deps, flushes });
   const parkedItems = createParkedItems({ ...deps, flushes });
 

@@ -4,9 +4,9 @@
  */
 import type { FlushScheduler } from './flush-scheduler.ts';
 import type { OutboxDeps } from './outbox-deps.ts';
-import { queueLock } from './outbox-deps.ts';
+import { changedHere, queueLock } from './outbox-deps.ts';
 
-export interface ParkedItemsDeps extends Pick<OutboxDeps, 'store' | 'locks' | 'now' | 'changed'> {
+export interface ParkedItemsDeps extends Pick<OutboxDeps, 'store' | 'locks' | 'now' | 'emit'> {
   flushes: FlushScheduler;
 }
 
@@ -17,7 +17,7 @@ export function createParkedItems(deps: ParkedItemsDeps) {
       const store = await deps.store();
       const item = await store.get(id);
       if (!item || !(await store.requeue(id))) return false;
-      deps.changed(item.routeId);
+      deps.emit(changedHere(item.routeId));
       void deps.flushes.flush(item.routeId);
       return true;
     },
@@ -28,7 +28,7 @@ export function createParkedItems(deps: ParkedItemsDeps) {
       const item = await store.get(id);
       if (item?.state !== 'parked') return false;
       await store.remove(id);
-      deps.changed(item.routeId);
+      deps.emit(changedHere(item.routeId));
       return true;
     },
 
@@ -47,7 +47,7 @@ export function createParkedItems(deps: ParkedItemsDeps) {
         // send between the list and the park is never overwritten (outbox-store.ts).
         for (const item of items.filter((i) => i.state === 'queued'))
           await store.parkIfQueued(item.id, { ...info, at: deps.now() });
-        if (items.length > 0) deps.changed(routeId);
+        if (items.length > 0) deps.emit(changedHere(routeId));
         return (await store.list(owner, routeId)).length;
       });
     },

@@ -5,7 +5,8 @@
  */
 import { deviceTimes, withoutDeviceTimes } from '../../src-shared/domain/device-times.ts';
 import type { Route } from '../../src-shared/protocol/entities.ts';
-import type { FlushOutcome, OutboxEvents, Sender } from './outbox-deps.ts';
+import type { Emit } from '../base/events.ts';
+import { changedHere, type FlushOutcome, type OutboxEvent, type Sender } from './outbox-deps.ts';
 import type { OutboxItem } from './outbox-item.ts';
 import type { OutboxRequests } from './outbox-requests.ts';
 import type { OutboxStore } from './outbox-store.ts';
@@ -19,7 +20,7 @@ export interface RetrySchedule {
 export interface QueuePassDeps {
   store: () => Promise<OutboxStore>;
   requests: OutboxRequests;
-  events: OutboxEvents;
+  emit: Emit<OutboxEvent>;
   retries: RetrySchedule;
   now: () => number;
 }
@@ -40,7 +41,7 @@ async function withoutRefusedTime(
 }
 
 export function createQueuePass(deps: QueuePassDeps) {
-  const { requests, events } = deps;
+  const { requests, emit } = deps;
   return {
     /** One pass over the route's queue, holding its lock: returns how many were sent and how many still wait. */
     async flushOnce(routeId: number, sender: Sender): Promise<FlushOutcome> {
@@ -54,15 +55,15 @@ export function createQueuePass(deps: QueuePassDeps) {
         );
         for (const old of superseded) await store.remove(old.id);
         sent += 1;
-        events.changed(routeId);
+        emit(changedHere(routeId));
         // After the item left the store: a flush that runs again (another tab, a retry) cannot accept it twice.
-        events.sent(item, route, stopRemoved);
+        emit({ type: 'outbox/sent', item, route, stopRemoved });
       };
       const park = async (item: OutboxItem, verdict: Extract<SendVerdict, { kind: 'park' }>) => {
         const { kind: _, ...info } = verdict;
         if (await store.park(item.id, { ...info, at: deps.now() })) {
-          events.changed(routeId);
-          events.parked({ ...item, state: 'parked', parked: { ...info, at: deps.now() } });
+          emit(changedHere(routeId));
+          emit({ type: 'outbox/parked', item: { ...item, state: 'parked', parked: { ...info, at: deps.now() } } });
         }
       };
       for (;;) {

@@ -3,10 +3,10 @@
  * items read back, per route in send order or all of them.
  */
 import type { StopUpdateRequest } from '../../src-shared/protocol/http.ts';
-import type { OutboxDeps } from './outbox-deps.ts';
+import { changedHere, type OutboxDeps } from './outbox-deps.ts';
 import { type OutboxItem, storedParts } from './outbox-item.ts';
 
-export type SessionItemsDeps = Pick<OutboxDeps, 'store' | 'senderFor' | 'senders' | 'now' | 'newId' | 'changed'>;
+export type SessionItemsDeps = Pick<OutboxDeps, 'store' | 'senderFor' | 'senders' | 'now' | 'newId' | 'emit'>;
 
 export function createSessionItems(deps: SessionItemsDeps) {
   let counter = 0;
@@ -42,7 +42,7 @@ export function createSessionItems(deps: SessionItemsDeps) {
         parked: null,
       };
       await (await deps.store()).add(item);
-      deps.changed(routeId);
+      deps.emit(changedHere(routeId));
       return item.id;
     },
 

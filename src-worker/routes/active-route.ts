@@ -6,12 +6,13 @@
  * (route-fetch.ts), opening and refreshing (route-opening.ts), start and finish (route-status.ts), completing a stop
  * (stop-completion.ts), and what the live channel, the outbox and the session tell it (route-updates.ts).
  */
+import type { Emit } from '../base/events.ts';
 import type { Store } from '../base/store.ts';
 import type { PreparedPhotos } from '../media/prepared-photos.ts';
 import type { ApiClient } from '../net/api-client.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { AppStorage } from '../storage/app-db.ts';
-import type { RouteEvents } from './route-events.ts';
+import type { RouteEvent } from './route-events.ts';
 import { createRouteFetch } from './route-fetch.ts';
 import { createRouteLine } from './route-line.ts';
 import { createRouteOpening } from './route-opening.ts';
@@ -30,8 +31,8 @@ export interface ActiveRouteDeps {
   photos: PreparedPhotos;
   /** Ends the shared link's session (section 8: other 404/400 clear the link data). */
   closeLink: () => void;
-  /** What the live channel (src-worker/live) sends on, and what the driver is told of a changed stop list. */
-  events: RouteEvents;
+  /** What the open route tells the rest of the core (the live channel sends on it; the driver hears of a new list). */
+  emit: Emit<RouteEvent>;
 }
 
 export function createActiveRoute(deps: ActiveRouteDeps) {

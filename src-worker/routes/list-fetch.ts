@@ -3,11 +3,13 @@
  * for the New and Closed tabs by the shared rules, shown, and kept on the device so the last list still shows
  * offline.
  */
+
 import { okVoid, type Result } from '../../src-shared/api/worker-api.ts';
 import { localDate } from '../../src-shared/domain/geo.ts';
 import { closedSections, openSections } from '../../src-shared/domain/route-list.ts';
 import type { ProjectEntry } from '../../src-shared/protocol/entities.ts';
 import type { RouteListState } from '../../src-shared/state/app-state.ts';
+import type { Emit } from '../base/events.ts';
 import type { Store } from '../base/store.ts';
 import type { ApiClient } from '../net/api-client.ts';
 // The list is cached as last shown, grouped: a start restores it into the first snapshot without the grouping code
@@ -15,13 +17,14 @@ import type { ApiClient } from '../net/api-client.ts';
 import { type AppStorage, ROUTE_LIST_CACHE } from '../storage/app-db.ts';
 import { listFailure } from './list-failure.ts';
 import { type ListAnswer, requestList } from './list-request.ts';
+import type { RouteListEvent } from './route-events.ts';
 
 export interface RouteListDeps {
   store: Store;
   api: () => ApiClient;
   storage: () => Promise<AppStorage>;
   now: () => number;
-  notifyOffline: () => void;
+  emit: Emit<RouteListEvent>;
 }
 
 export function createListFetch(deps: RouteListDeps) {
@@ -58,7 +61,7 @@ export function createListFetch(deps: RouteListDeps) {
       store.set(['routeList', 'refreshing'], false);
       if (store.get().routeList.status === 'loading') store.set(['routeList', 'status'], 'idle');
       if (!res.ok) {
-        if (res.kind === 'offline') deps.notifyOffline();
+        if (res.kind === 'offline') deps.emit({ type: 'routeList/offline' });
         return listFailure(res);
       }
       const shown = show(res.data, deps.now(), false);

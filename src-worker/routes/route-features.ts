@@ -2,53 +2,76 @@
  * Everything the core does for routes (the list, the open route, the outbox of completions, the planned line),
  * loaded on first use: a start on the sign-in or account screen does not pay for it (critical-path budget).
  *
- * This file composes them: the outbox (route-outbox.ts) and its summary in the state (outbox-summary.ts), the live
- * channel (src-worker/live/live.ts), the open route (active-route.ts) and the route list (route-list.ts).
+ * This file composes them: the outbox (route-outbox.ts) and its summary in the state (outbox-summary.ts), the open
+ * route (active-route.ts), the live channel (src-worker/live/live.ts) and the route list (route-list.ts). They do not
+ * call one another back: each emits its events on the core's seam (base/events.ts), and `listen` below says, in one
+ * place, which service hears which.
  */
-import { createLive } from '../live/live.ts';
+import type { EventSeam } from '../base/events.ts';
+import type { CoreEvent } from '../core-events.ts';
+import { createLive, type Live } from '../live/live.ts';
 import type { LiveDeps } from '../live/live-deps.ts';
 import { type ActiveRoute, type ActiveRouteDeps, createActiveRoute } from './active-route.ts';
-import { createOutboxSummary } from './outbox-summary.ts';
+import { createOutboxSummary, type OutboxSummary } from './outbox-summary.ts';
 import { createRouteList } from './route-list.ts';
 import { createRouteOutbox, type RouteOutboxDeps } from './route-outbox.ts';
 
-export interface RouteFeatureDeps extends Omit<ActiveRouteDeps, 'outbox' | 'events'>, RouteOutboxDeps {
-  notifyOffline: () => void;
+export interface RouteFeatureDeps extends Omit<ActiveRouteDeps, 'outbox' | 'emit'>, RouteOutboxDeps {
+  /** The core's event seam: the route features emit on it, and listen to one another's events there. */
+  events: EventSeam<CoreEvent>;
   /** The live channel's needs (src-worker/live/live.ts). */
   live: Omit<LiveDeps, 'store' | 'api' | 'timers' | 'now' | 'route' | 'nextFrame'>;
-  /** The open route's stop list changed: "Your route has been updated". */
-  notifyRouteUpdated: () => void;
+}
+
+interface Listeners {
+  events: EventSeam<CoreEvent>;
+  activeRoute: ActiveRoute;
+  live: Live;
+  summary: OutboxSummary;
+  channel: RouteOutboxDeps['channel'];
+}
+
+/** Who hears what among the route features. */
+function listen({ events, activeRoute, live, summary, channel }: Listeners) {
+  // The outbox changed a route's items (this tab's or another's): the counts and the open route's marks follow, and
+  // the other tabs hear of this tab's changes.
+  events.on('outbox/changed', ({ routeId, elsewhere }) => {
+    summary.summarise();
+    void activeRoute.outboxChanged(routeId);
+    if (!elsewhere) channel?.postMessage({ routeId });
+  });
+  events.on('outbox/sent', ({ item, route, stopRemoved }) => {
+    void activeRoute.completionSent(item.routeId, route);
+    // The route as the device has it may still show the stop (its removal came while the phone was offline).
+    if (stopRemoved) void activeRoute.refetch(item.routeId);
+  });
+  events.on('outbox/parked', ({ item }) => void activeRoute.refetch(item.routeId));
+  events.on('route/started', ({ route, position }) => live.routeStarted(route, position));
+  events.on('route/stopChanged', ({ route, stopId, body }) => live.stopChanged(route, stopId, body));
+  events.on('route/shown', ({ route }) => live.routeShown(route));
+  // Another tab sent, parked or added items: this tab's counts and marks follow (its own queue is in the same store).
+  channel?.addEventListener('message', ({ data }) =>
+    events.emit({ type: 'outbox/changed', routeId: data.routeId, elsewhere: true }),
+  );
 }
 
 export function createRouteFeatures(deps: RouteFeatureDeps) {
-  const { store } = deps;
-  let activeRoute: ActiveRoute | null = null;
-  const summary = createOutboxSummary(store, () => outbox);
-  /** The outbox changed a route's items (this tab's or another's): the counts and the open route's marks follow. */
-  function outboxChanged(routeId: number) {
-    summary.summarise();
-    void activeRoute?.outboxChanged(routeId);
-  }
-
-  const outbox = createRouteOutbox(deps, { changed: outboxChanged, activeRoute: () => activeRoute });
+  const { store, events } = deps;
+  const outbox = createRouteOutbox({ ...deps, emit: events.emit });
+  const summary = createOutboxSummary(store, outbox);
+  const activeRoute = createActiveRoute({ ...deps, outbox, emit: events.emit });
   const live = createLive({
     ...deps.live,
     store,
     api: deps.api,
     timers: deps.timers,
     now: deps.now,
-    route: () => activeRoute!,
+    route: activeRoute,
     // About one frame: patches are for painting, so they need go no faster.
     nextFrame: (release) => void setTimeout(release, 16),
   });
-  activeRoute = createActiveRoute({
-    ...deps,
-    outbox,
-    events: { ...live.events, stopListChanged: deps.notifyRouteUpdated },
-  });
+  listen({ events, activeRoute, live, summary, channel: deps.channel });
   summary.summarise();
-  // Another tab sent, parked or added items: this tab's counts and marks follow (its own queue is in the same store).
-  deps.channel?.addEventListener('message', ({ data }) => outboxChanged(data.routeId));
 
   return {
     /** The server refused the route's shared link: its unsent completions are parked, and the view says how many. */
@@ -56,7 +79,7 @@ export function createRouteFeatures(deps: RouteFeatureDeps) {
       const notSaved = await outbox.parkRefusedLink(owner, routeId);
       await activeRoute.linkRefused(routeId, notSaved);
     },
-    routeList: createRouteList(deps),
+    routeList: createRouteList({ ...deps, emit: events.emit }),
     activeRoute,
     outbox,
     live,

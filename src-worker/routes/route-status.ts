@@ -2,14 +2,16 @@
  * The driver's intents that change the route's status on the server: starting it (not before its day) and finishing
  * it (once every stop is done and the outbox has sent them all).
  */
+
 import { fail, okVoid, type Result } from '../../src-shared/api/worker-api.ts';
 import { localDate } from '../../src-shared/domain/geo.ts';
 import { allWorkDone, startTooEarly } from '../../src-shared/domain/stops.ts';
 import type { Route } from '../../src-shared/protocol/entities.ts';
+import type { Emit } from '../base/events.ts';
 import type { ApiClient } from '../net/api-client.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import { startFailure } from './route-errors.ts';
-import type { RouteEvents } from './route-events.ts';
+import type { RouteEvent } from './route-events.ts';
 import type { RouteFetch } from './route-fetch.ts';
 import type { ShownRoute } from './shown-route.ts';
 import { coords } from './stop-update-body.ts';
@@ -20,7 +22,7 @@ export interface RouteStatusDeps {
   now: () => number;
   /** Ends the shared link's session (section 8: other 404/400 clear the link data). */
   closeLink: () => void;
-  events: Pick<RouteEvents, 'started'>;
+  emit: Emit<RouteEvent>;
   shown: ShownRoute;
   fetch: RouteFetch;
 }
@@ -50,7 +52,7 @@ export function createRouteStatus(deps: RouteStatusDeps) {
       }
       const started = res.data.find((r) => r.id === route.id) ?? res.data[0]!;
       await shown.show(started, false);
-      deps.events.started(started, position);
+      deps.emit({ type: 'route/started', route: started, position });
       return okVoid;
     },
 

@@ -3,23 +3,25 @@
  * what waits in the outbox laid over it, the active stop and the finishing state kept in step, and the device's copy
  * of the server's answer written back (or forgotten).
  */
+
 import { replacesCopy } from '../../src-shared/domain/route-version.ts';
 import { allWorkDone, isDone, nextActiveStop } from '../../src-shared/domain/stops.ts';
 import { applyUnitScans } from '../../src-shared/domain/unit-scans.ts';
 import type { Route, Stop } from '../../src-shared/protocol/entities.ts';
 import type { StopUpdateRequest } from '../../src-shared/protocol/http.ts';
 import type { ActiveRouteState } from '../../src-shared/state/app-state.ts';
+import type { Emit } from '../base/events.ts';
 import type { Store } from '../base/store.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { OutboxItem } from '../outbox/outbox-item.ts';
 import type { AppStorage } from '../storage/app-db.ts';
-import type { RouteEvents } from './route-events.ts';
+import type { RouteEvent } from './route-events.ts';
 
 export interface ShownRouteDeps {
   store: Store;
   storage: () => Promise<AppStorage>;
   outbox: Pick<Outbox, 'items'>;
-  events: Pick<RouteEvents, 'stopListChanged' | 'shown'>;
+  emit: Emit<RouteEvent>;
 }
 
 /** The device's copy of a route (IndexedDB `cache`). */
@@ -130,11 +132,11 @@ export function createShownRoute(deps: ShownRouteDeps) {
     // back what has been sent since.
     const seq = ++showSeq;
     // The dispatcher reordered, added or removed stops ("Your route has been updated", spec section 8).
-    if (before !== null && before !== route.stops.map((s) => s.id).join()) deps.events.stopListChanged();
+    if (before !== null && before !== route.stops.map((s) => s.id).join()) deps.emit({ type: 'route/stopListChanged' });
     const items = await deps.outbox.items(route.id);
     if (seq !== showSeq || current()?.routeId !== route.id) return;
     patch(shownState(route, items, fromCache, current()?.activeStopId ?? null));
-    deps.events.shown(route);
+    deps.emit({ type: 'route/shown', route });
     if (!copy) await (await deps.storage()).putCache(routeCacheKey(route.id), route);
   }
 

@@ -2,13 +2,15 @@
  * Completing a stop: the completion is checked by the rules the screen shows, stored in the outbox (from then on it
  * reaches the server once), shown as done at once, and sent in the background.
  */
+
 import { fail, okVoid, type Result, type StopCompletion } from '../../src-shared/api/worker-api.ts';
 import { actionBlock, allWorkDone, countToShow, nextActiveStop, stopName } from '../../src-shared/domain/stops.ts';
+import type { Emit } from '../base/events.ts';
 import type { Store } from '../base/store.ts';
 import { isPhotoHandle, type PreparedPhotos } from '../media/prepared-photos.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import { checkCompletionInCore } from './completion-check.ts';
-import type { RouteEvents } from './route-events.ts';
+import type { RouteEvent } from './route-events.ts';
 import { type ShownRoute, withCompletion } from './shown-route.ts';
 import { stopUpdateBody, withinRouteTime } from './stop-update-body.ts';
 
@@ -18,7 +20,7 @@ export interface StopCompletionDeps {
   now: () => number;
   /** Photos resized for the complete screen: a completion names its new ones by handle. */
   photos: PreparedPhotos;
-  events: Pick<RouteEvents, 'stopChanged'>;
+  emit: Emit<RouteEvent>;
   shown: ShownRoute;
 }
 
@@ -64,7 +66,7 @@ export function createStopCompletion(deps: StopCompletionDeps) {
         activeStopId: nextActiveStop(stops, stopId),
         finishing: allWorkDone(stops),
       });
-      deps.events.stopChanged({ ...route, stops }, stopId, body);
+      deps.emit({ type: 'route/stopChanged', route: { ...route, stops }, stopId, body });
       // Sent in the background, after the stop shows done: the server's answer then lands on top of it.
       void deps.outbox.flush(route.id);
       return okVoid;

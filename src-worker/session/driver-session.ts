@@ -5,13 +5,14 @@
 import { fail, ok, type Result } from '../../src-shared/api/worker-api.ts';
 import type { TokenPair } from '../../src-shared/protocol/http.ts';
 import type { DriverProfile } from '../../src-shared/state/app-state.ts';
+import type { Emit } from '../base/events.ts';
 import type { Store } from '../base/store.ts';
 import type { ApiClient } from '../net/api-client.ts';
 import type { AppStorage, StoredDriver } from '../storage/app-db.ts';
 import { createAccount } from './account.ts';
 import { type DriverTokens, profileOf } from './driver-tokens.ts';
 import type { LazyRevocations } from './lazy-revocations.ts';
-import type { SessionEvents } from './session-events.ts';
+import type { SessionEvent } from './session-events.ts';
 import { signInWithPassword } from './sign-in-calls.ts';
 
 /** What only a native wrapper's session needs, loaded only then. */
@@ -21,7 +22,7 @@ export interface DriverSessionDeps {
   store: Store;
   storage: () => Promise<AppStorage>;
   api: () => ApiClient;
-  events: SessionEvents;
+  emit: Emit<SessionEvent>;
   driver: DriverTokens;
   revocations: LazyRevocations;
 }
@@ -41,7 +42,7 @@ export interface DriverSession {
 }
 
 export function createDriverSession(deps: DriverSessionDeps): DriverSession {
-  const { store, events, driver } = deps;
+  const { store, emit, driver } = deps;
   const account = createAccount(deps);
 
   /** Tokens a native wrapper handed over: the driver to go on with, or null when they name nobody (handover.ts). */
@@ -57,7 +58,7 @@ export function createDriverSession(deps: DriverSessionDeps): DriverSession {
     driver.set(next);
     driver.show(profileOf(next));
     // The list is asked for beside the account's two calls, not after them: tap to first card is two round trips.
-    events.signedIn();
+    emit({ type: 'session/signedIn' });
     await account.load(next);
     return ok(store.get().session.driver ?? profileOf(next));
   }
@@ -70,7 +71,7 @@ export function createDriverSession(deps: DriverSessionDeps): DriverSession {
   async function forgetDriver(revoke?: string): Promise<void> {
     await (await deps.storage()).clearExceptOutbox(revoke);
     account.forget();
-    events.ended();
+    emit({ type: 'session/ended' });
   }
 
   /** The state changes land in one patch, with the logged-out notice when the session expired. */
@@ -78,7 +79,7 @@ export function createDriverSession(deps: DriverSessionDeps): DriverSession {
     driver.set(null);
     await forgetDriver(revoke);
     driver.show(null);
-    if (expired) events.loggedOutAutomatically();
+    if (expired) emit({ type: 'session/loggedOutAutomatically' });
   }
 
   return {

@@ -10,6 +10,7 @@
 import { type LinkEntry, okVoid, type Result } from '../../src-shared/api/worker-api.ts';
 import type { TokenPair } from '../../src-shared/protocol/http.ts';
 import type { DriverProfile } from '../../src-shared/state/app-state.ts';
+import type { Emit } from '../base/events.ts';
 import type { Store } from '../base/store.ts';
 import type { ApiClient, TokenSource } from '../net/api-client.ts';
 import type { AppStorage } from '../storage/app-db.ts';
@@ -17,7 +18,7 @@ import { createDriverSession } from './driver-session.ts';
 import { createDriverTokens } from './driver-tokens.ts';
 import { createLazyRevocations } from './lazy-revocations.ts';
 import type { Sender } from './sender.ts';
-import type { SessionEvents } from './session-events.ts';
+import type { SessionEvent } from './session-events.ts';
 import { createSharedLink } from './shared-link.ts';
 import { checkEmail, requestPasswordReset } from './sign-in-calls.ts';
 
@@ -26,7 +27,8 @@ export interface SessionDeps {
   storage: () => Promise<AppStorage>;
   /** Set once the client exists: the session both uses the client and is its token source. */
   api: () => ApiClient;
-  events: SessionEvents;
+  /** What the session tells the rest of the core (the root listens: core/core-reactions.ts). */
+  emit: Emit<SessionEvent>;
   now: () => number;
 }
 
@@ -98,7 +100,7 @@ export function createSession(deps: SessionDeps): Session {
     async expired(which) {
       if (which === 'driver') return driverSession.expire();
       const refused = link.close();
-      if (refused) deps.events.linkRefused(refused.routeId, refused.owner);
+      if (refused) deps.emit({ type: 'session/linkRefused', routeId: refused.routeId, owner: refused.owner });
     },
 
     async restore(linkEntry, handed) {

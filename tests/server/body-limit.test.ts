@@ -75,7 +75,7 @@ describe('a body over the limit', () => {
     for (let i = 0; i < 4; i++) seen.push(await attempt(completion, stream(3 * LIMIT)));
     // The events call has the socket's cap (a quarter MiB here), not the body limit.
     for (let i = 0; i < 4; i++) seen.push(await attempt('/v1/projects/1/routes/1/events', json(LIMIT)));
-    expect(seen).toEqual(Array(16).fill(413));
+    expect(seen, JSON.stringify(seen)).toEqual(Array(16).fill(413));
   });
 
   it('is cut when it runs far past the bound, and the server goes on answering', async () => {
