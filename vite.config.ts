@@ -26,7 +26,7 @@ const SHELL =
  * code beyond the shell comes in one file (scripts/screen-chunks.ts).
  */
 const LIST_SCREEN = fileURLToPath(new URL('./src-ui/screens/routes/RoutesScreen.tsx', import.meta.url));
-const ROUTE_SCREEN = fileURLToPath(new URL('./src-ui/screens/routes/RouteScreen.tsx', import.meta.url));
+const ROUTE_SCREEN = fileURLToPath(new URL('./src-ui/screens/route-view/RouteScreen.tsx', import.meta.url));
 /** A language's route strings, which every route screen waits for (src-ui/i18n/index.ts). */
 const ROUTE_STRINGS = Object.fromEntries(
   LANGUAGES.map((language) => [

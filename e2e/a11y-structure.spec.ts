@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { deRoute } from '../src-ui/i18n/de-route.ts';
 import { nlCore } from '../src-ui/i18n/nl-core.ts';
 import { nlRoute } from '../src-ui/i18n/nl-route.ts';
-import { stopName } from '../src-ui/route/stop-display.ts';
+import { stopName } from '../src-ui/stops/stop-display.ts';
 import { startFirstStop } from './stop-windows.helpers.ts';
 import { DEMO, expect, type ServerInfo, test } from './support/fixtures.ts';
 

@@ -1,7 +1,7 @@
 /**
  * The customer variants (spec sections 1, 5, 6): the cleaning variant and the internal-notes-only variant, chosen by
  * the organisation's customer id (the two ids come from the server's config). The app may also mock them with a URL
- * flag (src-ui/route/variant.ts); the core and the server go by the customer id.
+ * flag (src-ui/stops/variant.ts); the core and the server go by the customer id.
  */
 import type { Organisation } from '../protocol/entities.ts';
 import type { AppConfig } from '../protocol/http.ts';

@@ -45,7 +45,7 @@ function screenCode<T extends ScreenModule>(importer: () => Promise<T>): ScreenC
 }
 
 export const routesScreen = screenCode(() => import('../screens/routes/RoutesScreen.tsx'));
-export const routeScreen = screenCode(() => import('../screens/routes/RouteScreen.tsx'));
+export const routeScreen = screenCode(() => import('../screens/route-view/RouteScreen.tsx'));
 
 /**
  * For React.lazy: the screen with its strings. When both are in already, a thenable that calls back at once (React

@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { scannableUnits, scanProgress } from '../../src-shared/domain/unit-scans.ts';
 import type { Route, Stop } from '../../src-shared/protocol/entities.ts';
 import { Button, cx, IconButton, modalKeyDown, TextField, TopBar, useModalLayer } from '../components/index.ts';
-import { stopName } from '../route/stop-display.ts';
+import { stopName } from '../stops/stop-display.ts';
 import styles from './ScanPanel.module.css';
 import { ScanUnitList } from './ScanUnitList.tsx';
 import { draftUnits, markUnit } from './scan-draft.ts';

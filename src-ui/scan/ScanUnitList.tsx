@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { codeTail } from '../../src-shared/domain/unit-scans.ts';
 import type { Unit, UnitScanReason } from '../../src-shared/protocol/entities.ts';
 import { Button, cx } from '../components/index.ts';
-import { unitName } from '../route/stop-display.ts';
+import { unitName } from '../stops/stop-display.ts';
 import styles from './ScanPanel.module.css';
 
 function stateOf(unit: Unit): { icon: LucideIcon; key: string; done: boolean } {

@@ -6,7 +6,7 @@ import { countToShow } from '../../src-shared/domain/stops.ts';
 import type { ScanMatch } from '../../src-shared/domain/unit-scans.ts';
 import type { Route, Stop } from '../../src-shared/protocol/entities.ts';
 import type { Translate } from '../i18n/format.ts';
-import { stopName, unitName } from '../route/stop-display.ts';
+import { stopName, unitName } from '../stops/stop-display.ts';
 
 export interface ScanFeedback {
   tone: 'success' | 'info' | 'danger';

@@ -36,11 +36,11 @@ const edges = {
     '/app/src-shared/domain/route-list.ts',
     '/app/node_modules/lucide-react/dist/esm/lucide-react.mjs',
   ],
-  '/app/src-ui/screens/routes/RouteScreen.tsx': [
+  '/app/src-ui/screens/route-view/RouteScreen.tsx': [
     '/app/src-shared/domain/route-list.ts',
-    '/app/src-ui/route/StopRow.tsx',
+    '/app/src-ui/stops/StopRow.tsx',
   ],
-  '/app/src-ui/screens/stop/CompleteScreen.tsx': ['/app/src-ui/route/StopRow.tsx'],
+  '/app/src-ui/screens/stop/CompleteScreen.tsx': ['/app/src-ui/stops/StopRow.tsx'],
   '/app/src-ui/map/RouteMap.tsx': ['/app/node_modules/maplibre-gl/dist/maplibre-gl.js'],
 };
 
@@ -64,7 +64,7 @@ describe('screen chunks', () => {
       '/app/node_modules/lucide-react/dist/esm/icons/play.mjs',
       'list-screen',
     ],
-    ['what the other screens share', '/app/src-ui/route/StopRow.tsx', 'screens'],
+    ['what the other screens share', '/app/src-ui/stops/StopRow.tsx', 'screens'],
     ["the first screen's modules stay where they are", '/app/src-ui/i18n/index.ts', null],
     ['the list screen keeps its own file', LIST, null],
     ['libraries are left to the bundler', '/app/node_modules/maplibre-gl/dist/maplibre-gl.js', null],

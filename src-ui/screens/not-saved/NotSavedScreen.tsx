@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useCore } from '../../app/core-context.tsx';
 import { PATHS } from '../../app/paths.ts';
 import { EmptyState, TopBar } from '../../components/index.ts';
-import { NotSavedPanel } from '../../route/NotSavedPanel.tsx';
+import { NotSavedPanel } from '../../stops/NotSavedPanel.tsx';
 import { useNav } from '../shared/navigation.ts';
 import styles from './not-saved.module.css';
 

@@ -9,11 +9,11 @@ import { rowTime } from '../../../src-shared/domain/stops.ts';
 import type { Route, Stop } from '../../../src-shared/protocol/entities.ts';
 import { cx } from '../../components/index.ts';
 import { formatTimeOfDay } from '../../i18n/format.ts';
-import { StopMarker } from '../../route/StopMarker.tsx';
-import { arrivalTiming, formatWindow, stopAddress, stopName, timeWindows } from '../../route/stop-display.ts';
-import { TIME_LABEL_KEYS } from '../../route/stop-icons.ts';
+import { StopMarker } from '../../stops/StopMarker.tsx';
+import { arrivalTiming, formatWindow, stopAddress, stopName, timeWindows } from '../../stops/stop-display.ts';
+import { TIME_LABEL_KEYS } from '../../stops/stop-icons.ts';
+import { ActiveStopActions, mainAction } from './ActiveStopActions.tsx';
 import styles from './carousel.module.css';
-import { mainAction, StopActions } from './StopActions.tsx';
 
 export interface CarouselCardProps {
   stop: Stop;
@@ -68,7 +68,7 @@ export function CarouselCard({ stop, number, route, navigationApp, busy, notSave
           </p>
         )}
       </div>
-      <StopActions stop={stop} main={mainAction(stop, route)} navigationApp={navigationApp} busy={busy} />
+      <ActiveStopActions stop={stop} main={mainAction(stop, route)} navigationApp={navigationApp} busy={busy} />
     </article>
   );
 }

@@ -2,7 +2,7 @@
  * The route view's main window (spec section 2 "Route view", issue 5): the header, then the stops on a map with a
  * drawer (map view On) or as a plain list (Off). It opens the route when it mounts and keeps it open while the stop
  * windows (More info, units, complete; the `windows` from the route table) are shown over it, so coming back is
- * instant. The whole view is lazily loaded (src-ui/screens/routes/RouteScreen.tsx).
+ * instant. The whole view is lazily loaded (RouteScreen.tsx, beside it).
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { type ReactNode, Suspense, useState } from 'react';

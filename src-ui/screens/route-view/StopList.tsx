@@ -12,11 +12,11 @@ import { cx } from '../../components/index.ts';
 // Only lazy screens use the pull: imported directly, so it stays out of the first screen's chunks.
 import { PullToRefresh } from '../../components/PullToRefresh.tsx';
 import { guardElement } from '../../components/snackbar-guard.ts';
-import { DistanceAway } from '../../route/DistanceAway.tsx';
-import { StopRow, type StopSync } from '../../route/StopRow.tsx';
+import { DistanceAway } from '../../stops/DistanceAway.tsx';
+import { StopRow, type StopSync } from '../../stops/StopRow.tsx';
+import { ActiveStopActions, type MainAction, mainAction } from './ActiveStopActions.tsx';
 import { CompleteRouteRow } from './CompleteRouteRow.tsx';
 import { useRouteActions } from './RouteActions.tsx';
-import { type MainAction, mainAction, StopActions } from './StopActions.tsx';
 import styles from './stop-list.module.css';
 import { useVirtualRows } from './use-virtual-rows.ts';
 
@@ -175,7 +175,7 @@ const StopItem = memo(function StopItem(props: StopItemProps) {
       />
       {active && stop.type !== 'break' && <DistanceAway stop={stop} />}
       {main !== undefined && (
-        <StopActions
+        <ActiveStopActions
           className={styles.rowActions}
           stop={stop}
           main={main}

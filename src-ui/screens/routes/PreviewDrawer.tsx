@@ -14,7 +14,7 @@ import type { RouteSummary } from '../../../src-shared/protocol/entities.ts';
 import { useCore } from '../../app/core-context.tsx';
 // Imported directly (not through the kit's index), so the sheet stays in this lazy screen's chunk.
 import { BottomSheet } from '../../components/BottomSheet.tsx';
-import { currentVariantFlag } from '../../route/variant.ts';
+import { currentVariantFlag } from '../../stops/variant.ts';
 import { PreviewBar } from './PreviewBar.tsx';
 import { PreviewStopDetail } from './PreviewStopDetail.tsx';
 import { PreviewStops } from './PreviewStops.tsx';

@@ -6,7 +6,7 @@ import type { Language } from '../../../src-shared/domain/settings.ts';
 import { isCompletable, isDone } from '../../../src-shared/domain/stops.ts';
 import type { Stop } from '../../../src-shared/protocol/entities.ts';
 import { CompletionView } from '../../proof/CompletionView.tsx';
-import { StopDetail } from '../../route/StopDetail.tsx';
+import { StopDetail } from '../../stops/StopDetail.tsx';
 
 export interface PreviewStopDetailProps {
   stop: Stop;

@@ -6,7 +6,7 @@ import type { Route, RouteSummary, Stop } from '../../../src-shared/protocol/ent
 import { Button, Skeleton } from '../../components/index.ts';
 import { intentErrorText } from '../../i18n/errors.ts';
 import { formatWeekdayDayMonth } from '../../i18n/format.ts';
-import { StopRow } from '../../route/StopRow.tsx';
+import { StopRow } from '../../stops/StopRow.tsx';
 import styles from './preview.module.css';
 
 export interface PreviewStopsProps {

@@ -13,7 +13,7 @@ import type { DistanceUnit } from '../../../src-shared/domain/settings.ts';
 import type { RouteSummary } from '../../../src-shared/protocol/entities.ts';
 import { Button, cx } from '../../components/index.ts';
 import { formatDuration } from '../../i18n/format.ts';
-import { placeLine } from '../../route/stop-display.ts';
+import { placeLine } from '../../stops/stop-display.ts';
 import styles from './RouteCard.module.css';
 import { routeTitle } from './route-text.ts';
 

@@ -13,7 +13,7 @@ import { completionNotes } from '../../../src-shared/domain/completion-rules.ts'
 import { isDone } from '../../../src-shared/domain/stops.ts';
 import { Badge, Button } from '../../components/index.ts';
 import { CompletionView } from '../../proof/CompletionView.tsx';
-import { NotSavedPanel } from '../../route/NotSavedPanel.tsx';
+import { NotSavedPanel } from '../../stops/NotSavedPanel.tsx';
 import { useNav } from '../shared/navigation.ts';
 import { CleaningForm } from './CleaningForm.tsx';
 import { CompleteFields } from './CompleteFields.tsx';

@@ -9,8 +9,8 @@ import { useTranslation } from 'react-i18next';
 import type { Stop } from '../../../src-shared/protocol/entities.ts';
 import { Button, EmptyState, Skeleton, TopBar } from '../../components/index.ts';
 import { usePinnedFooter } from '../../components/snackbar-clearance.ts';
-import { StopMarker } from '../../route/StopMarker.tsx';
-import { stopAddress, stopName } from '../../route/stop-display.ts';
+import { StopMarker } from '../../stops/StopMarker.tsx';
+import { stopAddress, stopName } from '../../stops/stop-display.ts';
 import styles from './stop.module.css';
 
 export interface StopPageProps {

@@ -5,7 +5,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
 import { unitTotal } from '../../../src-shared/domain/stops.ts';
-import { UnitList } from '../../route/StopDetail.tsx';
+import { UnitList } from '../../stops/StopDetail.tsx';
 import { useNav } from '../shared/navigation.ts';
 import { StopHeading, StopPage, StopPageState } from './StopPage.tsx';
 import type { StopScreenProps } from './StopTaskScreen.tsx';

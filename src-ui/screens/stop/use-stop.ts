@@ -17,7 +17,7 @@ import type { Organisation, Route, Stop } from '../../../src-shared/protocol/ent
 import type { ParkedCompletion } from '../../../src-shared/state/app-state.ts';
 import { useCore } from '../../app/core-context.tsx';
 import { geoPosition, startGeolocation } from '../../platform/geolocation.ts';
-import { currentVariantFlag } from '../../route/variant.ts';
+import { currentVariantFlag } from '../../stops/variant.ts';
 
 interface Loaded {
   status: 'ready';

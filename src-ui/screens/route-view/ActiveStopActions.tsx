@@ -14,8 +14,8 @@ import type { NavigationApp } from '../../../src-shared/domain/settings.ts';
 import type { Route, Stop } from '../../../src-shared/protocol/entities.ts';
 import { Button, cx } from '../../components/index.ts';
 import { useSnackbarGuard } from '../../components/snackbar-guard.ts';
+import styles from './active-stop-actions.module.css';
 import { useRouteActions } from './RouteActions.tsx';
-import styles from './stop-actions.module.css';
 
 export type MainAction = 'start' | 'resume' | 'arrived' | 'complete';
 
@@ -34,7 +34,7 @@ const MAIN = {
   complete: { key: 'route.actions.completeRoute', icon: Flag },
 } as const;
 
-export interface StopActionsProps {
+export interface ActiveStopActionsProps {
   stop: Stop;
   /** null: Directions and More info only. */
   main: MainAction | null;
@@ -44,7 +44,7 @@ export interface StopActionsProps {
   className?: string;
 }
 
-function StopActionsView({ stop, main, navigationApp, busy = false, className }: StopActionsProps) {
+function ActiveStopActionsView({ stop, main, navigationApp, busy = false, className }: ActiveStopActionsProps) {
   const { t } = useTranslation();
   const directions = directionsUrl(navigationApp, stop.address);
   const actions = useRouteActions();
@@ -103,4 +103,4 @@ function StopActionsView({ stop, main, navigationApp, busy = false, className }:
   );
 }
 
-export const StopActions = memo(StopActionsView);
+export const ActiveStopActions = memo(ActiveStopActionsView);

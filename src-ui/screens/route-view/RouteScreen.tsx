@@ -7,8 +7,8 @@ import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';
 import { useCore } from '../../app/core-context.tsx';
 import { fallbackPath } from '../../app/paths.ts';
-import { RouteView } from '../route-view/RouteView.tsx';
 import { linkedRoutePath } from '../shared/navigation.ts';
+import { RouteView } from './RouteView.tsx';
 
 export interface RouteScreenProps {
   id: string;
