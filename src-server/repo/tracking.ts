@@ -18,6 +18,7 @@ import type { Database } from '../db/schema.ts';
 import { parseCoordinate } from '../domain/coordinates.ts';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../domain/errors.ts';
 import { LINK_ROUTE_FINISHED_MESSAGE, STOP_NOT_FOUND_MESSAGE } from '../domain/route-rules.ts';
+import { accessFrom, type RouteAccess, revokedColumn } from './route-access.ts';
 
 export type TrackingSource = 'http' | 'socket';
 
@@ -64,11 +65,11 @@ function assertUnderLimit(ctx: ServerContext, limit: number, what: string, count
  * on PostgreSQL (so two processes cannot both count below the limit and both insert), in a transaction on SQLite
  * (which runs its transactions one at a time on its one connection).
  */
-function asOneStep(ctx: ServerContext, sender: string, work: (trx: Transaction<Database>) => Promise<void>) {
+function asOneStep<T>(ctx: ServerContext, sender: string, work: (trx: Transaction<Database>) => Promise<T>) {
   return ctx.db.transaction().execute(async (trx) => {
     if (ctx.dialect === 'postgres')
       await sql`select pg_advisory_xact_lock(${SENDER_LOCK}, hashtext(${sender}))`.execute(trx);
-    await work(trx);
+    return work(trx);
   });
 }
 
@@ -106,7 +107,26 @@ async function assertEventRate(db: Q, ctx: ServerContext, sender: string, bytes:
     throw tooManyRequests(`Too many status events: at most ${byteLimit} bytes a minute`, retryAfter(ctx, row.oldest));
 }
 
-/** A position (or the device's reason for having none), for a route the caller may reach. */
+/** A position's stored values: lat and lng, or the device's reason for having none (400 for anything else). */
+function positionValues(data: LocationData): { lat: number | null; lng: number | null; error: string | null } {
+  if ('error' in data) {
+    if (typeof data.error !== 'string' || textLength(data.error) > LOCATION_ERROR_MAX)
+      throw badRequest(`error must be a text of at most ${LOCATION_ERROR_MAX} characters`, 'error');
+    return { lat: null, lng: null, error: data.error };
+  }
+  const lat = parseCoordinate(data.lat, 90);
+  const lng = parseCoordinate(data.lng, 180);
+  if (lat === null) throw badRequest('lat must be a latitude between -90 and 90', 'lat');
+  if (lng === null) throw badRequest('lng must be a longitude between -180 and 180', 'lng');
+  return { lat, lng, error: null };
+}
+
+/** A last tick of the app's timer may land after the finish; it is refused, not stored as tracking. */
+function assertTracking(status: string | undefined | null): void {
+  if (status !== 'in_progress') throw conflict(NOT_IN_PROGRESS_LOCATION_MESSAGE);
+}
+
+/** A position (or the device's reason for having none) by HTTP, for a route the caller may reach. */
 export async function recordLocation(
   ctx: ServerContext,
   routeId: number,
@@ -115,28 +135,15 @@ export async function recordLocation(
   source: TrackingSource,
 ): Promise<void> {
   await requirePlanFlag(ctx, principal, 'ft_realtime_driver_tracking');
-  let lat: number | null = null;
-  let lng: number | null = null;
-  let error: string | null = null;
-  if ('error' in data) {
-    if (typeof data.error !== 'string' || textLength(data.error) > LOCATION_ERROR_MAX)
-      throw badRequest(`error must be a text of at most ${LOCATION_ERROR_MAX} characters`, 'error');
-    error = data.error;
-  } else {
-    lat = parseCoordinate(data.lat, 90);
-    lng = parseCoordinate(data.lng, 180);
-    if (lat === null) throw badRequest('lat must be a latitude between -90 and 90', 'lat');
-    if (lng === null) throw badRequest('lng must be a longitude between -180 and 180', 'lng');
-  }
-  // A last tick of the app's timer may land after the finish; it is refused, not stored as tracking.
+  const values = positionValues(data);
   const route = await ctx.db.selectFrom('routes').select('status').where('id', '=', routeId).executeTakeFirst();
-  if (route?.status !== 'in_progress') throw conflict(NOT_IN_PROGRESS_LOCATION_MESSAGE);
+  assertTracking(route?.status);
   const sender = principalKey(principal);
   await asOneStep(ctx, sender, async (trx) => {
     await assertLocationRate(trx, ctx, sender);
     await trx
       .insertInto('locations')
-      .values({ route_id: routeId, principal: sender, lat, lng, error, source, recorded_at: isoNow(ctx) })
+      .values({ route_id: routeId, principal: sender, ...values, source, recorded_at: isoNow(ctx) })
       .execute();
   });
 }
@@ -184,5 +191,63 @@ export async function recordServiceChange(
         received_at: isoNow(ctx),
       })
       .execute();
+  });
+}
+
+/**
+ * A position sent on a socket, the message every driver sends every 30 s: everything it needs decided (the socket's
+ * access, the plan, the route's status, the sender's last minute) is read in one statement inside the sender's step,
+ * then the row is inserted: two statements (and, on PostgreSQL, the sender's advisory lock), where reading each
+ * apart took five. Nothing is cached, so a revocation or a finish made through another process counts at once.
+ * Refused in the order the separate checks had: access (answered, not thrown: the socket closes), plan, values,
+ * status, rate.
+ */
+export async function recordSocketLocation(
+  ctx: ServerContext,
+  routeId: number,
+  principal: Principal,
+  data: LocationData,
+): Promise<RouteAccess> {
+  const sender = principalKey(principal);
+  const since = new Date(ctx.now() - WINDOW_MS).toISOString();
+  return asOneStep(ctx, sender, async (trx) => {
+    const gate = await trx
+      .selectFrom('routes')
+      .select(['routes.driver_id', 'routes.status'])
+      .select((eb) => [
+        revokedColumn(eb, principal),
+        eb
+          .selectFrom('organisations')
+          .select('plan')
+          .where('organisations.id', '=', principal.organisationId)
+          .as('plan'),
+        eb
+          .selectFrom('locations')
+          .select((inner) => inner.fn.countAll<number>().as('count'))
+          .where('locations.principal', '=', sender)
+          .where('locations.recorded_at', '>', since)
+          .as('count'),
+        eb
+          .selectFrom('locations')
+          .select((inner) => inner.fn.min('locations.recorded_at').as('oldest'))
+          .where('locations.principal', '=', sender)
+          .where('locations.recorded_at', '>', since)
+          .as('oldest'),
+      ])
+      .where('routes.id', '=', routeId)
+      .executeTakeFirst();
+    const access = accessFrom(principal, gate);
+    if (access !== 'allowed' || !gate) return access;
+    const plan = JSON.parse(gate.plan ?? '{}') as Plan;
+    if (!plan.ft_realtime_driver_tracking) throw forbidden(PLAN_REFUSALS.ft_realtime_driver_tracking!);
+    const values = positionValues(data);
+    assertTracking(gate.status);
+    const limit = ctx.config.locationRateLimit;
+    if (limit > 0) assertUnderLimit(ctx, limit, 'positions', Number(gate.count ?? 0), gate.oldest ?? null);
+    await trx
+      .insertInto('locations')
+      .values({ route_id: routeId, principal: sender, ...values, source: 'socket', recorded_at: isoNow(ctx) })
+      .execute();
+    return access;
   });
 }

@@ -20,8 +20,9 @@ import {
 import { type Principal, principalKey } from '../auth/principal.ts';
 import type { ServerContext } from '../context.ts';
 import { Refusal } from '../domain/errors.ts';
+import { type RouteAccess, routeAccess } from '../repo/route-access.ts';
 import { routeVersion } from '../repo/route-version.ts';
-import { recordLocation, recordServiceChange } from '../repo/tracking.ts';
+import { recordServiceChange, recordSocketLocation } from '../repo/tracking.ts';
 import { parseDriverMessage } from './inbound.ts';
 import type { RegisteredSocket } from './registry.ts';
 
@@ -46,8 +47,6 @@ const TOKEN_END_REASONS: Record<TokenEnd, string> = {
   expired: 'The token has expired',
   signed_out: 'The session was signed out',
 };
-
-type Access = 'allowed' | 'withdrawn' | 'signed_out';
 
 export class SocketSession implements RegisteredSocket {
   /** Set by each pong; the heartbeat ends a session that did not answer the previous ping. */
@@ -189,44 +188,16 @@ export class SocketSession implements RegisteredSocket {
   }
 
   /**
-   * Access is checked when the socket opens and again for every message, so a revoked link, a route given to
-   * another driver or a signed-out session stops the flow at once, without waiting for a token to expire. One query:
-   * the route's driver, and whether the token's family was revoked.
+   * Access is checked when the socket opens and again for every event and message, so a revoked link, a route given
+   * to another driver or a signed-out session stops the flow at once, without waiting for a token to expire: one
+   * statement (repo/route-access.ts).
    */
-  private async checkAccess(): Promise<Access> {
-    const { principal, routeId } = this.access;
-    if (principal.kind === 'link') {
-      const link = await this.ctx.db
-        .selectFrom('links')
-        .select('revoked_at')
-        .where('id', '=', principal.linkId)
-        .executeTakeFirst();
-      return link !== undefined && link.revoked_at === null ? 'allowed' : 'withdrawn';
-    }
-    const route = await this.ctx.db
-      .selectFrom('routes')
-      .select('driver_id')
-      .select((eb) =>
-        eb
-          .exists(
-            eb
-              .selectFrom('refresh_tokens')
-              .select('jti')
-              // A token without a family (issued before tokens carried it) matches no row.
-              .where('family_id', '=', principal.familyId ?? '')
-              .where('revoked_at', 'is not', null),
-          )
-          .as('signed_out'),
-      )
-      .where('id', '=', routeId)
-      .executeTakeFirst();
-    // SQLite answers 0 or 1, PostgreSQL a boolean.
-    if (route?.signed_out) return 'signed_out';
-    return route !== undefined && route.driver_id === principal.driverId ? 'allowed' : 'withdrawn';
+  private checkAccess(): Promise<RouteAccess> {
+    return routeAccess(this.ctx.db, this.access.principal, this.access.routeId);
   }
 
   /** Closes for what `checkAccess` found; false when access is allowed. */
-  private refused(access: Access): boolean {
+  private refused(access: RouteAccess): boolean {
     if (access === 'allowed') return false;
     if (access === 'signed_out') this.endToken('signed_out');
     else this.withdraw();
@@ -268,26 +239,29 @@ export class SocketSession implements RegisteredSocket {
   private async receive(raw: RawData, isBinary: boolean): Promise<void> {
     if (this.socket.readyState !== WebSocket.OPEN) return;
     if (this.tokenExpired()) return this.endToken('expired');
-    if (this.refused(await this.checkAccess())) return;
     const parsed = parseDriverMessage(raw, isBinary);
+    // A position reads its access in the same statement as the rest it needs (recordSocketLocation); anything else
+    // is checked first, so a withdrawn socket is closed, not answered.
+    const checksOwnAccess = parsed.ok && parsed.message.type === 'location';
+    if (!checksOwnAccess && this.refused(await this.checkAccess())) return;
     if (!parsed.ok) return this.send({ type: 'error', data: { message: parsed.error } });
     try {
-      await this.store(parsed.message);
+      this.refused(await this.store(parsed.message));
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
       this.send({ type: 'error', data: { message: `${parsed.message.type}: ${error.message}` } });
     }
   }
 
-  private async store(message: DriverMessage): Promise<void> {
+  /** Stores a message; answers the access its store found (a position's own check), else 'allowed'. */
+  private async store(message: DriverMessage): Promise<RouteAccess> {
     const { principal, routeId } = this.access;
     switch (message.type) {
       case 'service_change':
         await recordServiceChange(this.ctx, routeId, principal, message.data, 'socket');
-        return;
+        return 'allowed';
       case 'location':
-        await recordLocation(this.ctx, routeId, principal, message.data, 'socket');
-        return;
+        return recordSocketLocation(this.ctx, routeId, principal, message.data);
       default: {
         const unhandled: never = message;
         throw new Error(`unhandled message ${JSON.stringify(unhandled)}`);
