@@ -242,8 +242,7 @@ export async function recordSocketLocation(
     if (!plan.ft_realtime_driver_tracking) throw forbidden(PLAN_REFUSALS.ft_realtime_driver_tracking!);
     const values = positionValues(data);
     assertTracking(gate.status);
-    const limit = ctx.config.locationRateLimit;
-    if (limit > 0) assertUnderLimit(ctx, limit, 'positions', Number(gate.count ?? 0), gate.oldest ?? null);
+    assertUnderLimit(ctx, ctx.config.locationRateLimit, 'positions', Number(gate.count ?? 0), gate.oldest ?? null);
     await trx
       .insertInto('locations')
       .values({ route_id: routeId, principal: sender, ...values, source: 'socket', recorded_at: isoNow(ctx) })

@@ -133,8 +133,6 @@ function SignatureProof({
   onDelete,
 }: ProofControlProps & { signature: ProofSummaryProps['signature']; onAdd: () => void }) {
   const { t } = useTranslation();
-  // The button that collects the proof: no snackbar ("Signature added") covers it.
-  const guard = useSnackbarGuard();
   if (!enabled && !signature) return <Disabled text={t('disabled.signatureCollection')} />;
   if (signature) {
     return (
@@ -147,16 +145,12 @@ function SignatureProof({
   }
   if (readOnly) return null;
   return (
-    <Button
-      ref={guard}
-      variant="secondary"
-      fullWidth
+    <CollectButton
       icon={<Signature size={20} aria-hidden="true" />}
-      aria-describedby={describedBy}
+      label={t('complete.addSignature')}
+      describedBy={describedBy}
       onClick={onAdd}
-    >
-      {t('complete.addSignature')}
-    </Button>
+    />
   );
 }
 
@@ -170,8 +164,6 @@ function AgeProof({
   onDelete,
 }: ProofControlProps & { birthDate: string | null; onVerify: () => void }) {
   const { t, i18n } = useTranslation();
-  // The button that collects the proof: no snackbar covers it.
-  const guard = useSnackbarGuard();
   if (!enabled && !birthDate) return <Disabled text={t('disabled.ageVerification')} />;
   if (birthDate) {
     return (
@@ -187,15 +179,31 @@ function AgeProof({
   }
   if (readOnly) return null;
   return (
-    <Button
-      ref={guard}
-      variant="secondary"
-      fullWidth
+    <CollectButton
       icon={<UserRoundCheck size={20} aria-hidden="true" />}
-      aria-describedby={describedBy}
+      label={t('complete.verifyAge')}
+      describedBy={describedBy}
       onClick={onVerify}
-    >
-      {t('complete.verifyAge')}
+    />
+  );
+}
+
+/** The button that collects a proof (signature, age): no snackbar ("Signature added") covers it. */
+function CollectButton({
+  icon,
+  label,
+  describedBy,
+  onClick,
+}: {
+  icon: ReactNode;
+  label: string;
+  describedBy: string | undefined;
+  onClick: () => void;
+}) {
+  const guard = useSnackbarGuard();
+  return (
+    <Button ref={guard} variant="secondary" fullWidth icon={icon} aria-describedby={describedBy} onClick={onClick}>
+      {label}
     </Button>
   );
 }
