@@ -20,7 +20,7 @@ import { parseCoordinate } from './coordinates.ts';
 import { badRequest } from './errors.ts';
 import { type DecodedImage, decodeImageDataUrl, type ImageKind, isDataUrl } from './images.ts';
 
-const TOO_MANY_IMAGES_MESSAGE = `At most ${MAX_PHOTOS} images per stop`;
+export const TOO_MANY_IMAGES_MESSAGE = `At most ${MAX_PHOTOS} images per stop`;
 const SKIPPED_WITH_PROOF_MESSAGE =
   'A skipped stop carries no proof of delivery: send signature, signature_name, recipient_date_of_birth, images, units and captured_at only with status finished';
 const CLEANING_DEFINITION_MESSAGE = 'cleaning_definition is required when cleaning_status is other';

@@ -5,7 +5,7 @@
  * notes rules. Without this a client that skips the app (or an old app) could store a photo on a Basic plan.
  * The rules are the shared ones; only their wording for an HTTP answer is here.
  */
-import { calendarDateOf } from '../../src-shared/domain/age.ts';
+import { ADULT_AGE, calendarDateOf } from '../../src-shared/domain/age.ts';
 import {
   type CompletionFacts,
   type CompletionProblem,
@@ -22,7 +22,7 @@ import type { ServerContext } from '../context.ts';
 import type { PublicationSettingsRow } from '../db/schema.ts';
 import { Refusal, type RefusalKind } from '../domain/errors.ts';
 import type { PreparedStopUpdate } from '../domain/stop-update.ts';
-import { DATE_OF_BIRTH_MESSAGE } from '../domain/stop-update.ts';
+import { DATE_OF_BIRTH_MESSAGE, TOO_MANY_IMAGES_MESSAGE } from '../domain/stop-update.ts';
 import type { Q } from './routes.ts';
 import { DEFAULT_REQUIREMENTS, parseUnits } from './serialize.ts';
 
@@ -39,7 +39,7 @@ const REFUSALS: Record<CompletionProblem, [400 | 403, string, string]> = {
     'recipient_date_of_birth',
     "The recipient's date of birth is required to complete this stop",
   ],
-  too_many_photos: [400, 'images', 'At most 3 images per stop'],
+  too_many_photos: [400, 'images', TOO_MANY_IMAGES_MESSAGE],
   photo_not_allowed: [403, 'images', "Photos are not part of this organisation's plan or this route's settings"],
   signature_not_allowed: [
     403,
@@ -52,8 +52,9 @@ const REFUSALS: Record<CompletionProblem, [400 | 403, string, string]> = {
     "Age verification is not part of this organisation's plan or this route's settings",
   ],
   birth_date_invalid: [400, 'recipient_date_of_birth', DATE_OF_BIRTH_MESSAGE],
-  recipient_under_age: [400, 'recipient_date_of_birth', 'The recipient must be 18 or older'],
+  recipient_under_age: [400, 'recipient_date_of_birth', `The recipient must be ${ADULT_AGE} or older`],
   note_too_long: [400, 'completion_note', `Notes are at most ${NOTE_MAX} characters`],
+  recipient_note_too_long: [400, 'recipient_note', `Notes are at most ${NOTE_MAX} characters`],
   internal_note_required: [400, 'completion_note', 'A note is required to skip this stop'],
   cleaning_status_required: [400, 'cleaning_status', 'cleaning_status is required'],
   cleaning_definition_required: [

@@ -86,7 +86,7 @@ describe('completionProblems (spec section 5 "Proof rules", "Notes", "Age verifi
     ['a 501-character note', { completionNote: 'x'.repeat(501) }, {}, ['note_too_long']],
     ['a 500-character note', { recipientNote: 'x'.repeat(500) }, {}, []],
     ['500 emoji are 500 characters (1,000 UTF-16 code units)', { completionNote: '\u{1F4E6}'.repeat(500) }, {}, []],
-    ['501 emoji', { recipientNote: '\u{1F4E6}'.repeat(501) }, {}, ['note_too_long']],
+    ['501 emoji', { recipientNote: '\u{1F4E6}'.repeat(501) }, {}, ['recipient_note_too_long']],
     [
       'internal-notes variant, skipped with no note',
       { status: 'skipped' },

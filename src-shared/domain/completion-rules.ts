@@ -6,9 +6,18 @@
  */
 
 import { MAX_PHOTOS, NOTE_MAX } from '../limits.ts';
-import { type CalendarDate, compareDates, isAdult, MIN_BIRTH_DATE, parseIsoDate } from './age.ts';
+import {
+  type CalendarDate,
+  calendarDateOf,
+  compareDates,
+  isAdult,
+  MIN_BIRTH_DATE,
+  parseIsoDate,
+  todayOf,
+} from './age.ts';
 import type { FeatureGates, RequiredProofs } from './proofs.ts';
 import { cutText, textLength } from './text.ts';
+import { dateInZone } from './time-zone.ts';
 import type { UnitScanFacts } from './unit-scans.ts';
 import type { Variant } from './variant.ts';
 
@@ -23,7 +32,8 @@ export interface CollectedProofs {
   photos: number;
   signature: boolean;
   signatureName: string;
-  ageVerified: boolean;
+  /** The recipient's birth date (YYYY-MM-DD) once verified; null before. */
+  birthDate: string | null;
   /** Units with a barcode neither scanned nor marked missing or damaged (unit-scans.ts). */
   unaccountedUnits: number;
 }
@@ -32,7 +42,7 @@ export const NOTHING_COLLECTED: CollectedProofs = {
   photos: 0,
   signature: false,
   signatureName: '',
-  ageVerified: false,
+  birthDate: null,
   unaccountedUnits: 0,
 };
 
@@ -61,7 +71,7 @@ export function internalNoteRequired(variant: Variant, status: CompletionStatus,
 export function missingProofs(required: RequiredProofs, collected: CollectedProofs): RequiredProof[] {
   return PROOF_ORDER.filter((kind) => {
     if (kind === 'photo') return required.photo && collected.photos < 1;
-    if (kind === 'ageVerification') return required.ageVerification && !collected.ageVerified;
+    if (kind === 'ageVerification') return required.ageVerification && collected.birthDate === null;
     if (kind === 'barcode') return required.barcode && collected.unaccountedUnits > 0;
     return required.signature && (!collected.signature || (required.signatureName && !collected.signatureName.trim()));
   });
@@ -76,6 +86,13 @@ export interface CompletionInput {
   notesEnabled: boolean;
   required: RequiredProofs;
   collected: CollectedProofs;
+  /** Today on the organisation's calendar: the recipient's age is counted on it, as the server counts it. */
+  completedOn: CalendarDate;
+}
+
+/** The day a completion made at `nowMs` counts as made on: the organisation's, else the device's. */
+export function completionDay(nowMs: number, timeZone: string | undefined): CalendarDate {
+  return timeZone ? calendarDateOf(dateInZone(nowMs, timeZone)) : todayOf(new Date(nowMs));
 }
 
 export type NoteError = 'required' | 'too_long';
@@ -91,17 +108,59 @@ export interface CompletionCheck {
   alert: 'fulfill_requirements' | 'add_note' | null;
 }
 
-/** Whether Done may proceed, and what to show when it may not. */
+/** The proof each problem marks on the complete screen (problems not listed mark none). */
+const PROBLEM_PROOF: Partial<Record<CompletionProblem, RequiredProof>> = {
+  photo_required: 'photo',
+  too_many_photos: 'photo',
+  signature_required: 'signature',
+  signature_name_required: 'signature',
+  age_verification_required: 'ageVerification',
+  birth_date_invalid: 'ageVerification',
+  recipient_under_age: 'ageVerification',
+  units_unscanned: 'barcode',
+};
+
+/**
+ * Whether Done may proceed, and what to mark when it may not: the complete screen's reading of completionProblems,
+ * so the screen refuses exactly what the core and the server refuse. The screen offers only the proofs the gates
+ * allow and sends none it did not take now, so the gate rules have nothing to find here; the core checks them.
+ */
 export function checkCompletion(input: CompletionInput): CompletionCheck {
-  const proofs = input.status === 'skipped' ? [] : missingProofs(input.required, input.collected);
   const hidesRecipient = input.variant === 'internal-notes';
-  const recipientNote: NoteError | null =
-    !hidesRecipient && noteStatus(input.recipientNote).tooLong ? 'too_long' : null;
-  let internalNote: NoteError | null = noteStatus(input.internalNote).tooLong ? 'too_long' : null;
-  if (internalNoteRequired(input.variant, input.status, input.notesEnabled) && !input.internalNote.trim())
-    internalNote = 'required';
+  const { collected } = input;
+  const problems = completionProblems(
+    {
+      status: input.status,
+      completionNote: input.internalNote,
+      recipientNote: hidesRecipient ? null : input.recipientNote,
+      photos: collected.photos,
+      newPhotos: 0,
+      signature: collected.signature,
+      newSignature: false,
+      signatureName: collected.signatureName,
+      birthDate: collected.birthDate,
+      newBirthDate: false,
+      cleaning: null,
+      units: { unaccounted: collected.unaccountedUnits, changed: 0 },
+    },
+    {
+      variant: input.variant,
+      required: input.required,
+      gates: { photo: true, signature: true, ageVerification: true, notes: input.notesEnabled },
+      completedOn: input.completedOn,
+    },
+  );
+  const has = (problem: CompletionProblem) => problems.includes(problem);
+  const marked = new Set(problems.map((problem) => PROBLEM_PROOF[problem]));
+  const proofs = PROOF_ORDER.filter((kind) => marked.has(kind));
+  const recipientNote: NoteError | null = has('recipient_note_too_long') ? 'too_long' : null;
+  const internalNote: NoteError | null = has('internal_note_required')
+    ? 'required'
+    : has('note_too_long')
+      ? 'too_long'
+      : null;
   const alert = proofs.length > 0 ? 'fulfill_requirements' : internalNote === 'required' ? 'add_note' : null;
-  return { ok: proofs.length === 0 && !recipientNote && !internalNote, recipientNote, internalNote, proofs, alert };
+  return { ok: problems.length === 0, recipientNote, internalNote, proofs, alert };
 }
 
 /**
@@ -132,6 +191,7 @@ export type CompletionProblem =
   | 'birth_date_invalid'
   | 'recipient_under_age'
   | 'note_too_long'
+  | 'recipient_note_too_long'
   | 'internal_note_required'
   | 'cleaning_status_required'
   | 'cleaning_definition_required'
@@ -184,7 +244,7 @@ export function completionProblems(facts: CompletionFacts, ctx: CompletionContex
       photos: facts.photos,
       signature: facts.signature,
       signatureName: facts.signatureName ?? '',
-      ageVerified: facts.birthDate !== null,
+      birthDate: facts.birthDate,
       unaccountedUnits: facts.units.unaccounted,
     });
     for (const kind of missing) {
@@ -211,7 +271,8 @@ export function completionProblems(facts: CompletionFacts, ctx: CompletionContex
     }
   }
   const tooLong = (text: string | null) => text !== null && noteStatus(text).tooLong;
-  if (tooLong(facts.completionNote) || tooLong(facts.recipientNote)) problems.push('note_too_long');
+  if (tooLong(facts.completionNote)) problems.push('note_too_long');
+  if (tooLong(facts.recipientNote)) problems.push('recipient_note_too_long');
   if (internalNoteRequired(ctx.variant, facts.status, ctx.gates.notes) && !facts.completionNote?.trim())
     problems.push('internal_note_required');
   return problems;

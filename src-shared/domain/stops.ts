@@ -68,6 +68,10 @@ export type ActionBlock =
  * Why the driver may not act on this stop now, or null when they may. Actions need the route in progress; in
  * order mode an earlier stop (start and end aside) that is neither finished nor skipped blocks, named by its
  * number or, for a break, by the break-first alert; the end stop waits for every other stop.
+ *
+ * The app's rule alone, not the server's: a stop the driver completed counts as done here even while the server
+ * refused its record (parked on the device), so a server enforcing the order would strand every later stop
+ * (docs/app-core.md, "One rule, three places").
  */
 export function actionBlock(
   route: Pick<Route, 'status' | 'stops'> & {

@@ -4,10 +4,8 @@
  * the device either, whatever called the core (a test, a wrapper, a bug in a screen).
  */
 import type { StopCompletion } from '../../src-shared/api/worker-api.ts';
-import { calendarDateOf, todayOf } from '../../src-shared/domain/age.ts';
-import { type CompletionProblem, completionProblems } from '../../src-shared/domain/completion-rules.ts';
+import { type CompletionProblem, completionDay, completionProblems } from '../../src-shared/domain/completion-rules.ts';
 import { featureGates, requiredProofs } from '../../src-shared/domain/proofs.ts';
-import { dateInZone } from '../../src-shared/domain/time-zone.ts';
 import { unitScanFacts } from '../../src-shared/domain/unit-scans.ts';
 import { resolveVariant, type Variant } from '../../src-shared/domain/variant.ts';
 import type { Organisation, Route, Stop } from '../../src-shared/protocol/entities.ts';
@@ -37,8 +35,7 @@ export function checkCompletionInCore(input: CompletionCheckInput): CompletionPr
   const stored = new Set(stop.images ?? []);
   const images = proofs.images ?? [];
   const signature = proofs.signature ?? null;
-  const timeZone = organisation?.time_zone;
-  const completedOn = timeZone ? calendarDateOf(dateInZone(input.nowMs, timeZone)) : todayOf(new Date(input.nowMs));
+  const completedOn = completionDay(input.nowMs, organisation?.time_zone);
   return completionProblems(
     {
       status: completion.status,

@@ -25,9 +25,10 @@ const EVERYTHING: CollectedProofs = {
   photos: 1,
   signature: true,
   signatureName: 'J. Peters',
-  ageVerified: true,
+  birthDate: '1990-01-01',
   unaccountedUnits: 0,
 };
+const TODAY = { year: 2026, month: 11, day: 27 };
 const x500 = 'x'.repeat(500);
 
 describe('notes', () => {
@@ -73,6 +74,7 @@ const base: CompletionInput = {
   notesEnabled: true,
   required: NONE,
   collected: NOTHING_COLLECTED,
+  completedOn: TODAY,
 };
 const pass: CompletionCheck = { ok: true, recipientNote: null, internalNote: null, proofs: [], alert: null };
 
@@ -92,7 +94,33 @@ describe('Done', () => {
       { recipientNote: `${x500}!`, internalNote: `${x500}!` },
       { ...pass, ok: false, recipientNote: 'too_long', internalNote: 'too_long' },
     ],
+    [
+      'only the recipient note over the limit marks only it',
+      { recipientNote: `${x500}!` },
+      { ...pass, ok: false, recipientNote: 'too_long' },
+    ],
     ['a note at the limit', { recipientNote: x500, internalNote: x500 }, pass],
+    // What the core and the server refuse, the screen marks (the same completionProblems).
+    [
+      'a recipient under 18 on the completion day marks the age check',
+      { required: ALL, collected: { ...EVERYTHING, birthDate: '2008-11-28' } },
+      { ...pass, ok: false, proofs: ['ageVerification'], alert: 'fulfill_requirements' },
+    ],
+    [
+      'a recipient 18 on the completion day passes',
+      { required: ALL, collected: { ...EVERYTHING, birthDate: '2008-11-27' } },
+      pass,
+    ],
+    [
+      'a birth date after the completion day marks the age check',
+      { collected: { ...EVERYTHING, birthDate: '2026-11-28' } },
+      { ...pass, ok: false, proofs: ['ageVerification'], alert: 'fulfill_requirements' },
+    ],
+    [
+      'four photos mark the photos',
+      { collected: { ...NOTHING_COLLECTED, photos: 4 } },
+      { ...pass, ok: false, proofs: ['photo'], alert: 'fulfill_requirements' },
+    ],
     [
       'internal-notes variant, skipped without an internal note',
       { variant: 'internal-notes', status: 'skipped', internalNote: '   ' },
@@ -174,10 +202,10 @@ describe('proof draft', () => {
       photos: 2,
       signature: true,
       signatureName: 'J. Peters',
-      ageVerified: true,
+      birthDate: '1990-01-01',
       unaccountedUnits: 0,
     });
-    expect(collectedProofs({ ...draft, verified: false }).ageVerified).toBe(false);
+    expect(collectedProofs({ ...draft, verified: false }).birthDate).toBeNull();
   });
 
   it('sends the name as null when empty and the birth date only when verified', () => {
@@ -232,6 +260,7 @@ describe('unit scans in the draft (issue 19)', () => {
       notesEnabled: true,
       required: { ...NONE, barcode: true },
       collected,
+      completedOn: TODAY,
     });
     expect(check).toMatchObject({ ok: false, proofs: ['barcode'], alert: 'fulfill_requirements' });
   });

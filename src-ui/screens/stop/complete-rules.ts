@@ -42,7 +42,7 @@ export function collectedProofs(draft: ProofDraft): CollectedProofs {
     photos: draft.photos.length,
     signature: draft.signature !== null,
     signatureName: draft.signature?.name ?? '',
-    ageVerified: draft.verified && draft.birthDate !== null,
+    birthDate: draft.verified ? draft.birthDate : null,
     unaccountedUnits: unaccountedUnits(draft.units),
   };
 }

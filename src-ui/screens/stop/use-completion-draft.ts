@@ -6,7 +6,7 @@
  * Reads the scan draft's signal (draftUnits): call it from a component that calls useSignals() itself.
  */
 import { useState } from 'react';
-import { type CompletionStatus, checkCompletion } from '../../../src-shared/domain/completion-rules.ts';
+import { type CompletionStatus, checkCompletion, completionDay } from '../../../src-shared/domain/completion-rules.ts';
 import { isDone } from '../../../src-shared/domain/stops.ts';
 import { draftScanUpdates, draftUnits } from '../../scan/scan-draft.ts';
 import { collectedProofs, completionProofs, type ProofDraft, proofDraftOf } from './complete-rules.ts';
@@ -26,6 +26,8 @@ export function useCompletionDraft(view: ReadyStop, presetSkipped: boolean) {
 
   // The parcels as scanned on this visit (on this screen or the stop window), over what the stop has stored.
   const units = draftUnits(stop);
+  // The day the core will count the recipient's age on, so the screen refuses what the core would.
+  const completedOn = completionDay(Date.now(), view.organisation?.time_zone);
   const input = {
     status,
     variant,
@@ -34,6 +36,7 @@ export function useCompletionDraft(view: ReadyStop, presetSkipped: boolean) {
     notesEnabled: gates.notes,
     required,
     collected: collectedProofs({ ...proofs, units }),
+    completedOn,
   };
   const check = checkCompletion(input);
 
