@@ -1,7 +1,8 @@
 /**
- * `npm run bench [-- --runs 3 --check --only cold,warm,open,work,worker,map,signin,scan,workmap --skip-build]`: the
+ * `npm run bench [-- --runs 3 --check --only cold,warm,open,work,worker,map,signin,scan,workmap,trace --skip-build]`: the
  * app benchmark (issue 7; `map`, opening the 300-stop route's map view, issue 14; `signin`, a new phone signing in,
- * issue 20; `scan`, frames decoded while scanning, issue 19; `workmap`, working stops with map view On, issue 20).
+ * issue 20; `scan`, frames decoded while scanning, issue 19; `workmap`, working stops with map view On, issue 20;
+ * `trace`, scenario 4 with and without the core's User Timing measures, issue 33).
  * Builds the app, starts the real server on a temporary database seeded with a 200-route list and 300-stop routes,
  * and drives Debian's Chromium on a low-end phone profile (app/profile.ts) through the scenarios, each with the
  * core in its worker and inline on the main thread. Writes bench/results.json and bench/results.md, puts the
@@ -29,6 +30,7 @@ import { openBigRoute } from './app/scenarios/open-route.ts';
 import { SCAN_SHOTS, scanFrames } from './app/scenarios/scan-frames.ts';
 import { signInToList } from './app/scenarios/sign-in.ts';
 import { cacheApp, coldThenWarm } from './app/scenarios/start.ts';
+import { traceCost } from './app/scenarios/trace-cost.ts';
 import { workStops } from './app/scenarios/work-stops.ts';
 import { BENCH_DRIVER, seedBench } from './app/seed.ts';
 import { captureSession, signedInContext } from './app/session.ts';
@@ -41,7 +43,7 @@ const RESULTS_MD = join(ROOT, 'bench/results.md');
 const BUDGETS = join(ROOT, 'bench/budgets.json');
 /** Fewer than scenario 4's 20: every map frame is drawn in software here. */
 const MAP_STOPS_TO_WORK = 10;
-const SCENARIOS = ['cold', 'warm', 'open', 'work', 'worker', 'map', 'signin', 'scan', 'workmap'] as const;
+const SCENARIOS = ['cold', 'warm', 'open', 'work', 'worker', 'map', 'signin', 'scan', 'workmap', 'trace'] as const;
 
 const { values } = parseArgs({
   options: {
@@ -256,6 +258,14 @@ try {
     figures['workStops.blockingRatio'] =
       Math.round((figures['workStops.blocking.inline']! / Math.max(1, figures['workStops.blocking.worker']!)) * 10) /
       10;
+  }
+  if (only.has('trace')) {
+    await guarded('trace', async () => {
+      const runsByKind = await traceCost(env, runs, data.workRouteIds, photoFile);
+      raw.traceCost = runsByKind;
+      flatten('traceCost.traced', medianFigures(runsByKind.traced), figures);
+      flatten('traceCost.untraced', medianFigures(runsByKind.untraced), figures);
+    });
   }
   if (only.has('worker')) {
     await guarded('worker', async () => {

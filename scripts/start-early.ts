@@ -15,6 +15,7 @@
  *   start it is on its way from the first round trip and `new Worker` finds it in the HTTP cache.
  */
 import type { Plugin, Rollup } from 'vite';
+import { CORE_WORKER_NAMES } from '../src-shared/api/core-worker-name.ts';
 import { LANGUAGES, type Language } from '../src-shared/domain/settings.ts';
 import {
   EARLY_SUBMIT_LISTENER,
@@ -119,6 +120,7 @@ function earlyScriptOf(bundle: Rollup.OutputBundle, options: StartEarlyOptions):
   const strings = codeFilesFor(facts, options.routeStrings);
   const source = earlyStartScript({
     worker,
+    workerNames: CORE_WORKER_NAMES,
     inlineBuild: process.env.VITE_CORE === 'inline',
     paths: { routes: PATHS.routes, routesClosed: PATHS.routesClosed },
     screens: screenCodeFiles(facts, options.screens),

@@ -4,6 +4,7 @@
  * clock and IndexedDB, and exposes it over Comlink.
  */
 import { expose } from 'comlink';
+import { CORE_WORKER_NAMES } from '../src-shared/api/core-worker-name.ts';
 import { createWorkerApi } from './core/create-worker-api.ts';
 import { openAppStorage } from './storage/app-db.ts';
 
@@ -25,8 +26,9 @@ const core = createWorkerApi({
   // Shared by every tab's worker: two tabs never flush the same queue at once.
   locks: self.navigator.locks ? (name, task) => self.navigator.locks.request(name, task) : undefined,
   barcodeScope: self,
-  // Each intent and request leaves a User Timing measure in the worker's trace (base/tracing.ts).
-  timing: self.performance,
+  // Each intent and request leaves a User Timing measure in the worker's trace (base/tracing.ts), unless the page
+  // started it untraced (`?trace=off`: the bench's comparison without them).
+  timing: self.name === CORE_WORKER_NAMES.untraced ? undefined : self.performance,
 });
 // The page's start is a main module's evaluation away: what it will ask for first goes out now.
 core.prepare(self.location.origin);

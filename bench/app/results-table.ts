@@ -114,12 +114,44 @@ export function appTable(figures: Figures, budgets: Budget[]): string {
     const min = budgets.find((b) => b.figure === 'workStops.blockingRatio')?.min;
     lines.push(`Scenario 4 main-thread blocking, inline ÷ worker: ${ratio}×${min ? ` (budget ≥ ${min}×)` : ''}.`);
   }
+  const traceCost = traceCostLine(figures);
+  if (traceCost) lines.push(traceCost);
   const patch = figures['worker.patchBytes.completeStop'];
   if (patch !== undefined) {
     const max = budgets.find((b) => b.figure === 'worker.patchBytes.completeStop')?.max;
     lines.push(`A stop's completion reaches the UI as ${patch} B of patches${max ? ` (budget ≤ ${max} B)` : ''}.`);
   }
   return lines.join('\n');
+}
+
+/** Scenario 4's figures shown with and without the core's User Timing measures (the `trace` scenario). */
+const TRACE_COST_FIGURES = [
+  ['Done (median)', 'medianByAction.done', 'ms'],
+  ['INP', 'inp', 'ms'],
+  ['blocking', 'blocking', 'ms'],
+  ['20 stops', 'totalMs', 'ms'],
+] as const;
+const TRACE_COST_LEAD = "Scenario 4 with the core's User Timing measures / without (`?trace=off`), worker:";
+
+function traceCostLine(figures: Figures): string | null {
+  const parts = TRACE_COST_FIGURES.flatMap(([label, key, unit]) => {
+    const traced = figures[`traceCost.traced.${key}`];
+    const untraced = figures[`traceCost.untraced.${key}`];
+    return traced === undefined || untraced === undefined ? [] : [`${label} ${traced} / ${untraced} ${unit}`];
+  });
+  return parts.length > 0 ? `${TRACE_COST_LEAD} ${parts.join(', ')}.` : null;
+}
+
+/** The figures of a line traceCostLine wrote (the README's record, for `--merge` on a fresh checkout). */
+function traceCostFrom(block: string, into: Figures): void {
+  for (const [label, key] of TRACE_COST_FIGURES) {
+    const found = new RegExp(`${label.replace(/[()]/g, '\\$&')} ([\\d.]+) / ([\\d.]+) ms`).exec(
+      block.slice(block.indexOf(TRACE_COST_LEAD)),
+    );
+    if (!block.includes(TRACE_COST_LEAD) || !found) continue;
+    into[`traceCost.traced.${key}`] = Number(found[1]);
+    into[`traceCost.untraced.${key}`] = Number(found[2]);
+  }
 }
 
 const START = '<!-- bench:app:start -->';
@@ -175,6 +207,7 @@ export function lastResultsFromReadme(readme: string): LastResults {
   if (gzip) figures['criticalPath.gzip'] = Math.round(Number(gzip[1]) * 1024);
   const ratio = /inline ÷ worker: ([\d.]+)×/.exec(block);
   if (ratio) figures['workStops.blockingRatio'] = Number(ratio[1]);
+  traceCostFrom(block, figures);
   const patch = /reaches the UI as (\d+) B of patches/.exec(block);
   if (patch) figures['worker.patchBytes.completeStop'] = Number(patch[1]);
   const heading = /App benchmark, (\d{4}-\d{2}-\d{2})(?: \(re-run: ([^)]*)\))?/.exec(block);

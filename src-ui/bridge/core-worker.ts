@@ -5,6 +5,7 @@
  * run, the first call starts it.
  */
 import { EARLY_WORKER } from '../platform/early-start.ts';
+import { coreWorkerName } from './core-mode.ts';
 
 let worker: Worker | null = null;
 
@@ -22,7 +23,7 @@ export function coreWorker(): Worker {
     takeEarlyWorker() ??
     new Worker(new URL('../../src-worker/index.ts', import.meta.url), {
       type: 'module',
-      name: 'droplane-core',
+      name: coreWorkerName(location.search),
     });
   return worker;
 }

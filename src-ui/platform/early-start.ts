@@ -19,6 +19,8 @@ export interface EarlyStartConfig {
   worker: string;
   /** Where to leave the worker: EARLY_WORKER (a constant the function's text cannot reach, so it comes in here). */
   workerGlobal: typeof EARLY_WORKER;
+  /** The worker's names (src-shared/api/core-worker-name.ts): untraced on a page opened with `?trace=off`. */
+  workerNames: { traced: string; untraced: string };
   /** The build runs its core inline (VITE_CORE=inline): no worker to start. */
   inlineBuild: boolean;
   /** The route screens' paths (app/paths.ts) and, per screen, its files beyond the HTML's own. */
@@ -75,8 +77,11 @@ export function earlyStart(config: EarlyStartConfig, scope: EarlyScope): void {
 
   // The same rules as coreModeFrom (bridge/core-mode.ts) and routeScreenAt (app/first-screen.ts); the early script
   // cannot import them, and tests/build/start-early.test.ts holds the two to the same table.
-  const inline = new URLSearchParams(scope.location.search).get('core') === 'inline' || config.inlineBuild;
-  if (!inline) scope[config.workerGlobal] = new scope.Worker(config.worker, { type: 'module', name: 'droplane-core' });
+  const params = new URLSearchParams(scope.location.search);
+  const inline = params.get('core') === 'inline' || config.inlineBuild;
+  // The same rule as coreWorkerName (src-shared/api/core-worker-name.ts), held to it by the same test.
+  const name = params.get('trace') === 'off' ? config.workerNames.untraced : config.workerNames.traced;
+  if (!inline) scope[config.workerGlobal] = new scope.Worker(config.worker, { type: 'module', name });
 
   const path = scope.location.pathname;
   if (!path.startsWith(config.paths.routes)) return;

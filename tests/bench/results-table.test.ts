@@ -11,6 +11,14 @@ const figures = {
   'criticalPath.gzip': 121856,
   'workStops.blockingRatio': 2.14,
   'worker.patchBytes.completeStop': 1069,
+  'traceCost.traced.medianByAction.done': 212,
+  'traceCost.untraced.medianByAction.done': 208.5,
+  'traceCost.traced.inp': 340,
+  'traceCost.untraced.inp': 352,
+  'traceCost.traced.blocking': 120,
+  'traceCost.untraced.blocking': 131,
+  'traceCost.traced.totalMs': 61000,
+  'traceCost.untraced.totalMs': 60500,
 };
 
 const readme = (block: string) =>
@@ -35,6 +43,9 @@ describe('lastResultsFromReadme', () => {
       // 166.1 KB as shown, not the 170,086 B measured.
       'coldStart.jsGzipBeforeList.worker': Math.round(166.1 * 1024),
     });
+    expect(block).toContain(
+      "Scenario 4 with the core's User Timing measures / without (`?trace=off`), worker: Done (median) 212 / 208.5 ms",
+    );
     expect(last.workerTable).toBe(
       '| worker figure | median / size | runs (ms) or detail |\n|---|---:|---|\n| decodeLine | 1.7 ms | 1.6 |',
     );

@@ -5,15 +5,17 @@
  */
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { CORE_WORKER_NAMES } from '../../src-shared/api/core-worker-name.ts';
 import { resolveTheme } from '../../src-shared/domain/settings.ts';
 import { routeScreenAt } from '../../src-ui/app/first-screen.ts';
 import { PATHS } from '../../src-ui/app/paths.ts';
-import { coreModeFrom } from '../../src-ui/bridge/core-mode.ts';
+import { coreModeFrom, coreWorkerName } from '../../src-ui/bridge/core-mode.ts';
 import { readSettings, settingCookieName } from '../../src-ui/platform/cookies.ts';
 import { EARLY_WORKER, type EarlyStartFacts, earlyStartScript } from '../../src-ui/platform/early-start.ts';
 
 const facts: EarlyStartFacts = {
   worker: '/assets/core-abc.js',
+  workerNames: CORE_WORKER_NAMES,
   inlineBuild: false,
   paths: { routes: PATHS.routes, routesClosed: PATHS.routesClosed },
   screens: {
@@ -89,6 +91,19 @@ describe('the early script', () => {
   ])('on %s starts a worker: %s, as coreModeFrom says', (url, started) => {
     expect(runOn(url).workers.length > 0).toBe(started);
     expect(coreModeFrom(new URL(url, 'https://app.example').search) === 'worker').toBe(started);
+  });
+
+  it.each(['/routes?trace=off', '/routes', '/login?trace=on'])(
+    'on %s names the worker as coreWorkerName does (untraced with trace=off)',
+    (url) => {
+      const [worker] = runOn(url).workers;
+      expect(worker?.options.name).toBe(coreWorkerName(new URL(url, 'https://app.example').search));
+    },
+  );
+
+  it('starts the worker untraced only with trace=off', () => {
+    expect(runOn('/routes?trace=off').workers[0]?.options.name).toBe(CORE_WORKER_NAMES.untraced);
+    expect(runOn('/routes').workers[0]?.options.name).toBe(CORE_WORKER_NAMES.traced);
   });
 
   it('starts none in a build whose core runs inline', () => {

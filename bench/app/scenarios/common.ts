@@ -12,10 +12,14 @@ export interface ScenarioEnv {
   session: StoredSession;
 }
 
-/** The app at `path`, with the core in a worker (as shipped) or inline on the main thread (`?core=inline`). */
-export function appUrl(env: ScenarioEnv, path: string, mode: CoreMode): string {
+/**
+ * The app at `path`, with the core in a worker (as shipped) or inline on the main thread (`?core=inline`); untraced,
+ * its worker leaves no User Timing measures (`?trace=off`, src-ui/bridge/core-mode.ts).
+ */
+export function appUrl(env: ScenarioEnv, path: string, mode: CoreMode, untraced = false): string {
   const url = new URL(path, env.baseUrl);
   if (mode === 'inline') url.searchParams.set('core', 'inline');
+  if (untraced) url.searchParams.set('trace', 'off');
   return url.href;
 }
 

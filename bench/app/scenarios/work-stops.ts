@@ -96,13 +96,17 @@ export async function workStops(
   mode: CoreMode,
   routeId: number,
   photoFile: string,
-  { view = 'list', stops = STOPS_TO_WORK }: { view?: RouteViewMode; stops?: number } = {},
+  {
+    view = 'list',
+    stops = STOPS_TO_WORK,
+    untraced = false,
+  }: { view?: RouteViewMode; stops?: number; untraced?: boolean } = {},
 ): Promise<WorkStopsFigures> {
   const active = ACTIVE_STOP[view];
   const arrived = `${active} button`;
   const page = await throttledPage(context);
   try {
-    await page.goto(appUrl(env, `/routes/${routeId}`, mode), { waitUntil: 'commit' });
+    await page.goto(appUrl(env, `/routes/${routeId}`, mode, untraced), { waitUntil: 'commit' });
     if (view === 'list') await waitSeen(page, 'stopList');
     else {
       await page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, MAP_LOADED, {
