@@ -27,3 +27,20 @@ export const LOCATION_ERROR_MAX = 500;
 
 /** At most this many units in one stop update (a stop's units are a handful; the cap keeps a request bounded). */
 export const MAX_UNIT_SCANS = 200;
+
+/** A neighbour's name and house number, and a safe place in the driver's words (issue 34), in characters. */
+export const NEIGHBOUR_NAME_MAX_LENGTH = 100;
+export const HOUSE_NUMBER_MAX_LENGTH = 20;
+export const SAFE_PLACE_MAX_LENGTH = 100;
+
+/** A failure reason's code, as an organisation sets it. */
+export const REASON_CODE_MAX_LENGTH = 40;
+
+/** A recipient's delivery code: 4 up to this many letters or digits. */
+export const DELIVERY_CODE_MAX_LENGTH = 8;
+
+/** Wrong codes a stop takes before it is locked to its code-exempt outcomes (the server counts them). */
+export const DELIVERY_CODE_MAX_WRONG = 5;
+
+/** Arrival noticed by the phone: the default radius around the next stop, in metres (per organisation). */
+export const ARRIVAL_RADIUS_DEFAULT_M = 50;

@@ -1,0 +1,60 @@
+/**
+ * Arrival noticed by the phone (issue 34; docs/delivery-outcomes.md): the driver's positions (the browser's or the
+ * wrapper's) have stayed within a radius of the next stop for a short while, without moving fast. Pure: the core
+ * feeds it the positions it already receives and offers Arrived on the stop's card when it says so; a stop already
+ * arrived at or done is the caller's to leave out.
+ */
+import { ARRIVAL_RADIUS_DEFAULT_M } from '../limits.ts';
+import { haversineMetres, type LatLng } from './geo.ts';
+
+export interface PositionSample {
+  /** Epoch ms. */
+  at: number;
+  position: LatLng;
+  /** Metres per second as the device reports it; null when it does not (then it is taken from the move). */
+  speedMps: number | null;
+}
+
+export interface ArrivalRule {
+  radiusM: number;
+  /** How long the positions must have stayed inside. */
+  dwellMs: number;
+  /** Faster than this (walking pace and a little) is passing by, not arriving. */
+  maxSpeedMps: number;
+}
+
+export const DEFAULT_ARRIVAL_RULE: ArrivalRule = {
+  radiusM: ARRIVAL_RADIUS_DEFAULT_M,
+  dwellMs: 20_000,
+  maxSpeedMps: 2.5,
+};
+
+/** The speed at `i`: the device's, else the move from the sample before (0 for the first with none). */
+function speedAt(samples: readonly PositionSample[], i: number): number {
+  const sample = samples[i]!;
+  if (sample.speedMps !== null) return sample.speedMps;
+  const before = samples[i - 1];
+  if (!before || sample.at <= before.at) return 0;
+  return haversineMetres(before.position, sample.position) / ((sample.at - before.at) / 1000);
+}
+
+/**
+ * Whether the samples (oldest first) say the driver has arrived at `target` by `now`: the latest ones, back to at
+ * least `dwellMs` before now, all inside the radius and slow. A latest sample older than the dwell says nothing.
+ */
+export function arrivalNoticed(
+  samples: readonly PositionSample[],
+  target: LatLng,
+  now: number,
+  rule: ArrivalRule = DEFAULT_ARRIVAL_RULE,
+): boolean {
+  const latest = samples.at(-1);
+  if (!latest || now - latest.at > rule.dwellMs) return false;
+  for (let i = samples.length - 1; i >= 0; i--) {
+    const sample = samples[i]!;
+    const inside = haversineMetres(sample.position, target) <= rule.radiusM;
+    if (!inside || speedAt(samples, i) > rule.maxSpeedMps) return false;
+    if (now - sample.at >= rule.dwellMs) return true;
+  }
+  return false;
+}

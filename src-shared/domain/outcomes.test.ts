@@ -1,0 +1,181 @@
+/** The outcome rules of issue 34 (docs/delivery-outcomes.md), as tables. */
+import { describe, expect, it } from 'vitest';
+import {
+  codeNeeded,
+  DEFAULT_OUTCOME_CONFIG,
+  type DeliveryPlaceFacts,
+  isDeliveryCodeShape,
+  isReasonCode,
+  normaliseDeliveryCode,
+  type OutcomeContext,
+  type OutcomeFacts,
+  type OutcomeProblem,
+  outcomeProblems,
+} from './outcomes.ts';
+
+const ALL_ON = { failureReasons: true, deliveryPlaces: true, deliveryCodes: true };
+const ALL_OFF = { failureReasons: false, deliveryPlaces: false, deliveryCodes: false };
+const ctx = (over: Partial<OutcomeContext> = {}): OutcomeContext => ({
+  gates: ALL_ON,
+  config: DEFAULT_OUTCOME_CONFIG,
+  codeRequired: false,
+  ...over,
+});
+const skipped = (over: Partial<OutcomeFacts> = {}): OutcomeFacts => ({
+  status: 'skipped',
+  failureReason: null,
+  place: null,
+  codeTyped: false,
+  photos: 0,
+  note: null,
+  ...over,
+});
+const delivered = (over: Partial<OutcomeFacts> = {}): OutcomeFacts => ({
+  ...skipped(),
+  status: 'finished',
+  place: { place: 'recipient' },
+  ...over,
+});
+const neighbour = (name: string | null, house: string | null): DeliveryPlaceFacts => ({
+  place: 'neighbour',
+  neighbourName: name,
+  neighbourHouseNumber: house,
+});
+
+describe('why a stop failed', () => {
+  it.each<[string, OutcomeFacts, OutcomeContext, OutcomeProblem[]]>([
+    ['no reason where reasons are on', skipped(), ctx(), ['failure_reason_required']],
+    ['no reason where reasons are off: the spec flow', skipped(), ctx({ gates: ALL_OFF }), []],
+    [
+      'a reason where reasons are off',
+      skipped({ failureReason: 'refused' }),
+      ctx({ gates: ALL_OFF }),
+      ['failure_reason_not_allowed'],
+    ],
+    ['refused needs nothing more', skipped({ failureReason: 'refused' }), ctx(), []],
+    [
+      'not at home needs a photo of the door',
+      skipped({ failureReason: 'not_at_home' }),
+      ctx(),
+      ['failure_photo_required'],
+    ],
+    ['not at home with its photo', skipped({ failureReason: 'not_at_home', photos: 1 }), ctx(), []],
+    ['other needs a note', skipped({ failureReason: 'other', note: '  ' }), ctx(), ['failure_note_required']],
+    ['other with its note', skipped({ failureReason: 'other', note: 'Dog in the garden' }), ctx(), []],
+    ['a code the list does not have', skipped({ failureReason: 'lost' }), ctx(), ['failure_reason_unknown']],
+    [
+      "the organisation's own list",
+      skipped({ failureReason: 'gate_locked' }),
+      ctx({
+        config: {
+          ...DEFAULT_OUTCOME_CONFIG,
+          failureReasons: [{ code: 'gate_locked', label: 'Gate locked', photo: false, note: true }],
+        },
+      }),
+      ['failure_note_required'],
+    ],
+    ['a reason on a delivered stop', delivered({ failureReason: 'refused' }), ctx(), ['failure_reason_not_allowed']],
+    [
+      'a place on a skipped stop',
+      skipped({ failureReason: 'refused', place: { place: 'mailbox' } }),
+      ctx(),
+      ['delivery_place_not_allowed'],
+    ],
+  ])('%s', (_, facts, context, problems) => {
+    expect(outcomeProblems(facts, context)).toEqual(problems);
+  });
+});
+
+describe('where a delivered parcel went', () => {
+  it.each<[string, OutcomeFacts, OutcomeContext, OutcomeProblem[]]>([
+    ['no place where places are on', delivered({ place: null }), ctx(), ['delivery_place_required']],
+    ['no place where places are off: the spec flow', delivered({ place: null }), ctx({ gates: ALL_OFF }), []],
+    ['a place where places are off', delivered(), ctx({ gates: ALL_OFF }), ['delivery_place_not_allowed']],
+    ['handed to the recipient', delivered(), ctx(), []],
+    ['in the mailbox', delivered({ place: { place: 'mailbox' } }), ctx(), []],
+    ['a neighbour with name and number', delivered({ place: neighbour('J. de Vries', '12A') }), ctx(), []],
+    ['a neighbour without a name', delivered({ place: neighbour(' ', '12A') }), ctx(), ['neighbour_name_required']],
+    [
+      'a neighbour with neither',
+      delivered({ place: neighbour(null, null) }),
+      ctx(),
+      ['neighbour_name_required', 'neighbour_house_number_required'],
+    ],
+    [
+      'a safe place without a photo',
+      delivered({ place: { place: 'safe_place', safePlace: 'porch' } }),
+      ctx(),
+      ['safe_place_photo_required'],
+    ],
+    [
+      'a safe place not said',
+      delivered({ place: { place: 'safe_place', safePlace: '' }, photos: 1 }),
+      ctx(),
+      ['safe_place_required'],
+    ],
+    [
+      'a safe place in the driver’s words, with a photo',
+      delivered({ place: { place: 'safe_place', safePlace: 'Behind the blue bin' }, photos: 1 }),
+      ctx(),
+      [],
+    ],
+    [
+      'a neighbour’s name past its limit',
+      delivered({ place: neighbour('x'.repeat(101), '1') }),
+      ctx(),
+      ['outcome_text_too_long'],
+    ],
+  ])('%s', (_, facts, context, problems) => {
+    expect(outcomeProblems(facts, context)).toEqual(problems);
+  });
+});
+
+describe("a recipient's code", () => {
+  const coded = ctx({ codeRequired: true });
+  it.each<[string, OutcomeFacts, OutcomeContext, OutcomeProblem[]]>([
+    ['handed over without the code', delivered(), coded, ['delivery_code_required']],
+    ['handed over with a code typed', delivered({ codeTyped: true }), coded, []],
+    ['left with a neighbour: the code is not asked', delivered({ place: neighbour('A. Bakker', '14') }), coded, []],
+    ['in the mailbox: still asked', delivered({ place: { place: 'mailbox' } }), coded, ['delivery_code_required']],
+    ['codes off: not asked', delivered(), ctx({ codeRequired: true, gates: { ...ALL_ON, deliveryCodes: false } }), []],
+    [
+      'a code typed where codes are off',
+      delivered({ codeTyped: true }),
+      ctx({ gates: { ...ALL_ON, deliveryCodes: false } }),
+      ['delivery_code_not_allowed'],
+    ],
+    ['skipped: no code', skipped({ failureReason: 'refused' }), coded, []],
+  ])('%s', (_, facts, context, problems) => {
+    expect(outcomeProblems(facts, context)).toEqual(problems);
+  });
+
+  it('a neighbour stands in for the code only where places are on', () => {
+    const place = neighbour('A. Bakker', '14');
+    expect(codeNeeded(place, ctx({ codeRequired: true }))).toBe(false);
+    expect(codeNeeded(place, ctx({ codeRequired: true, gates: { ...ALL_ON, deliveryPlaces: false } }))).toBe(true);
+  });
+
+  it.each([
+    ['1234', true],
+    ['ab-12 c', true],
+    ['123', false],
+    ['123456789', false],
+    ['12#4', false],
+  ])('%s has the shape of a code: %s', (typed, ok) => {
+    expect(isDeliveryCodeShape(typed)).toBe(ok);
+  });
+
+  it('cleans a typed code as the server does', () => {
+    expect(normaliseDeliveryCode(' ab-12 c ')).toBe('AB12C');
+  });
+
+  it.each([
+    ['not_at_home', true],
+    ['gate_locked2', true],
+    ['Gate', false],
+    ['2nd_try', false],
+    ['x'.repeat(41), false],
+  ])('%s is a reason code: %s', (code, ok) => {
+    expect(isReasonCode(code)).toBe(ok);
+  });
+});

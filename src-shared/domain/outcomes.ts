@@ -1,0 +1,184 @@
+/**
+ * Delivery outcomes beyond the spec (issue 34; docs/delivery-outcomes.md): why a stop failed (a reason from the
+ * organisation's list, each with its own proof rules), where a delivered parcel went (to the recipient, a neighbour,
+ * a safe place, the mailbox), and a recipient's code. Pure, like completion-rules.ts beside it: the complete screen
+ * marks what these find, the core refuses to queue it, and the server refuses to store it.
+ *
+ * Whether a code typed is the right one is the server's alone (the app never holds the code, in clear or as
+ * something a phone could try every code against); these rules only say whether one was typed where one is needed.
+ */
+
+import {
+  DELIVERY_CODE_MAX_LENGTH,
+  HOUSE_NUMBER_MAX_LENGTH,
+  NEIGHBOUR_NAME_MAX_LENGTH,
+  REASON_CODE_MAX_LENGTH,
+  SAFE_PLACE_MAX_LENGTH,
+} from '../limits.ts';
+import { textLength } from './text.ts';
+
+/** A reason a stop could not be done, as the organisation sets it through the dispatcher API. */
+export interface FailureReason {
+  /** a-z, 0-9 and _; the default list's codes have the app's own words in every language. */
+  code: string;
+  /** The organisation's words for a code of its own (shown as written); null for a default code. */
+  label: string | null;
+  /** Skipping for this reason needs a photo (a closed door, a damaged parcel). */
+  photo: boolean;
+  /** Skipping for this reason needs a note (what "other" was). */
+  note: boolean;
+}
+
+/** The list an organisation that set none has. */
+export const DEFAULT_FAILURE_REASONS: readonly FailureReason[] = [
+  { code: 'not_at_home', label: null, photo: true, note: false },
+  { code: 'address_not_found', label: null, photo: false, note: false },
+  { code: 'refused', label: null, photo: false, note: false },
+  { code: 'closed', label: null, photo: true, note: false },
+  { code: 'no_safe_place', label: null, photo: false, note: false },
+  { code: 'damaged', label: null, photo: true, note: false },
+  { code: 'other', label: null, photo: false, note: true },
+];
+
+export const DEFAULT_REASON_CODES = DEFAULT_FAILURE_REASONS.map((reason) => reason.code);
+
+/** Where a delivered parcel went. */
+export const DELIVERY_PLACES = ['recipient', 'neighbour', 'safe_place', 'mailbox'] as const;
+export type DeliveryPlace = (typeof DELIVERY_PLACES)[number];
+
+/** The safe places a driver picks from (or types another). */
+export const SAFE_PLACES = ['porch', 'back_door', 'garage', 'shed', 'reception'] as const;
+
+/** A delivered stop's place, as the completion carries it. */
+export interface DeliveryPlaceFacts {
+  place: DeliveryPlace;
+  /** With `neighbour`: who took it, and their house number. */
+  neighbourName?: string | null;
+  neighbourHouseNumber?: string | null;
+  /** With `safe_place`: one of SAFE_PLACES, or the driver's words. */
+  safePlace?: string | null;
+}
+
+/** The outcome features a route may use: the plan's flags and the route's publication settings, both on. */
+export interface OutcomeGates {
+  failureReasons: boolean;
+  deliveryPlaces: boolean;
+  deliveryCodes: boolean;
+}
+
+/** What the organisation decides about outcomes (its config), with the defaults of one that decided nothing. */
+export interface OutcomeConfig {
+  failureReasons: readonly FailureReason[];
+  /** Outcomes that stand in for a stop's code (a parcel left with a neighbour cannot be handed over against it). */
+  codeExemptPlaces: readonly DeliveryPlace[];
+}
+
+export const DEFAULT_OUTCOME_CONFIG: OutcomeConfig = {
+  failureReasons: DEFAULT_FAILURE_REASONS,
+  codeExemptPlaces: ['neighbour'],
+};
+
+/** A completion's outcome facts, beside CompletionFacts (completion-rules.ts). */
+export interface OutcomeFacts {
+  status: 'finished' | 'skipped';
+  failureReason: string | null;
+  place: DeliveryPlaceFacts | null;
+  /** A code was typed (its rightness is the server's to judge). */
+  codeTyped: boolean;
+  /** Photos the completion keeps, and its internal note (the skip's). */
+  photos: number;
+  note: string | null;
+}
+
+export interface OutcomeContext {
+  gates: OutcomeGates;
+  config: OutcomeConfig;
+  /** The dispatcher set a code on this stop. */
+  codeRequired: boolean;
+}
+
+/** Why an outcome may not be stored: each a rule the screen would not have let through. */
+export type OutcomeProblem =
+  | 'failure_reason_required'
+  | 'failure_reason_unknown'
+  | 'failure_reason_not_allowed'
+  | 'failure_photo_required'
+  | 'failure_note_required'
+  | 'delivery_place_required'
+  | 'delivery_place_not_allowed'
+  | 'neighbour_name_required'
+  | 'neighbour_house_number_required'
+  | 'safe_place_required'
+  | 'safe_place_photo_required'
+  | 'outcome_text_too_long'
+  | 'delivery_code_required'
+  | 'delivery_code_not_allowed';
+
+const filled = (text: string | null | undefined) => Boolean(text?.trim());
+
+/** The reason of `code` in the organisation's list, or undefined. */
+export const failureReason = (config: OutcomeConfig, code: string | null) =>
+  code === null ? undefined : config.failureReasons.find((reason) => reason.code === code);
+
+function skipProblems(facts: OutcomeFacts, ctx: OutcomeContext): OutcomeProblem[] {
+  if (facts.failureReason === null) return ctx.gates.failureReasons ? ['failure_reason_required'] : [];
+  if (!ctx.gates.failureReasons) return ['failure_reason_not_allowed'];
+  const reason = failureReason(ctx.config, facts.failureReason);
+  if (!reason) return ['failure_reason_unknown'];
+  const problems: OutcomeProblem[] = [];
+  if (reason.photo && facts.photos < 1) problems.push('failure_photo_required');
+  if (reason.note && !filled(facts.note)) problems.push('failure_note_required');
+  return problems;
+}
+
+function placeProblems(place: DeliveryPlaceFacts | null, facts: OutcomeFacts, gates: OutcomeGates): OutcomeProblem[] {
+  if (place === null) return gates.deliveryPlaces ? ['delivery_place_required'] : [];
+  if (!gates.deliveryPlaces) return ['delivery_place_not_allowed'];
+  const problems: OutcomeProblem[] = [];
+  if (place.place === 'neighbour') {
+    if (!filled(place.neighbourName)) problems.push('neighbour_name_required');
+    if (!filled(place.neighbourHouseNumber)) problems.push('neighbour_house_number_required');
+  }
+  if (place.place === 'safe_place') {
+    if (!filled(place.safePlace)) problems.push('safe_place_required');
+    if (facts.photos < 1) problems.push('safe_place_photo_required');
+  }
+  const long = (text: string | null | undefined, max: number) => text != null && textLength(text) > max;
+  if (
+    long(place.neighbourName, NEIGHBOUR_NAME_MAX_LENGTH) ||
+    long(place.neighbourHouseNumber, HOUSE_NUMBER_MAX_LENGTH) ||
+    long(place.safePlace, SAFE_PLACE_MAX_LENGTH)
+  )
+    problems.push('outcome_text_too_long');
+  return problems;
+}
+
+/** Whether a delivered stop still needs its code: the stop has one, and the place chosen does not stand in for it. */
+export function codeNeeded(place: DeliveryPlaceFacts | null, ctx: OutcomeContext): boolean {
+  if (!ctx.codeRequired || !ctx.gates.deliveryCodes) return false;
+  return !(place && ctx.gates.deliveryPlaces && ctx.config.codeExemptPlaces.includes(place.place));
+}
+
+/** Every outcome rule a completion breaks (none: it may be stored, as far as its outcome goes). */
+export function outcomeProblems(facts: OutcomeFacts, ctx: OutcomeContext): OutcomeProblem[] {
+  if (facts.status === 'skipped') {
+    const problems = skipProblems(facts, ctx);
+    if (facts.place !== null) problems.push('delivery_place_not_allowed');
+    return problems;
+  }
+  const problems = facts.failureReason !== null ? (['failure_reason_not_allowed'] as OutcomeProblem[]) : [];
+  problems.push(...placeProblems(facts.place, facts, ctx.gates));
+  if (facts.codeTyped && !ctx.gates.deliveryCodes) problems.push('delivery_code_not_allowed');
+  else if (!facts.codeTyped && codeNeeded(facts.place, ctx)) problems.push('delivery_code_required');
+  return problems;
+}
+
+/** A code as typed, cleaned the same way on the phone and the server (spaces and dashes out, upper case). */
+export const normaliseDeliveryCode = (typed: string) => typed.replace(/[\s-]/g, '').toUpperCase();
+
+/** A code the dispatcher may set, and a driver may type: 4 to DELIVERY_CODE_MAX_LENGTH letters or digits. */
+export const isDeliveryCodeShape = (code: string) =>
+  new RegExp(`^[A-Z0-9]{4,${DELIVERY_CODE_MAX_LENGTH}}$`).test(normaliseDeliveryCode(code));
+
+/** A reason code an organisation may set: lower-case letters, digits and _, starting with a letter. */
+export const isReasonCode = (code: string) => code.length <= REASON_CODE_MAX_LENGTH && /^[a-z][a-z0-9_]*$/.test(code);
