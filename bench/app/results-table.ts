@@ -100,13 +100,16 @@ export const ROWS: Row[] = [
   { scenario: '9 Work 10 stops, map on', figure: 'Main-thread blocking', key: 'workMap.blocking', unit: 'ms' },
 ];
 
+/** 121.5 KB as 121.5, 120 KB as 120: a budget is shown as it was set, never rounded past it. */
+const kilobytes = (bytes: number) => String(Math.round((bytes / 1024) * 10) / 10);
+
 export function appTable(figures: Figures, budgets: Budget[]): string {
   const rows = ROWS.filter((r) => figures[`${r.key}.worker`] !== undefined);
   const lines = [sideBySideTable(figures, rows, budgets)];
   const gzip = figures['criticalPath.gzip'];
   const pathBudget = budgets.find((b) => b.figure === 'criticalPath.gzip');
   if (gzip !== undefined) {
-    const limit = pathBudget?.max !== undefined ? ` (budget ${(pathBudget.max / 1024).toFixed(0)} KB)` : '';
+    const limit = pathBudget?.max !== undefined ? ` (budget ${kilobytes(pathBudget.max)} KB)` : '';
     lines.push('', `Critical-path JavaScript: ${(gzip / 1024).toFixed(1)} KB gzip${limit}.`);
   }
   const ratio = figures['workStops.blockingRatio'];
