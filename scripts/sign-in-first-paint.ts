@@ -16,7 +16,7 @@ import { FIRST_PAINT_END, FIRST_PAINT_START, firstPaintPage } from '../src-share
 const RENDERER = '/src-ui/screens/login/first-paint.tsx';
 
 /** index.html with `markup` between the first-paint markers and the page's language set. */
-export function pageWithFirstPaint(html: string, markup: string, language: Language): string {
+function pageWithFirstPaint(html: string, markup: string, language: Language): string {
   const start = html.indexOf(FIRST_PAINT_START);
   const end = html.indexOf(FIRST_PAINT_END);
   if (start < 0 || end < start) throw new Error('sign-in-first-paint: index.html has no first-paint markers in #root');

@@ -64,7 +64,7 @@ function closure(start: ChunkFacts, byFile: Map<string, ChunkFacts>): ChunkFacts
  * Per module (`modules`: a name for each module's path), the root paths of the scripts and styles it needs beyond
  * the entries' own (which the HTML loads anyway).
  */
-export function codeFilesFor<K extends string>(
+function codeFilesFor<K extends string>(
   chunks: readonly ChunkFacts[],
   modules: Record<K, string>,
 ): Record<K, { js: string[]; css: string[] }> {

@@ -48,7 +48,7 @@ export interface Server {
 }
 
 /** Tokens ride in the socket's query string; they never reach a log. */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   return url.replace(/([?&](?:token|access_token)=)[^&]*/gi, '$1[redacted]');
 }
 

@@ -168,7 +168,7 @@ export interface StoredSecrets {
   dispatchToken: string;
 }
 
-export type SecretName = keyof StoredSecrets;
+type SecretName = keyof StoredSecrets;
 
 const secretsFile = (dataDir: string) => join(dataDir, 'secrets.json');
 

@@ -4,8 +4,8 @@
  */
 import type { Browser } from '@playwright/test';
 
-export const PHOTO_WIDTH = 4000;
-export const PHOTO_HEIGHT = 3000;
+const PHOTO_WIDTH = 4000;
+const PHOTO_HEIGHT = 3000;
 
 export async function makeCameraJpeg(browser: Browser, width = PHOTO_WIDTH, height = PHOTO_HEIGHT): Promise<Buffer> {
   const page = await browser.newPage();

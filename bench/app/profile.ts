@@ -5,7 +5,7 @@
  */
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
 
-export const PHONE = {
+const PHONE = {
   viewport: { width: 390, height: 844 },
   deviceScaleFactor: 2,
   isMobile: true,
@@ -55,7 +55,7 @@ export function newPhoneContext(browser: Browser, options: { serviceWorkers?: 'a
 }
 
 /** Slows the page's main thread and its network (the page's requests and its dedicated worker's). */
-export async function throttle(page: Page): Promise<void> {
+async function throttle(page: Page): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   await cdp.send('Network.enable');

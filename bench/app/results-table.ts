@@ -2,7 +2,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { type Budget, type Figures, type Row, sideBySideTable } from './report.ts';
 
-export const ROWS: Row[] = [
+const ROWS: Row[] = [
   { scenario: '1 Cold start', figure: 'LCP', key: 'coldStart.lcp', unit: 'ms' },
   { scenario: '1 Cold start', figure: 'Route list painted', key: 'coldStart.routeList', unit: 'ms' },
   { scenario: '1 Cold start', figure: 'TBT', key: 'coldStart.tbt', unit: 'ms' },

@@ -10,8 +10,8 @@ import { localDate } from '../../src-shared/domain/geo.ts';
 import type { CreateRouteRequest, StopInput } from '../../src-shared/protocol/dispatch.ts';
 
 export const BENCH_DRIVER = { email: 'bench@example.com', password: 'bench-password-1' } as const;
-export const LIST_SIZE = 200;
-export const BIG_ROUTE_STOPS = 300;
+const LIST_SIZE = 200;
+const BIG_ROUTE_STOPS = 300;
 /** The vehicle names the scenarios look for on the route list. */
 export const BIG_ROUTE_VEHICLE = 'Van 300';
 

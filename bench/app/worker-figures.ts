@@ -15,10 +15,8 @@ import type { BenchWorker, BurstFigure, FlushFigure, IntentPatches } from './har
 import { HARNESS_OUT, HARNESS_ROOT } from './harness/vite.config.ts';
 import { median } from './report.ts';
 
-export type { IntentPatches } from './harness/protocol.ts';
-
 /** Milliseconds. */
-export interface TimeFigure {
+interface TimeFigure {
   median: number;
   runs: number[];
 }
@@ -74,7 +72,7 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /** Builds the bench page into bench/.harness with its own Vite config; measureWorkerFigures calls it. */
-export async function buildHarness(): Promise<string> {
+async function buildHarness(): Promise<string> {
   await build({ configFile: join(HARNESS_ROOT, 'vite.config.ts'), logLevel: 'warn' });
   return HARNESS_OUT;
 }
@@ -83,7 +81,7 @@ const round = (ms: number) => Math.round(ms * 100) / 100;
 const timeFigure = (samples: number[]): TimeFigure => ({ median: round(median(samples)), runs: samples.map(round) });
 
 /** A driver's wandering GPS track around Utrecht (52.09, 5.12), seeded so every run decodes the same line. */
-export function wanderingTrack(points: number): string {
+function wanderingTrack(points: number): string {
   let seed = 7;
   const random = () => {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;

@@ -12,7 +12,7 @@ export interface SimDriver {
   stopIds: number[];
 }
 
-export const DELIVERIES_PER_ROUTE = 20;
+const DELIVERIES_PER_ROUTE = 20;
 
 function stops(i: number): StopInput[] {
   const base = { lat: 52.09 + (i % 50) * 0.002, lng: 5.12 + Math.floor(i / 50) * 0.002 };

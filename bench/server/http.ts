@@ -1,13 +1,13 @@
 /** A lean keep-alive HTTP client for the load generator: fetch's overhead would blur the server's latency. */
 import { Agent, request } from 'node:http';
 
-export interface HttpAnswer {
+interface HttpAnswer {
   status: number;
   body: string;
   ms: number;
 }
 
-export function createClient(baseUrl: string, maxSockets = 256) {
+function createClient(baseUrl: string, maxSockets = 256) {
   const url = new URL(baseUrl);
   const agent = new Agent({ keepAlive: true, maxSockets });
   function send(

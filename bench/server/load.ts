@@ -21,7 +21,7 @@ export interface LoadOptions {
   dispatchToken: string;
 }
 
-export const EVENT_ROW = 'socket event, dispatcher to driver';
+const EVENT_ROW = 'socket event, dispatcher to driver';
 
 export interface LoadResult {
   latencies: Record<string, number[]>;

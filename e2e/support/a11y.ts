@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /** WCAG 1.4.12's text spacing, as the common bookmarklet applies it. */
-export const TEXT_SPACING_CSS =
+const TEXT_SPACING_CSS =
   '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; }' +
   ' p { margin-bottom: 2em !important; }';
 

@@ -37,7 +37,7 @@ export const DEMO = {
 
 export type ServerInfo = Pick<AppServer, 'url' | 'dispatchToken' | 'sharedLink'>;
 
-export interface DispatchAnswer<T> {
+interface DispatchAnswer<T> {
   status: number;
   ok: boolean;
   /** Parsed JSON; the text when the answer is not JSON; null when empty. */

@@ -10,9 +10,9 @@ import type { BrowserContext, Route } from '@playwright/test';
 import vtpbf from 'vt-pbf';
 
 export const MAP_HOST = 'https://tiles.openfreemap.org';
-export const TILE_PATH = /\/planet\/test\/(\d+)\/(\d+)\/(\d+)\.pbf$/;
+const TILE_PATH = /\/planet\/test\/(\d+)\/(\d+)\/(\d+)\.pbf$/;
 /** The stub's land colour, [r, g, b]: a screenshot of the streets style is mostly this. */
-export const STUB_LAND = [0xd8, 0xec, 0xc8] as const;
+const STUB_LAND = [0xd8, 0xec, 0xc8] as const;
 
 const EXTENT = 4096;
 const CORS = { 'access-control-allow-origin': '*' };
@@ -60,7 +60,7 @@ function tileFeatures(z: number, x: number, y: number) {
   return { transportation: { features: streets }, park: { features: [park] } };
 }
 
-export function vectorTile(z: number, x: number, y: number): Buffer {
+function vectorTile(z: number, x: number, y: number): Buffer {
   return Buffer.from(vtpbf.fromGeojsonVt(tileFeatures(z, x, y), { version: 2, extent: EXTENT }));
 }
 
@@ -103,7 +103,7 @@ function style(name: string) {
   };
 }
 
-export interface MapHostLog {
+interface MapHostLog {
   /** Every request that reached the stub, as [path, z/x/y or null]. */
   requests: string[];
   /** The tiles asked for, "z/x/y". */

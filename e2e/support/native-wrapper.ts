@@ -63,11 +63,6 @@ export async function wrapperErrors(page: Page): Promise<unknown[]> {
   return page.evaluate(() => (window as unknown as InPage).__wrapper.log.filter((e) => e.direction === 'error'));
 }
 
-/** A message from the wrapper to the app, through the entry point, as the wrapper's platform sends it. */
-export async function fromWrapper(page: Page, message: unknown): Promise<void> {
-  await page.evaluate((m) => (window as unknown as InPage).__wrapper.send(m), message);
-}
-
 /** Anything at all to the entry point, unchecked (malformed messages). */
 export async function rawFromWrapper(page: Page, raw: unknown): Promise<void> {
   await page.evaluate((r) => (window as unknown as InPage).__wrapper.sendRaw(r), raw);

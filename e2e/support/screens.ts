@@ -88,7 +88,7 @@ export async function prepareWalk(server: ServerInfo): Promise<WalkContext> {
   return { server, route, van, next, done: deliveries[0]!, active, lastStop, finished };
 }
 
-export async function setCookie(context: BrowserContext, server: ServerInfo, name: string, value: string) {
+async function setCookie(context: BrowserContext, server: ServerInfo, name: string, value: string) {
   await context.addCookies([{ name, value, url: server.url }]);
 }
 
@@ -108,7 +108,7 @@ async function routeStrings(page: Page) {
   return ({ nl: nlRoute, de: deRoute } as Record<string, typeof enRoute>)[language ?? 'en'] ?? enRoute;
 }
 
-export const STEPS: Step[] = [
+const STEPS: Step[] = [
   {
     name: 'sign-in',
     signedOut: true,

@@ -18,6 +18,5 @@ export interface SimulatedWrapperOptions {
   showLog?: boolean;
 }
 
-export declare const WRAPPER_PLATFORMS: readonly WrapperPlatform[];
 export declare function simulatedWrapperScript(platform: WrapperPlatform, options?: SimulatedWrapperOptions): string;
 export declare function simulatedWrapperPlugin(platform: WrapperPlatform | undefined): Plugin;

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 
 const SOURCE = readFileSync(new URL('./wrapper.js', import.meta.url), 'utf8');
 
-export const WRAPPER_PLATFORMS = ['android', 'ios'];
+const WRAPPER_PLATFORMS = ['android', 'ios'];
 
 /** The init script of one platform's simulated wrapper, with its config (see wrapper.js). */
 export function simulatedWrapperScript(platform, options = {}) {

@@ -16,7 +16,7 @@
 import type { ServerContext } from '../context.ts';
 import { Refusal } from '../domain/errors.ts';
 
-export const MAX_FAILURES_IN_A_ROW = 100;
+const MAX_FAILURES_IN_A_ROW = 100;
 export const MAX_WAIT_SECONDS = 15 * 60;
 export const LOCKOUT_SECONDS = 24 * 3600;
 /** A password-reset count with no request for this long starts again from zero. */
@@ -44,7 +44,7 @@ function waitText(seconds: number): string {
 }
 
 /** 429 with Retry-After (errors.ts sends the header): the app shows how long to wait. */
-export class TooManyAttempts extends Refusal {
+class TooManyAttempts extends Refusal {
   constructor(retryAfterSeconds: number) {
     super(
       'too_many_requests',

@@ -41,7 +41,7 @@ export async function isFamilyRevoked(db: Db, familyId: string): Promise<boolean
 }
 
 /** Which of these families are revoked: a heartbeat's one check for every socket of the process. */
-export async function revokedAmong(db: Db, familyIds: readonly string[]): Promise<string[]> {
+async function revokedAmong(db: Db, familyIds: readonly string[]): Promise<string[]> {
   const revoked: string[] = [];
   for (let i = 0; i < familyIds.length; i += FAMILIES_PER_QUERY) {
     const rows = await db

@@ -7,7 +7,7 @@ import { jwtVerify, SignJWT } from 'jose';
 
 const ISSUER = 'droplane';
 export const AUDIENCE = { access: 'droplane:driver', refresh: 'droplane:refresh', link: 'droplane:link' } as const;
-export type TokenType = keyof typeof AUDIENCE;
+type TokenType = keyof typeof AUDIENCE;
 
 export interface AccessClaims {
   id: number;
@@ -22,13 +22,13 @@ export interface AccessClaims {
   familyId?: string;
 }
 
-export interface RefreshClaims {
+interface RefreshClaims {
   driverId: number;
   jti: string;
   familyId: string;
 }
 
-export interface LinkClaims {
+interface LinkClaims {
   linkId: string;
   routeId: number;
   projectId: number;
@@ -63,7 +63,7 @@ export interface TokenService {
   peekExpiry(token: string): number | null;
 }
 
-export interface VerifyOptions {
+interface VerifyOptions {
   evenExpired?: boolean;
 }
 

@@ -32,10 +32,10 @@ export type CliCommand =
   | { name: 'link'; routeId: number }
   | { name: 'unlink'; routeId: number; linkId: string };
 
-export type CommandName = CliCommand['name'];
+type CommandName = CliCommand['name'];
 
 /** Synopsis and one line of help each, in the order `help` prints them. */
-export const COMMANDS: Record<CommandName, [synopsis: string, summary: string]> = {
+const COMMANDS: Record<CommandName, [synopsis: string, summary: string]> = {
   help: ['help', 'this list'],
   orgs: ['orgs [--json]', 'list organisations'],
   'org-create': [

@@ -5,7 +5,7 @@ import { PLAN_FLAGS } from '../../src-shared/protocol/entities.ts';
 
 type Cell = string | number | boolean | null | undefined;
 
-export function table(headers: string[], rows: Cell[][]): string {
+function table(headers: string[], rows: Cell[][]): string {
   const text = rows.map((row) => row.map((cell) => (cell === null || cell === undefined ? '-' : String(cell))));
   const widths = headers.map((h, i) => Math.max(h.length, ...text.map((row) => row[i]!.length)));
   const line = (cells: string[]) =>

@@ -10,7 +10,7 @@ import { FORMAT_WORDS, FORMATS } from '../../src-shared/schemas/formats.ts';
 export class UsageError extends Error {}
 
 /** What a key's value is read as. */
-export interface KeyKind {
+interface KeyKind {
   type: 'text' | 'number' | 'integer' | 'boolean' | 'json' | 'time-zone';
   nullable: boolean;
   /** The allowed values of an enum field. */

@@ -6,7 +6,7 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 type Bool = number;
 
-export interface OrganisationsTable {
+interface OrganisationsTable {
   id: Generated<number>;
   name: string;
   customer_id: string | null;
@@ -20,7 +20,7 @@ export interface OrganisationsTable {
   time_zone: string | null;
 }
 
-export interface DriversTable {
+interface DriversTable {
   id: Generated<number>;
   organisation_id: number;
   email: string;
@@ -31,7 +31,7 @@ export interface DriversTable {
   created_at: string;
 }
 
-export interface ProjectsTable {
+interface ProjectsTable {
   id: Generated<number>;
   organisation_id: number;
   name: string;
@@ -59,7 +59,7 @@ export interface RoutesTable {
   version: Generated<number>;
 }
 
-export interface PublicationSettingsTable {
+interface PublicationSettingsTable {
   id: Generated<number>;
   route_id: number;
   project_date: string;
@@ -72,7 +72,7 @@ export interface PublicationSettingsTable {
   barcode_scanning: Bool;
 }
 
-export interface StopsTable {
+interface StopsTable {
   id: Generated<number>;
   route_id: number;
   position: number;
@@ -119,7 +119,7 @@ export interface StopsTable {
   removed_at: string | null;
 }
 
-export interface ImagesTable {
+interface ImagesTable {
   id: Generated<number>;
   stop_id: number;
   kind: string;
@@ -135,7 +135,7 @@ export interface ImagesTable {
  * Every stop update as received: the history the dispatcher sees, and the idempotency record. stop_id references
  * no stop (migration 003): the record outlives a stop removed later.
  */
-export interface CompletionsTable {
+interface CompletionsTable {
   id: Generated<number>;
   stop_id: number;
   route_id: number;
@@ -160,7 +160,7 @@ export interface CompletionsTable {
   kept_beside: Generated<Bool>;
 }
 
-export interface RefreshTokensTable {
+interface RefreshTokensTable {
   jti: string;
   family_id: string;
   driver_id: number;
@@ -171,7 +171,7 @@ export interface RefreshTokensTable {
   revoked_at: string | null;
 }
 
-export interface PasswordResetsTable {
+interface PasswordResetsTable {
   id: Generated<number>;
   email: string;
   driver_id: number | null;
@@ -179,7 +179,7 @@ export interface PasswordResetsTable {
   client_ip: string | null;
 }
 
-export interface LocationsTable {
+interface LocationsTable {
   id: Generated<number>;
   route_id: number;
   principal: string;
@@ -190,7 +190,7 @@ export interface LocationsTable {
   recorded_at: string;
 }
 
-export interface RouteEventsTable {
+interface RouteEventsTable {
   id: Generated<number>;
   route_id: number;
   principal: string;
@@ -203,7 +203,7 @@ export interface RouteEventsTable {
   received_at: string;
 }
 
-export interface LinksTable {
+interface LinksTable {
   id: string;
   route_id: number;
   created_at: string;
@@ -211,7 +211,7 @@ export interface LinksTable {
 }
 
 /** Failures in a row per "signin:<email>" or "forgot:<email>" (auth/attempt-limit.ts). */
-export interface AttemptLimitsTable {
+interface AttemptLimitsTable {
   key: string;
   failures: number;
   last_failure_at: string;
@@ -220,7 +220,7 @@ export interface AttemptLimitsTable {
 }
 
 /** Requests per route and client address in the current window (http/request-limit-store.ts). */
-export interface RequestLimitsTable {
+interface RequestLimitsTable {
   key: string;
   hits: number;
   /** Milliseconds since the epoch; PostgreSQL's bigint arrives as text, so it is read through Number(). */
@@ -228,13 +228,13 @@ export interface RequestLimitsTable {
 }
 
 /** Secrets every process of a PostgreSQL deployment shares when the environment sets none (db/shared-secrets.ts). */
-export interface ServerSecretsTable {
+interface ServerSecretsTable {
   name: string;
   value: string;
 }
 
 /** Socket events as relayed between processes on PostgreSQL (socket/postgres-hub.ts); kept an hour. */
-export interface HubEventsTable {
+interface HubEventsTable {
   /** PostgreSQL's bigserial arrives as text: read through Number(). */
   id: Generated<number | string>;
   route_id: number;

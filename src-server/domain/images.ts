@@ -15,13 +15,13 @@ const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
  * take 1.6 GB to decode wherever it is shown). The app sends photos at most 800 px wide (src-worker/media/photo.ts)
  * and signatures the size of the pad at the screen's pixel ratio; the caps leave a margin above both.
  */
-export const IMAGE_LIMITS = {
+const IMAGE_LIMITS = {
   photo: { maxWidth: 1200, maxHeight: 4096, maxPixels: 4_000_000 },
   signature: { maxWidth: 4096, maxHeight: 4096, maxPixels: 4_000_000 },
 } as const;
 export type ImageKind = keyof typeof IMAGE_LIMITS;
 
-export type ImageMime = 'image/jpeg' | 'image/png';
+type ImageMime = 'image/jpeg' | 'image/png';
 
 export interface DecodedImage {
   mime: ImageMime;

@@ -7,7 +7,7 @@ import { badRequest, conflict } from '../domain/errors.ts';
 
 export const NOT_STARTED_MESSAGE = 'You need to start the route first';
 export const ALREADY_FINISHED_MESSAGE = "You've already completed the route";
-export const INCOMPLETE_STOPS_MESSAGE = 'Complete all stops before arriving at your final destination';
+const INCOMPLETE_STOPS_MESSAGE = 'Complete all stops before arriving at your final destination';
 export const STOP_NOT_FOUND_MESSAGE = 'Stop not found';
 
 export const startDateMessage = (projectDate: string) => `This route can be started from ${projectDate}`;
@@ -15,9 +15,9 @@ export const startDateMessage = (projectDate: string) => `This route can be star
 export const isDone = (status: string) => status === ('finished' satisfies StopStatus) || status === 'skipped';
 
 /** A finished route's late update made before the route was started: no work of this route. */
-export const BEFORE_START_MESSAGE = 'completed_at is before the route was started';
+const BEFORE_START_MESSAGE = 'completed_at is before the route was started';
 export const LINK_ROUTE_FINISHED_MESSAGE = 'This route is finished: a shared link can no longer change it';
-export const lateWindowClosedMessage = (hours: number) =>
+const lateWindowClosedMessage = (hours: number) =>
   `This route was finished more than ${hours} hours ago: it takes no more completions`;
 
 /** When a late stop update arrives, and how long after a finish one is still taken (LATE_COMPLETION_HOURS). */

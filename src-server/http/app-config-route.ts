@@ -4,7 +4,7 @@ import type { AppConfig } from '../../src-shared/protocol/http.ts';
 import type { Config } from '../config.ts';
 import type { ServerContext } from '../context.ts';
 
-export function appConfigFrom(config: Config): AppConfig {
+function appConfigFrom(config: Config): AppConfig {
   return {
     mapStyles: { ...config.mapStyles },
     traceUrl: config.traceUrl,

@@ -25,9 +25,9 @@ import { forbidden, notFound, unauthorized } from '../domain/errors.ts';
 import { findDriverByEmail, loadDriver, recordPasswordReset } from '../repo/drivers.ts';
 import { forgotPasswordQuery, idParams, refreshBody, revokeBody, signInBody } from './driver-schemas.ts';
 
-export const NO_USER_MESSAGE = 'No user found';
-export const WRONG_PASSWORD_MESSAGE = 'Incorrect password';
-export const FORGOT_MESSAGE = 'If this email belongs to a driver, instructions to reset the password have been sent.';
+const NO_USER_MESSAGE = 'No user found';
+const WRONG_PASSWORD_MESSAGE = 'Incorrect password';
+const FORGOT_MESSAGE = 'If this email belongs to a driver, instructions to reset the password have been sent.';
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const limit = ctx.config.signinRateLimit;

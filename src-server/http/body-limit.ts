@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 
-export const DRAIN_FACTOR = 4;
+const DRAIN_FACTOR = 4;
 
 /** Reads what is left of `raw` without keeping it: true once it has ended, false when cut at the bound. */
 export function drainBody(raw: IncomingMessage, limit: number): Promise<boolean> {

@@ -10,7 +10,7 @@ import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 
 /** Below this a compressed answer saves less than a packet while still costing CPU. */
-export const COMPRESS_THRESHOLD_BYTES = 1024;
+const COMPRESS_THRESHOLD_BYTES = 1024;
 
 /** Answers are compressed on every request, so fast levels: brotli 5 and gzip 6 get most of the gain of 11 and 9. */
 const BROTLI_QUALITY = 5;

@@ -29,7 +29,7 @@ import {
   updateOrganisationBody,
 } from './dispatch-schemas.ts';
 
-export const DISPATCH_PREFIX = '/v1/dispatch';
+const DISPATCH_PREFIX = '/v1/dispatch';
 
 /** Digests have one length, so timingSafeEqual can compare tokens of any length without leaking it. */
 const digest = (value: string) => createHash('sha256').update(value).digest();

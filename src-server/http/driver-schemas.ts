@@ -18,8 +18,3 @@ export {
   SignInBody as signInBody,
   StopUpdateBody as stopUpdateBody,
 } from '../../src-shared/schemas/driver.ts';
-export {
-  LocationData as locationData,
-  LocationErrorData as locationErrorData,
-  ServiceChangeData as serviceChangeData,
-} from '../../src-shared/schemas/socket.ts';

@@ -8,7 +8,7 @@ import { drainBody } from './body-limit.ts';
 // The HTTP layer throws the domain's refusals too: one kind of error, one place that gives it a status.
 
 /** The status that says each kind of refusal. */
-export const STATUS: Record<RefusalKind, number> = {
+const STATUS: Record<RefusalKind, number> = {
   bad_request: 400,
   unauthorized: 401,
   forbidden: 403,

@@ -16,7 +16,7 @@ import type { Config } from '../config.ts';
 import type { CspReport, ServerContext } from '../context.ts';
 import { pageScriptHashes } from './page-scripts.ts';
 
-export const CSP_REPORT_PATH = '/v1/csp-reports';
+const CSP_REPORT_PATH = '/v1/csp-reports';
 /** Reports kept in memory for GET /v1/dispatch/csp-reports (the browser tests fail on any). */
 const KEPT_REPORTS = 100;
 

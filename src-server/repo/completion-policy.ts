@@ -74,7 +74,7 @@ const REFUSALS: Record<CompletionProblem, [400 | 403, string, string]> = {
   ],
 };
 
-export function completionRefusal(problem: CompletionProblem): Refusal {
+function completionRefusal(problem: CompletionProblem): Refusal {
   const [status, field, message] = REFUSALS[problem];
   return new Refusal(KIND[status], message, field);
 }

@@ -25,7 +25,7 @@ import {
 type Q = Kysely<Database> | Transaction<Database>;
 
 /** How many locations and events the route detail carries: enough to see what a driver did lately. */
-export const RECENT_RECORDS = 200;
+const RECENT_RECORDS = 200;
 
 /** `defaultTimeZone` (the server's TIME_ZONE) is the time_zone of organisations without one of their own. */
 export async function listOrganisations(db: Q, defaultTimeZone: string): Promise<Organisation[]> {

@@ -11,7 +11,7 @@ import { serializeDriver } from './serialize.ts';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
-export const DRIVER_EMAIL_TAKEN = 'A driver with this email already exists';
+const DRIVER_EMAIL_TAKEN = 'A driver with this email already exists';
 export const DRIVER_NOT_FOUND = 'No driver found with this id';
 export const ORGANISATION_ID_NOT_FOUND = 'No organisation found with this id';
 

@@ -21,7 +21,7 @@ import { serializeOrganisation } from './serialize.ts';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
-export const DEFAULT_CONFIG: OrganisationConfig = {
+const DEFAULT_CONFIG: OrganisationConfig = {
   allowed_to_call_recipient: true,
   require_name_with_signature: false,
 };
@@ -42,7 +42,7 @@ export function storedTimeZone(value: string | null | undefined): string | null 
   return name;
 }
 
-export const ORGANISATION_NOT_FOUND = 'No organisation found';
+const ORGANISATION_NOT_FOUND = 'No organisation found';
 
 /** The caller's own organisation (GET /v1/organisations). */
 export async function callerOrganisation(

@@ -12,7 +12,7 @@
 import { sql } from 'kysely';
 import type { ServerContext } from '../context.ts';
 
-export const RETENTION_SWEEP_MS = 60 * 60 * 1000;
+const RETENTION_SWEEP_MS = 60 * 60 * 1000;
 /** The first pass after start-up comes this soon (or at the sweep interval, when that is shorter). */
 const FIRST_SWEEP_MS = 60 * 1000;
 const BATCH = 1_000;

@@ -23,7 +23,7 @@ import { changedUnits, DEFAULT_REQUIREMENTS, parseUnits, serializeSettings, seri
 
 type Trx = Transaction<Database>;
 
-export async function requireRoute(trx: Trx, routeId: number): Promise<RouteRow> {
+async function requireRoute(trx: Trx, routeId: number): Promise<RouteRow> {
   const route = await trx.selectFrom('routes').selectAll().where('id', '=', routeId).executeTakeFirst();
   if (!route) throw notFound(ROUTE_NOT_FOUND, 'id');
   return route;

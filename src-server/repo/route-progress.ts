@@ -28,7 +28,7 @@ type Trx = Transaction<Database>;
  * Reads the route's status and takes its row lock until the transaction ends. PostgreSQL needs FOR UPDATE;
  * SQLite has no row locks, but Kysely runs its transactions one at a time on the one connection.
  */
-export async function lockRoute(trx: Trx, dialect: Dialect, routeId: number) {
+async function lockRoute(trx: Trx, dialect: Dialect, routeId: number) {
   const route = await trx
     .selectFrom('routes')
     .select(['status', 'vehicle_profile', 'started_at', 'finished_at'])
@@ -96,7 +96,7 @@ async function replanPendingStops(
  * Starts the route: in progress, its start stop finished, ETAs from now. Starting a route already in progress
  * only plans its ETAs again, so a retried start is harmless.
  */
-export async function startRoute(
+async function startRoute(
   trx: Trx,
   dialect: Dialect,
   routeId: number,
@@ -123,7 +123,7 @@ export async function startRoute(
 }
 
 /** Finishes the route once every stop but the end is done; finishing a finished route changes nothing. */
-export async function finishRoute(trx: Trx, dialect: Dialect, routeId: number, now: Date, timeZone: string) {
+async function finishRoute(trx: Trx, dialect: Dialect, routeId: number, now: Date, timeZone: string) {
   const route = await lockRoute(trx, dialect, routeId);
   if (route.status === 'finished') return;
   if (route.status !== 'in_progress') throw badRequest(NOT_STARTED_MESSAGE);

@@ -20,7 +20,7 @@ import type { Trx } from './transaction.ts';
  * Takes the route's row lock until the transaction ends (PostgreSQL; SQLite's transactions take turns on its one
  * connection anyway), so concurrent changes to one route, from any process, run one after the other.
  */
-export async function lockRouteRow(trx: Trx, dialect: Dialect, routeId: number): Promise<void> {
+async function lockRouteRow(trx: Trx, dialect: Dialect, routeId: number): Promise<void> {
   if (dialect === 'postgres')
     await trx.selectFrom('routes').select('id').where('id', '=', routeId).forUpdate().execute();
 }

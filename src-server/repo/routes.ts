@@ -3,7 +3,7 @@
  * route-creation.ts, the driver's route list route-list.ts; both are re-exported here.
  */
 import type { Kysely, Transaction } from 'kysely';
-import { PLAN_FLAGS, type Plan, type Route } from '../../src-shared/protocol/entities.ts';
+import type { Route } from '../../src-shared/protocol/entities.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { ServerContext } from '../context.ts';
 import type { Database, RouteRow, StopRow } from '../db/schema.ts';
@@ -92,8 +92,3 @@ export async function requireStopOnRoute(db: Q, routeId: number, stopId: number)
     .executeTakeFirst();
   if (!stop) throw notFound(STOP_NOT_FOUND_MESSAGE, 'service');
 }
-
-export const DEFAULT_PLAN: Plan = {
-  name: 'Pro',
-  ...(Object.fromEntries(PLAN_FLAGS.map((f) => [f, true])) as Record<(typeof PLAN_FLAGS)[number], boolean>),
-};

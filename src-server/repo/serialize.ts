@@ -35,7 +35,7 @@ export const DEFAULT_REQUIREMENTS: Requirements = {
 type UnitInput = NonNullable<StopInput['units']>[number];
 
 /** A new unit's id: random, so two processes creating stops at once never give the same one. */
-export const newUnitId = () => `u${randomBytes(6).toString('base64url')}`;
+const newUnitId = () => `u${randomBytes(6).toString('base64url')}`;
 
 /** A unit as the dispatcher gives it, as stored: a new unit (or a replaced one) has no scan yet. */
 export function storedUnit(input: UnitInput, id: string = input.id ?? newUnitId()): Unit {

@@ -48,7 +48,7 @@ export interface StopUpdateWrite {
 }
 
 /** What a completion row's body holds: the update as applied, images as ids (never the image data). */
-export type CompletionBody = Omit<PreparedStopUpdate, 'signature' | 'photos'> & {
+type CompletionBody = Omit<PreparedStopUpdate, 'signature' | 'photos'> & {
   signature: number | null;
   images: number[];
 };
@@ -161,7 +161,7 @@ async function applyToStop(trx: Trx, stop: StopRow, update: PreparedStopUpdate, 
  * (`kept_beside`), for the dispatcher to see both. Everything is read under the route's lock and written in this one
  * transaction, so a concurrent finish, edit or removal is either wholly before it or wholly after it.
  */
-export async function writeStopUpdate(
+async function writeStopUpdate(
   trx: Trx,
   ctx: Pick<ServerContext, 'dialect' | 'config'>,
   w: StopUpdateWrite,
@@ -224,7 +224,7 @@ export async function writeStopUpdate(
 }
 
 /** The answer for a stop the dispatcher removed: the stop alone, as a replay's partial form, marked removed. */
-export function removedStopAnswer(route: Pick<RouteRow, 'id' | 'project_id'>, updatedAt: string, stop: Stop) {
+function removedStopAnswer(route: Pick<RouteRow, 'id' | 'project_id'>, updatedAt: string, stop: Stop) {
   return {
     id: route.id,
     project_id: route.project_id,

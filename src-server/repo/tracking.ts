@@ -22,15 +22,15 @@ import { accessFrom, type RouteAccess, revokedColumn } from './route-access.ts';
 
 export type TrackingSource = 'http' | 'socket';
 
-export const NOT_IN_PROGRESS_LOCATION_MESSAGE = 'Positions are recorded only while the route is in progress';
-export const NOT_IN_PROGRESS_EVENT_MESSAGE = 'Status events are recorded only while the route is in progress';
+const NOT_IN_PROGRESS_LOCATION_MESSAGE = 'Positions are recorded only while the route is in progress';
+const NOT_IN_PROGRESS_EVENT_MESSAGE = 'Status events are recorded only while the route is in progress';
 const WINDOW_MS = 60_000;
 /** The advisory lock class of the per-sender limits (the key within it is the sender's hash). */
 const SENDER_LOCK = 18_002;
 
 type Q = Kysely<Database> | Transaction<Database>;
 
-export async function organisationPlan(ctx: ServerContext, organisationId: number): Promise<Plan> {
+async function organisationPlan(ctx: ServerContext, organisationId: number): Promise<Plan> {
   const row = await ctx.db
     .selectFrom('organisations')
     .select('plan')
@@ -39,13 +39,13 @@ export async function organisationPlan(ctx: ServerContext, organisationId: numbe
   return JSON.parse(row.plan) as Plan;
 }
 
-export const PLAN_REFUSALS: Partial<Record<PlanFlag, string>> = {
+const PLAN_REFUSALS: Partial<Record<PlanFlag, string>> = {
   ft_realtime_driver_tracking: "Your organisation's plan does not include real-time driver tracking",
   ft_live_status_updates: "Your organisation's plan does not include live status updates",
 };
 
 /** Throws a 403 naming the missing feature when the caller's plan lacks the flag. */
-export async function requirePlanFlag(ctx: ServerContext, principal: Principal, flag: PlanFlag): Promise<void> {
+async function requirePlanFlag(ctx: ServerContext, principal: Principal, flag: PlanFlag): Promise<void> {
   const plan = await organisationPlan(ctx, principal.organisationId);
   if (!plan[flag]) throw forbidden(PLAN_REFUSALS[flag] ?? `Your organisation's plan does not include ${flag}`);
 }

@@ -7,7 +7,7 @@ import type { ServerContext } from '../context.ts';
 export const DEMO_PASSWORD = 'demo-password';
 export const DEMO_ORGANISATION = 'Demo Logistics';
 
-export interface DemoSignIn {
+interface DemoSignIn {
   email: string;
   password: string;
   organisation: string;
@@ -15,7 +15,7 @@ export interface DemoSignIn {
   purpose: string;
 }
 
-export interface DemoLink {
+interface DemoLink {
   url: string;
   token: string;
   linkId: string;

@@ -14,7 +14,7 @@ interface Street extends LatLng {
 const s = (name: string, lat: number, lng: number): Street => ({ name, lat, lng });
 
 /** Around the Dom tower (52.0907, 5.1214); coordinates are the street's middle, to about 100 m. */
-export const STREETS: readonly Street[] = [
+const STREETS: readonly Street[] = [
   s('Oudegracht', 52.0902, 5.12),
   s('Neude', 52.0925, 5.1186),
   s('Vredenburg', 52.0925, 5.1155),
@@ -64,7 +64,7 @@ export const STREETS: readonly Street[] = [
 ];
 
 /** The demo depot, on the industrial estate north-west of the centre. */
-export const DEPOT: Street = s('Cartesiusweg 90', 52.1, 5.087);
+const DEPOT: Street = s('Cartesiusweg 90', 52.1, 5.087);
 const CITY = 'Utrecht';
 const COUNTRY = 'Netherlands';
 
@@ -83,7 +83,7 @@ const NOTES = [
 const CLEANING_NOTES = ['Bin is behind the gate.', 'Two bins at the side of the house.', 'Code for the gate: 4711.'];
 
 /** mulberry32: tiny, fast and good enough for demo data. */
-export function seededRandom(seed: number): () => number {
+function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

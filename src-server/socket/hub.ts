@@ -6,10 +6,10 @@
 import type { ServerMessage } from '../../src-shared/protocol/socket.ts';
 import type { Trx } from '../repo/transaction.ts';
 
-export type RouteListener = (message: ServerMessage) => void;
+type RouteListener = (message: ServerMessage) => void;
 
 /** Hands events of a committed change to the sockets; a no-op where the commit itself delivers them. */
-export type AfterCommit = () => void;
+type AfterCommit = () => void;
 
 export interface EventHub {
   /**

@@ -22,7 +22,7 @@ import type { Db } from '../db/database.ts';
 import type { Trx } from '../repo/transaction.ts';
 import { createMemoryHub, type EventHub } from './hub.ts';
 
-export const HUB_CHANNEL = 'droplane_events';
+const HUB_CHANNEL = 'droplane_events';
 /** Under PostgreSQL's 8000-byte payload limit, with room for the envelope. */
 const MAX_INLINE_BYTES = 7_500;
 /** Events are kept this long for listeners that reconnect; older ones are deleted at most every SWEEP_EVERY_MS. */
@@ -41,7 +41,7 @@ interface Notice {
   message?: ServerMessage;
 }
 
-export interface HubLog {
+interface HubLog {
   warn(details: object, message: string): void;
   error(details: object, message: string): void;
 }

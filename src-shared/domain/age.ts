@@ -15,7 +15,7 @@ export interface CalendarDate {
 export const ADULT_AGE = 18;
 export const MIN_BIRTH_DATE: CalendarDate = { year: 1900, month: 1, day: 1 };
 
-export const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 
 export function daysInMonth(year: number, month: number): number {
   if (month === 2) return isLeapYear(year) ? 29 : 28;

@@ -24,7 +24,7 @@ import type { Variant } from './variant.ts';
 export type CompletionStatus = 'finished' | 'skipped';
 
 /** The proofs a Done checks, in the order the screen lists them. */
-export const PROOF_ORDER = ['signature', 'ageVerification', 'photo', 'barcode'] as const;
+const PROOF_ORDER = ['signature', 'ageVerification', 'photo', 'barcode'] as const;
 export type RequiredProof = (typeof PROOF_ORDER)[number];
 
 /** What the driver has collected so far on this screen. */
@@ -63,7 +63,7 @@ export function noteStatus(text: string): NoteStatus {
 }
 
 /** The internal-notes variant refuses a skipped stop with an empty internal note (when notes are available). */
-export function internalNoteRequired(variant: Variant, status: CompletionStatus, notesEnabled: boolean): boolean {
+function internalNoteRequired(variant: Variant, status: CompletionStatus, notesEnabled: boolean): boolean {
   return variant === 'internal-notes' && status === 'skipped' && notesEnabled;
 }
 

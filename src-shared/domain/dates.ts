@@ -16,16 +16,11 @@ export function addDays(date: string, days: number): string {
 }
 
 /** 0 = Sunday ... 6 = Saturday. */
-export function weekday(date: string): number {
+function weekday(date: string): number {
   return new Date(toUtcNoon(date)).getUTCDay();
 }
 
 /** The Monday of the week holding `date` (weeks start on Monday). */
 export function mondayOf(date: string): string {
   return addDays(date, -((weekday(date) + 6) % 7));
-}
-
-/** Whole days from a to b (b later: positive). */
-export function daysBetween(a: string, b: string): number {
-  return Math.round((toUtcNoon(b) - toUtcNoon(a)) / DAY_MS);
 }

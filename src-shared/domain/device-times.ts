@@ -10,7 +10,7 @@ import { addDays } from './dates.ts';
 import { dateInZone, instantInZone } from './time-zone.ts';
 
 /** How far past the time received a device time may lie. */
-export const DEVICE_TIME_AHEAD_MS = 10 * 60_000;
+const DEVICE_TIME_AHEAD_MS = 10 * 60_000;
 
 /** The instants (epoch ms, both included) a device time of a route may name. */
 export interface DeviceTimeWindow {

@@ -1,7 +1,7 @@
 /** Numbers as the driver reads them (spec section 9): distances in km or miles, durations in hours and minutes. */
 import type { DistanceUnit } from './settings.ts';
 
-export const KM_PER_MILE = 1.60934;
+const KM_PER_MILE = 1.60934;
 
 /** Metres in the driver's unit: one decimal under 1, whole numbers from 1 up. */
 export function formatDistance(metres: number, unit: DistanceUnit): { value: string; unit: DistanceUnit } {

@@ -16,8 +16,6 @@ export function haversineMetres(a: LatLng, b: LatLng): number {
   return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-export const SECONDS_PER_DAY = 86_400;
-
 /**
  * Seconds since local midnight of an instant, in the process's time zone: the device's clock, for the app. The
  * server reads times in the organisation's zone instead (time-zone.ts).

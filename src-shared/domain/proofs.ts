@@ -6,7 +6,7 @@
 import type { Plan, PublicationSettings, Requirements, Unit } from '../protocol/entities.ts';
 import { hasBarcode } from './unit-scans.ts';
 
-export type ProofKind = 'photo' | 'signature' | 'ageVerification' | 'notes' | 'barcode';
+type ProofKind = 'photo' | 'signature' | 'ageVerification' | 'notes' | 'barcode';
 
 export type FeatureGates = Record<ProofKind, boolean>;
 

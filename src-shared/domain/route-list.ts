@@ -66,10 +66,6 @@ export function closedSections(projects: readonly ProjectEntry[], today: string)
   return byDate(cards(projects).filter((c) => c.route.status === 'finished' && c.route.date >= from));
 }
 
-export function sectionsFor(tab: RouteTab, projects: readonly ProjectEntry[], today: string): RouteSection[] {
-  return tab === 'new' ? openSections(projects, today) : closedSections(projects, today);
-}
-
 export type RouteAction = 'continue' | 'view' | 'open';
 
 /** The card's button: Continue route (in progress), View stops (finished), Open route (otherwise). */

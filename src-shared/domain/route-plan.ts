@@ -13,7 +13,7 @@ export const DEFAULT_START_SECONDS = 8 * 3600;
 /** Metres per second, as driven in town. */
 export const PROFILE_SPEED: Record<VehicleProfile, number> = { car: 30 / 3.6, bicycle: 15 / 3.6 };
 /** Roads are longer than the straight line. */
-export const DETOUR_FACTOR = 1.3;
+const DETOUR_FACTOR = 1.3;
 
 export interface PlanStop extends LatLng {
   service_time: number;

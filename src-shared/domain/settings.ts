@@ -3,10 +3,10 @@
 export const LANGUAGES = ['en', 'nl', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-export const DISTANCE_UNITS = ['km', 'mi'] as const;
+const DISTANCE_UNITS = ['km', 'mi'] as const;
 export type DistanceUnit = (typeof DISTANCE_UNITS)[number];
 
-export const MAP_VIEWS = ['on', 'off'] as const;
+const MAP_VIEWS = ['on', 'off'] as const;
 export type MapView = (typeof MAP_VIEWS)[number];
 
 export const NAVIGATION_APPS = ['google', 'waze', 'apple', 'yandex'] as const;
@@ -16,12 +16,12 @@ export const MAP_THEMES = ['standard', 'light', 'dark'] as const;
 export type MapTheme = (typeof MAP_THEMES)[number];
 
 /** The app's own colours: the phone's setting (System), or always Light or Dark. Not in the spec (issue 15). */
-export const THEMES = ['system', 'light', 'dark'] as const;
+const THEMES = ['system', 'light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
 
 /** High visibility for bright sunlight: larger type for stop names and actions. Not in the spec (issue 15). */
-export const HIGH_VISIBILITY = ['off', 'on'] as const;
-export type HighVisibility = (typeof HIGH_VISIBILITY)[number];
+const HIGH_VISIBILITY = ['off', 'on'] as const;
+type HighVisibility = (typeof HIGH_VISIBILITY)[number];
 
 export interface Settings {
   language: Language;

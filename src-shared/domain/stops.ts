@@ -5,7 +5,7 @@
 import type { PublicationSettings, Route, Stop, StopType, TimeWindow, Unit } from '../protocol/entities.ts';
 
 /** Break, start and end show icons instead of numbers. */
-export const UNNUMBERED: readonly StopType[] = ['break', 'start', 'end'];
+const UNNUMBERED: readonly StopType[] = ['break', 'start', 'end'];
 
 export const isDone = (stop: Pick<Stop, 'status'>) => stop.status === 'finished' || stop.status === 'skipped';
 
@@ -30,7 +30,7 @@ export const unitName = (unit: Pick<Unit, 'name'>) => unit.name.split('+')[0]!.t
 export const unitTotal = (units: readonly Pick<Unit, 'quantity'>[]) => units.reduce((sum, u) => sum + u.quantity, 0);
 
 /** A window of 0 to 86340 seconds means "no window". */
-export const NO_WINDOW_LATEST = 86_340;
+const NO_WINDOW_LATEST = 86_340;
 export const realWindows = (windows: readonly TimeWindow[]) =>
   windows.filter((w) => !(w.earliest <= 0 && w.latest >= NO_WINDOW_LATEST));
 

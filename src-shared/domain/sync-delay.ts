@@ -4,7 +4,7 @@
  */
 
 /** Apart by more than this: a send's ordinary delay (and the two clocks' drift) stays below it. */
-export const SYNC_DELAY_SHOWN_MS = 60_000;
+const SYNC_DELAY_SHOWN_MS = 60_000;
 
 /** Whether the stop shows "Saved on the phone 14:02, received 14:37". */
 export function syncDelayed(completedAt: string | null, receivedAt: string | null): boolean {

@@ -10,7 +10,7 @@
  */
 
 /** U+0000: the one character PostgreSQL cannot store in text. */
-export const NUL = '\u0000';
+const NUL = '\u0000';
 
 /** The number of characters (code points): a surrogate pair counts once, a lone surrogate once too. */
 export function textLength(text: string): number {

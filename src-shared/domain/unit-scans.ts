@@ -16,11 +16,11 @@ export const scannableUnits = <U extends Pick<Unit, 'barcode'>>(units: readonly 
 export const hasScannableUnits = (stop: Pick<Stop, 'units'>) => (stop.units ?? []).some(hasBarcode);
 
 /** Scanned, or marked with a reason (missing, damaged): either way the driver has accounted for it. */
-export const isAccountedFor = (unit: Pick<Unit, 'barcode_scanned' | 'scan_reason'>) =>
+const isAccountedFor = (unit: Pick<Unit, 'barcode_scanned' | 'scan_reason'>) =>
   unit.barcode_scanned || (unit.scan_reason ?? null) !== null;
 
 /** Codes are compared without spaces and case: a code typed from a label need not match its case. */
-export const normalizeCode = (code: string) => code.replace(/\s+/g, '').toUpperCase();
+const normalizeCode = (code: string) => code.replace(/\s+/g, '').toUpperCase();
 
 /** A unit as an update leaves it (a unit it does not name keeps its state). */
 function withUpdate(unit: Unit, update: UnitScanUpdate | undefined): Unit {

@@ -29,11 +29,11 @@ export const NATIVE_BRIDGE_PROTOCOL = 1;
 /** The pair the server's sign-in and refresh answer, as the wrapper keeps it. */
 export type HandedTokens = TokenPair;
 
-export const EXTERNAL_LINK_PURPOSES = ['terms', 'privacy', 'help', 'link'] as const;
+const EXTERNAL_LINK_PURPOSES = ['terms', 'privacy', 'help', 'link'] as const;
 /** What an external link is: the About and sign-in screens' terms and privacy, the More sheet's Help, a note's link. */
 export type ExternalLinkPurpose = (typeof EXTERNAL_LINK_PURPOSES)[number];
 
-export const LOCATION_ERRORS = ['denied', 'unavailable', 'timeout'] as const;
+const LOCATION_ERRORS = ['denied', 'unavailable', 'timeout'] as const;
 export type LocationError = (typeof LOCATION_ERRORS)[number];
 
 /** App to wrapper. */

@@ -11,14 +11,14 @@
  * one. The pattern is a regular expression's source, as JSON Schema's `pattern` takes it.
  */
 export const NO_NUL_PATTERN = '^[^\\u0000]*$';
-export const NUL_WORDS = 'must not contain the character U+0000 (NUL)';
+const NUL_WORDS = 'must not contain the character U+0000 (NUL)';
 
 /**
  * A stored image's URL, as the server gives it (/v1/images/123, or absolute on the server's origin): what a live
  * event may name of a photo or signature. Never image data (a data: URL), nor any other text.
  */
 export const IMAGE_REFERENCE_PATTERN = '^(?:https?://[A-Za-z0-9.:\\[\\]-]+)?/v1/images/[1-9][0-9]{0,14}$';
-export const IMAGE_REFERENCE_WORDS = 'must be the URL of a stored image (/v1/images/<id>), never image data';
+const IMAGE_REFERENCE_WORDS = 'must be the URL of a stored image (/v1/images/<id>), never image data';
 
 /** Years an instant may name: a device clock far off, or a made-up value, is refused, not stored. */
 export const INSTANT_YEARS = { from: 2000, to: 2099 } as const;
@@ -37,7 +37,7 @@ const INSTANT =
 const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
 /** The `instant` format: a real RFC 3339 date-time in INSTANT_YEARS that Date can read. */
-export function isInstant(value: string): boolean {
+function isInstant(value: string): boolean {
   const m = INSTANT.exec(value);
   if (!m) return false;
   const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as number[];

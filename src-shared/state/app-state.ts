@@ -27,7 +27,7 @@ export interface LinkSession {
   webView: boolean;
 }
 
-export interface SessionState {
+interface SessionState {
   /** 'loading' until the stored session has been read. */
   status: 'loading' | 'signed_out' | 'signed_in';
   driver: DriverProfile | null;
@@ -99,7 +99,7 @@ export interface ParkedCompletion {
 }
 
 /** The outbox of the session's driver (or link): what waits to be sent, and what the server refused. */
-export interface OutboxState {
+interface OutboxState {
   /** Completions on the device not yet on the server, across every route. */
   unsent: number;
   parked: ParkedCompletion[];
@@ -125,7 +125,7 @@ export interface RouteListState {
 }
 
 /** A route opened read-only (the Closed tab's preview drawer). */
-export interface PreviewState {
+interface PreviewState {
   routeId: number;
   status: 'loading' | 'ready' | 'failed';
   route: Route | null;
@@ -175,7 +175,7 @@ export interface ActiveRouteState {
  */
 export type LiveSocketState = 'off' | 'connecting' | 'connected' | 'reconnecting' | 'withdrawn';
 
-export interface LiveState {
+interface LiveState {
   socket: LiveSocketState;
 }
 

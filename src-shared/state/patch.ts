@@ -4,7 +4,7 @@
  */
 import type { AppState } from './app-state.ts';
 
-export type PathKey = string | number;
+type PathKey = string | number;
 export type Path = readonly PathKey[];
 
 export type PatchOp = { op: 'set'; path: Path; value: unknown } | { op: 'delete'; path: Path };

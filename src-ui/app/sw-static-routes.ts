@@ -38,13 +38,13 @@ interface InstallEventWithRoutes {
   waitUntil(promise: Promise<unknown>): void;
 }
 
-export interface ServiceWorkerScope {
+interface ServiceWorkerScope {
   registration: { scope: string };
   addEventListener(type: 'install', listener: (event: InstallEventWithRoutes) => void): void;
 }
 
 /** The rules, in the order the browser tries them. */
-export function staticRoutes(config: StaticRoutesConfig, scope: string): StaticRoute[] {
+function staticRoutes(config: StaticRoutesConfig, scope: string): StaticRoute[] {
   const cacheName = config.precachePrefix + scope;
   return [
     ...config.viaFetchHandler.map((pathname) => ({
@@ -58,7 +58,7 @@ export function staticRoutes(config: StaticRoutesConfig, scope: string): StaticR
   ];
 }
 
-export function installStaticRoutes(
+function installStaticRoutes(
   config: StaticRoutesConfig,
   scope: ServiceWorkerScope,
   rulesFor: typeof staticRoutes,

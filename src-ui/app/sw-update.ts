@@ -6,7 +6,7 @@
 import { whenIdle } from '../platform/idle.ts';
 
 /** Registers the service worker once its code has loaded (not in development, where Vite serves the modules). */
-export async function registerServiceWorker(): Promise<void> {
+async function registerServiceWorker(): Promise<void> {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
   (await import('./sw-register.ts')).register();
 }

@@ -2,7 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 import styles from './Badge.module.css';
 import { cx } from './cx.ts';
 
-export type BadgeTone = 'neutral' | 'brand' | 'info' | 'success' | 'warning' | 'danger' | 'early' | 'late';
+type BadgeTone = 'neutral' | 'brand' | 'info' | 'success' | 'warning' | 'danger' | 'early' | 'late';
 
 export interface BadgeProps {
   /** Translated text, e.g. "Unsent", "Offline". */

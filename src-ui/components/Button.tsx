@@ -3,8 +3,8 @@ import styles from './Button.module.css';
 import { cx } from './cx.ts';
 import { Spinner } from './Spinner.tsx';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'text';
-export type ButtonSize = 'md' | 'lg';
+type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'text';
+type ButtonSize = 'md' | 'lg';
 
 export interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children'> {
   ref?: Ref<HTMLButtonElement>;

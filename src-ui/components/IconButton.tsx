@@ -3,7 +3,7 @@ import type { ButtonHTMLAttributes } from 'react';
 import { cx } from './cx.ts';
 import styles from './IconButton.module.css';
 
-export type IconButtonVariant = 'plain' | 'tonal' | 'raised' | 'onBrand';
+type IconButtonVariant = 'plain' | 'tonal' | 'raised' | 'onBrand';
 
 export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children' | 'aria-label'> {
   /** Translated accessible name; required because the button shows no text. */

@@ -3,7 +3,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { cx } from './cx.ts';
 import styles from './ListRow.module.css';
 
-export type ListRowTrailing = 'chevron' | 'check' | 'external' | 'none';
+type ListRowTrailing = 'chevron' | 'check' | 'external' | 'none';
 
 export interface ListRowProps {
   /** Translated main text. */

@@ -10,8 +10,8 @@ export interface LogoProps {
 }
 
 /** Geometry shared with public/icons/icon.svg and maskable.svg (keep them in step). */
-export const LOGO_DROP_PATH = 'M32 3C27 12 11 25 11 40.5a21 21 0 0 0 42 0C53 25 37 12 32 3Z';
-export const LOGO_ROUTE_PATH = 'M21 51c9 0 10-3 11-9s3-10 10-10';
+const LOGO_DROP_PATH = 'M32 3C27 12 11 25 11 40.5a21 21 0 0 0 42 0C53 25 37 12 32 3Z';
+const LOGO_ROUTE_PATH = 'M21 51c9 0 10-3 11-9s3-10 10-10';
 
 /** The Droplane mark: a drop with a route running through it. */
 export function Logo({ size = 32, variant = 'brand', title }: LogoProps) {

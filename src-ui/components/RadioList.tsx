@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { cx } from './cx.ts';
 import styles from './RadioList.module.css';
 
-export interface RadioOption<T extends string> {
+interface RadioOption<T extends string> {
   value: T;
   /** Translated option text. */
   label: string;

@@ -2,7 +2,7 @@ import { LoaderCircle } from 'lucide-react';
 import { cx } from './cx.ts';
 import styles from './Spinner.module.css';
 
-export type SpinnerSize = 'sm' | 'md' | 'lg';
+type SpinnerSize = 'sm' | 'md' | 'lg';
 
 export interface SpinnerProps {
   /** sm 20 px, md 24 px, lg 40 px. */

@@ -6,7 +6,7 @@ import { useSnackbarGuard } from './snackbar-guard.ts';
 import styles from './TopBar.module.css';
 import { useScreenTitle } from './use-screen-title.ts';
 
-export type TopBarVariant = 'surface' | 'brand' | 'transparent';
+type TopBarVariant = 'surface' | 'brand' | 'transparent';
 
 export interface TopBarProps {
   /** Translated title; rendered as the page's h1. May be omitted (e.g. on the slide-up panel). */

@@ -1,7 +1,7 @@
 /** How far a pull-to-refresh moves the content for a finger's travel (pure, so it is table-tested). */
 
 /** The content follows the finger at half speed up to the threshold. */
-export const PULL_RESISTANCE = 0.5;
+const PULL_RESISTANCE = 0.5;
 
 /**
  * The distance the content moves for `travel` px of finger movement: half the travel up to `threshold`, then

@@ -14,7 +14,7 @@ export interface Box {
 }
 
 /** Space kept between the snackbar and a control it steps over, px. */
-export const SNACKBAR_GAP = 8;
+const SNACKBAR_GAP = 8;
 
 const overlapArea = (a: Box, b: Box) =>
   Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) *

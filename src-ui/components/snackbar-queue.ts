@@ -11,7 +11,7 @@
 
 export type SnackbarTone = 'neutral' | 'info' | 'success' | 'warning' | 'danger';
 
-export interface SnackbarAction {
+interface SnackbarAction {
   /** Translated label, e.g. "Retry". */
   label: string;
   onAction: () => void;
@@ -41,7 +41,7 @@ export interface SnackbarQueueState {
 /** The spec's auto-hide times. */
 export const SNACKBAR_DURATION_MS = 4000;
 export const SNACKBAR_UPDATE_DURATION_MS = 3000;
-export const DEFAULT_MAX_PENDING = 5;
+const DEFAULT_MAX_PENDING = 5;
 
 export const emptySnackbarQueue: SnackbarQueueState = { current: null, pending: [] };
 

@@ -8,7 +8,7 @@ const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Focusable elements inside a container, in tab order (positive tabindex is not used in this app). */
-export function focusableIn(container: HTMLElement): HTMLElement[] {
+function focusableIn(container: HTMLElement): HTMLElement[] {
   return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.closest('[inert]'));
 }
 
@@ -46,7 +46,7 @@ export function useModalLayer(active: boolean, layerRef: RefObject<HTMLElement |
 }
 
 /** Keeps Tab and Shift+Tab cycling inside the container. Call from the layer's onKeyDown. */
-export function trapTab(event: KeyboardEvent | ReactKeyboardEvent, container: HTMLElement): void {
+function trapTab(event: KeyboardEvent | ReactKeyboardEvent, container: HTMLElement): void {
   if (event.key !== 'Tab') return;
   const items = focusableIn(container);
   const first = items[0];

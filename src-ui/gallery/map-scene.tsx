@@ -1,11 +1,10 @@
 /**
  * Gallery: the route map with a made-up 12-stop route around Utrecht, a planned line and the driver's position.
- * Register the scenes in main.tsx with `...MAP_SCENES` (#map, #map-dark, #map-standard, #map-fallback,
- * #map-drawer, #map-wide, #map-wide-dark, #map-style-unreachable), or mount one by hand: `(await import('/src-ui/gallery/map-scene.tsx')).mountMapScene(el, 'dark')`.
+ * Registered in main.tsx with `...MAP_SCENES` (#map, #map-dark, #map-standard, #map-fallback, #map-drawer, #map-wide,
+ * #map-wide-dark, #map-style-unreachable); /gallery.html#map-dark opens one alone.
  * The map loads lazily, as in the route view. Tapping a marker makes it the active stop.
  */
-import { lazy, StrictMode, Suspense, useState } from 'react';
-import { createRoot } from 'react-dom/client';
+import { lazy, Suspense, useState } from 'react';
 import type { MapTheme } from '../../src-shared/domain/settings.ts';
 import type { Stop, StopStatus, StopType } from '../../src-shared/protocol/entities.ts';
 import type { AppConfig } from '../../src-shared/protocol/http.ts';
@@ -80,11 +79,11 @@ const toStops = (places: Place[]): Stop[] =>
     updated_at: '2025-01-01T00:00:00Z',
   }));
 
-export const DEMO_STOPS = toStops(PLACES);
+const DEMO_STOPS = toStops(PLACES);
 const WIDE_STOPS = toStops(WIDE_PLACES).map((s) => ({ ...s, id: s.id + 100 }));
 
 /** A road-like planned line: each leg goes along one axis, then the other, with a small bend in between. */
-export const DEMO_LINE: [number, number][] = PLACES.flatMap(([, , lng, lat], i): [number, number][] => {
+const DEMO_LINE: [number, number][] = PLACES.flatMap(([, , lng, lat], i): [number, number][] => {
   const next = PLACES[i + 1];
   if (!next) return [[lng, lat]];
   const [, , lng2, lat2] = next;
@@ -96,7 +95,7 @@ export const DEMO_LINE: [number, number][] = PLACES.flatMap(([, , lng, lat], i):
   ];
 });
 
-export const DEMO_POSITION = { lat: 52.1035, lng: 5.1062, accuracy: 60 };
+const DEMO_POSITION = { lat: 52.1035, lng: 5.1062, accuracy: 60 };
 
 const LABELS = {
   fitBounds: 'Show all stops',
@@ -107,7 +106,7 @@ const LABELS = {
   basicMap: 'Street map unavailable, showing a basic map',
 };
 
-export interface MapSceneProps {
+interface MapSceneProps {
   theme?: MapTheme;
   /** Draw the dashed fallback instead of the planned line. */
   noLine?: boolean;
@@ -125,7 +124,7 @@ const buttonStyle = {
   font: 'var(--type-caption)',
 };
 
-export function MapScene({
+function MapScene({
   theme: initialTheme = 'light',
   noLine = false,
   drawer = 0.12,
@@ -203,11 +202,3 @@ export const MAP_SCENES = {
     <MapScene styleUrls={{ light: 'http://127.0.0.1:9/style.json', dark: null, standard: null }} />
   ),
 } as const;
-
-/** Mounts a scene (by name, or with props) into an element of its own, for screenshots without registering it. */
-export function mountMapScene(element: HTMLElement, scene: keyof typeof MAP_SCENES | MapSceneProps = 'map') {
-  const root = createRoot(element);
-  const node = typeof scene === 'string' ? MAP_SCENES[scene]() : <MapScene {...scene} />;
-  root.render(<StrictMode>{node}</StrictMode>);
-  return () => root.unmount();
-}

@@ -1,12 +1,10 @@
 /**
  * Gallery: the proof-of-delivery blocks of src-ui/proof. Register in main.tsx with `...PROOF_SCENES` and open
- * /gallery.html#proof-signature (`?lang=nl` or `?lang=de` before the hash for another language), or mount one by hand:
- * `(await import('/src-ui/gallery/proof-scene.tsx')).mountProofScene(el, 'proof-age')`. The core is a stub:
+ * /gallery.html#proof-signature (`?lang=nl` or `?lang=de` before the hash for another language). The core is a stub:
  * preparePhoto waits 1.5 s, then returns a drawn sample (or unsupported_file for anything but jpeg/png). The line at
  * the bottom shows what the caller would put in a snackbar.
  */
-import { lazy, type ReactNode, StrictMode, Suspense, useEffect, useState } from 'react';
-import { createRoot } from 'react-dom/client';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '../../src-shared/domain/settings.ts';
 import { type Core, CoreProvider } from '../app/core-context.tsx';
@@ -191,15 +189,3 @@ export const PROOF_SCENES = {
   'proof-summary-errors': () => <SummaryScene mode="errors" />,
   'proof-summary-gated': () => <SummaryScene mode="gated" />,
 } as const;
-
-/** Mounts a scene into an element of its own, for screenshots without registering it in main.tsx. */
-export function mountProofScene(element: HTMLElement, scene: keyof typeof PROOF_SCENES) {
-  const root = createRoot(element);
-  const Scene = PROOF_SCENES[scene];
-  root.render(
-    <StrictMode>
-      <Scene />
-    </StrictMode>,
-  );
-  return () => root.unmount();
-}

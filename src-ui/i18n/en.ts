@@ -24,7 +24,7 @@ export function mergeMessages<C extends object, R extends object>(core: C, route
 export const en = mergeMessages(enCore, enRoute);
 
 /** Every literal string of `T` widened to `string`: the shape Dutch and German must fill, key for key. */
-export type DeepStringWiden<T> = {
+type DeepStringWiden<T> = {
   readonly [K in keyof T]: T[K] extends string ? string : DeepStringWiden<T[K]>;
 };
 

@@ -35,7 +35,7 @@ export function intentErrorKey(error: IntentError): string {
 }
 
 /** The limits `too_long` refers to, by the failing field (spec section 9). */
-export const FIELD_MAX_LENGTH: Readonly<Record<string, number>> = {
+const FIELD_MAX_LENGTH: Readonly<Record<string, number>> = {
   email: 254,
   completion_note: 500,
   recipient_note: 500,

@@ -47,11 +47,6 @@ async function addRoutePart(instance: i18n, language: Language): Promise<void> {
 let current: i18n | null = null;
 let latestRequest = 0;
 
-/** The instance made by the last initI18n, if any. */
-export function getI18n(): i18n | null {
-  return current;
-}
-
 function applyDocumentLanguage(language: Language): void {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }

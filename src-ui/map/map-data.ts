@@ -98,10 +98,10 @@ export function routePath(
 }
 
 /** Never leave less than this many px of map above the drawer. */
-export const MIN_VISIBLE_PX = 120;
+const MIN_VISIBLE_PX = 120;
 /** px kept free around the stops on a fit, and on the right where the controls sit. */
-export const FIT_MARGIN_PX = 48;
-export const CONTROLS_GUTTER_PX = 72;
+const FIT_MARGIN_PX = 48;
+const CONTROLS_GUTTER_PX = 72;
 
 export interface Padding {
   top: number;

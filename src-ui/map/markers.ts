@@ -16,7 +16,7 @@ import { hasLocation, type LngLat, type Rgba, rgba } from './map-data.ts';
 export type MarkerKind = 'number' | 'start' | 'break' | 'end' | 'startEnd';
 
 /** How a marker is drawn: at rest, as the active stop, or as the next stop after it. */
-export type MarkerRole = 'rest' | 'active' | 'next';
+type MarkerRole = 'rest' | 'active' | 'next';
 
 export interface MarkerDatum {
   /** The stop a tap selects (of a combined start and end: the start until it is done, then the end). */

@@ -18,7 +18,7 @@ import { MAP_CODE } from './cache-rules.ts';
 let asked = false;
 
 /** The files the build named; none in development (Vite serves the map's modules one by one). */
-export function mapCodeUrls(doc: Pick<Document, 'querySelector'> = document): string[] {
+function mapCodeUrls(doc: Pick<Document, 'querySelector'> = document): string[] {
   const content = doc.querySelector<HTMLMetaElement>(`meta[name="${MAP_CODE.meta}"]`)?.content ?? '';
   return content.split(/\s+/).filter(Boolean);
 }

@@ -19,7 +19,7 @@ interface TiledSource {
 }
 
 /** The style's vector and raster tile sources, streets first (the style's order), as maplibre resolved them. */
-export function tileSources(map: maplibregl.Map): TileSourceInfo[] {
+function tileSources(map: maplibregl.Map): TileSourceInfo[] {
   const style = map.getStyle();
   const sources: TileSourceInfo[] = [];
   for (const id of Object.keys(style?.sources ?? {})) {

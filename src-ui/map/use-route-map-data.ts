@@ -12,7 +12,7 @@ import type { RouteMapProps } from './types.ts';
 
 type Stop = RouteMapProps['stops'][number];
 
-export const lngLatOf = (stop: Stop | undefined): LngLat | null =>
+const lngLatOf = (stop: Stop | undefined): LngLat | null =>
   stop && hasLocation(stop.address) ? [stop.address.lng, stop.address.lat] : null;
 
 export function useRouteMapData(

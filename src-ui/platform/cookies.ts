@@ -7,7 +7,7 @@ const PREFIX = 'dl_';
 export const settingCookieName = (key: SettingKey): string => PREFIX + key;
 const DAY_SECONDS = 86_400;
 
-export function readCookies(source: string = document.cookie): Record<string, string> {
+function readCookies(source: string = document.cookie): Record<string, string> {
   const out: Record<string, string> = {};
   for (const part of source.split(';')) {
     const eq = part.indexOf('=');

@@ -14,7 +14,7 @@
 /** The global the early script leaves the worker in; core-worker.ts takes it from there. */
 export const EARLY_WORKER = '__droplaneEarlyWorker';
 
-export interface EarlyStartConfig {
+interface EarlyStartConfig {
   /** The core's worker script, as built. */
   worker: string;
   /** Where to leave the worker: EARLY_WORKER (a constant the function's text cannot reach, so it comes in here). */
@@ -37,7 +37,7 @@ export interface EarlyStartConfig {
   firstPaint: { attribute: string; pressedGlobal: string; listenerGlobal: string };
 }
 
-export interface EarlyScope {
+interface EarlyScope {
   location: Pick<Location, 'pathname' | 'search'>;
   document: Pick<Document, 'createElement' | 'head' | 'cookie' | 'addEventListener'> & {
     documentElement: { dataset: Record<string, string | undefined> };
@@ -50,7 +50,7 @@ export interface EarlyScope {
 /** The config without what is always the same. */
 export type EarlyStartFacts = Omit<EarlyStartConfig, 'workerGlobal'>;
 
-export function earlyStart(config: EarlyStartConfig, scope: EarlyScope): void {
+function earlyStart(config: EarlyStartConfig, scope: EarlyScope): void {
   const doc = scope.document;
   const cookies: Record<string, string> = {};
   for (const part of doc.cookie.split(';')) {

@@ -23,7 +23,7 @@ export interface GeoFix {
 }
 
 /** denied: the driver (or the browser) refused; unavailable: no fix could be had; timeout; unsupported: no API. */
-export type GeoError = 'denied' | 'unavailable' | 'timeout' | 'unsupported';
+type GeoError = 'denied' | 'unavailable' | 'timeout' | 'unsupported';
 
 export const GEO_OPTIONS: PositionOptions = { enableHighAccuracy: true, maximumAge: 10_000 };
 
@@ -125,14 +125,6 @@ export const geoPosition: SignalRead<GeoFix | null> = {
     return winning(wrapperFix.value) ?? own;
   },
   peek: () => winning(wrapperFix.peek()) ?? device.position.peek(),
-};
-/** Why there is no (fresh) fix, or null. */
-export const geoError: SignalRead<GeoError | null> = {
-  get value() {
-    const error = device.error.value;
-    return winning(wrapperFix.value) ? null : error;
-  },
-  peek: () => (winning(wrapperFix.peek()) ? null : device.error.peek()),
 };
 
 let wrapperExpiry: ReturnType<typeof setTimeout> | undefined;

@@ -24,7 +24,7 @@ function purposeOf(url: string, config: AppConfig | null): ExternalLinkPurpose {
 }
 
 /** The message a click on this link becomes, or null when the link is the app's own. */
-export function linkMessage(link: HTMLAnchorElement, config: AppConfig | null): AppToWrapper | null {
+function linkMessage(link: HTMLAnchorElement, config: AppConfig | null): AppToWrapper | null {
   const href = link.href;
   if (href.startsWith('tel:')) return { type: 'call', number: decodeURIComponent(href.slice(4)) };
   if (link.target !== '_blank') return null;

@@ -27,7 +27,7 @@ import type { WrapperPlatform } from './native-detect.ts';
 import { handOff } from './native-handoffs.ts';
 
 /** How long the start waits for the wrapper's `session`: a wrapper answers from memory, well within this. */
-export const HANDSHAKE_TIMEOUT_MS = 1500;
+const HANDSHAKE_TIMEOUT_MS = 1500;
 
 export interface NativeSession {
   /** What the wrapper handed over in the handshake: the core starts with it. */
@@ -53,7 +53,7 @@ const linkOf = (m: Extract<OtherWrapperMessage, { type: 'link' }>): LinkEntry =>
  * a change of the shown route's status to in_progress or finished. A route that opens already started (or
  * finished) is not reported again: its first status is where it stands.
  */
-export function reportRoutes(
+function reportRoutes(
   route: StateSignals['route'],
   send: (message: Extract<AppToWrapper, { type: 'route_started' | 'route_finished' }>) => void,
 ): () => void {

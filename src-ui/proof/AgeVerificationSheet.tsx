@@ -16,7 +16,7 @@ import { type AgeCheck, clampDate, DEFAULT_BIRTH_DATE, verifyAge } from './age.t
 import { DateWheel } from './DateWheel.tsx';
 
 /** { verified, age, date: 'YYYY-MM-DD' }; date is StopCompletion.proofs.recipient_date_of_birth. */
-export type AgeVerificationResult = AgeCheck;
+type AgeVerificationResult = AgeCheck;
 
 export interface AgeVerificationSheetProps {
   open: boolean;

@@ -11,7 +11,7 @@ export interface Box {
 }
 
 /** White space kept around the strokes, in CSS pixels. */
-export const SIGNATURE_PADDING = 16;
+const SIGNATURE_PADDING = 16;
 
 /**
  * The box around every point, grown by the widest stroke and the padding, kept inside the canvas; null when

@@ -9,7 +9,7 @@ import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useCore } from '../app/core-context.tsx';
 import { type CameraSession, openRearCamera } from '../platform/camera.ts';
 
-export type CameraStatus = 'starting' | 'on' | 'failed';
+type CameraStatus = 'starting' | 'on' | 'failed';
 
 /** A code seen again within this time is the same label still in view. */
 const REPEAT_MS = 3000;

@@ -16,7 +16,7 @@ export interface CoreEventShape {
 }
 
 /** The event of a union with this `type`. */
-export type EventOfType<E extends CoreEventShape, T extends E['type']> = Extract<E, { type: T }>;
+type EventOfType<E extends CoreEventShape, T extends E['type']> = Extract<E, { type: T }>;
 
 /** What a service is given to tell what happened: it may emit only its own union's events. */
 export type Emit<E extends CoreEventShape> = (event: E) => void;

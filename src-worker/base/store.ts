@@ -9,7 +9,7 @@ import { applyOps, type PatchOp, type Path, type Snapshot } from '../../src-shar
 import type { StatePath, ValueAt } from '../../src-shared/state/state-path.ts';
 
 /** A path that exists in the app's state; the compiler checks it and the value written there. */
-export type AppPath = StatePath<AppState>;
+type AppPath = StatePath<AppState>;
 
 export interface Store {
   get(): AppState;

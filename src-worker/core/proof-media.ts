@@ -8,7 +8,7 @@ import { isPhotoHandle, type PreparedPhotos } from '../media/prepared-photos.ts'
 import type { ApiClient } from '../net/api-client.ts';
 import type { FrameDecoderDeps } from '../scan/frame-decoder.ts';
 
-export type ProofIntents = Pick<WorkerApi, 'preparePhoto' | 'loadImage' | 'decodeBarcodes' | 'loadStopCode'>;
+type ProofIntents = Pick<WorkerApi, 'preparePhoto' | 'loadImage' | 'decodeBarcodes' | 'loadStopCode'>;
 
 export interface ProofMediaDeps {
   photos: PreparedPhotos;

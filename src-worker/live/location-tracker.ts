@@ -16,7 +16,7 @@ import type { LocationMessage } from '../../src-shared/protocol/socket.ts';
 import type { Timers } from '../base/timers.ts';
 
 /** Hidden longer than this, the page's own position is stale (browsers stop watching it): the timer stops. */
-export const HIDDEN_LIMIT_MS = 5 * 60_000;
+const HIDDEN_LIMIT_MS = 5 * 60_000;
 
 export interface TrackedRoute {
   routeId: number;

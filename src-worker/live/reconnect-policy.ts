@@ -21,7 +21,7 @@ import type { ReconnectWait } from './reconnect-wait.ts';
  * token that keeps ending at once (a server whose clock is ahead of the one that signed it by nearly the token's
  * lifetime) must not spin. Short enough for any sensible ACCESS_TOKEN_TTL.
  */
-export const TOKEN_MIN_LIFE_MS = 2_000;
+const TOKEN_MIN_LIFE_MS = 2_000;
 
 export interface ReconnectPolicyDeps {
   connection: LiveConnection;
@@ -101,5 +101,3 @@ export function createReconnectPolicy(deps: ReconnectPolicyDeps) {
     },
   };
 }
-
-export type ReconnectPolicy = ReturnType<typeof createReconnectPolicy>;

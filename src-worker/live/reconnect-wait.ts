@@ -1,17 +1,18 @@
 import type { Timers } from '../base/timers.ts';
+
 /**
  * The wait before the live channel connects again (spec section 9, reconnect delay): 5 s after a close or an error,
  * and more slowly after failures in a row (so a phone in a dead zone does not hammer the server).
  */
 
 /** Spec section 9. */
-export const RECONNECT_DELAY_MS = 5_000;
+const RECONNECT_DELAY_MS = 5_000;
 /** After this many failed connections in a row, each wait doubles, up to the cap. */
 const FAILURES_BEFORE_BACKOFF = 3;
-export const RECONNECT_MAX_MS = 60_000;
+const RECONNECT_MAX_MS = 60_000;
 
 /** The wait before reconnecting after `failures` connections in a row that never opened (0: it had been open). */
-export function reconnectDelay(failures: number): number {
+function reconnectDelay(failures: number): number {
   if (failures < FAILURES_BEFORE_BACKOFF) return RECONNECT_DELAY_MS;
   return Math.min(RECONNECT_MAX_MS, RECONNECT_DELAY_MS * 2 ** (failures - FAILURES_BEFORE_BACKOFF + 1));
 }

@@ -16,7 +16,7 @@ const GIVE_UP_AFTER = 4;
 /** Matches the UI's PREFETCH_BUDGET: a call asking for more gets this many. */
 export const MAX_PREFETCH_URLS = 400;
 /** A style's own files: its document, a TileJSON per source, a sprite's two files, a few glyph ranges. */
-export const MAX_STYLE_URLS = 20;
+const MAX_STYLE_URLS = 20;
 
 export interface PrefetchOutcome {
   /** Tiles now in the cache (fetched, or a fresh copy was there already). */

@@ -18,7 +18,7 @@ export type ApiOutcome<T> =
  */
 export type AuthMode = 'driver' | 'route' | 'link' | 'none';
 
-export interface RequestOptions {
+interface RequestOptions {
   auth?: AuthMode;
   body?: unknown;
   headers?: Record<string, string>;
@@ -36,7 +36,7 @@ export interface RequestOptions {
  * A call with no answer within this time counts as offline. Long enough for a full route (hundreds of stops) or a
  * proof image on a slow 3G link; short enough that a stalled request does not leave a screen loading for minutes.
  */
-export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 export type RefreshOutcome = 'ok' | 'refused' | 'offline';
 

@@ -29,7 +29,7 @@ export interface ParkInfo {
 }
 
 /** The stop update as stored: everything but the images, which wait as Blobs (new) or URLs (stored ones kept). */
-export type StoredBody = Omit<StopUpdateRequest, 'images' | 'signature'>;
+type StoredBody = Omit<StopUpdateRequest, 'images' | 'signature'>;
 
 export interface OutboxItem {
   /** The Idempotency-Key, made when the driver completed the stop: every attempt sends the same. */

@@ -53,5 +53,3 @@ export function createParkedItems(deps: ParkedItemsDeps) {
     },
   };
 }
-
-export type ParkedItems = ReturnType<typeof createParkedItems>;

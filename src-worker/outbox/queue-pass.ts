@@ -13,7 +13,7 @@ import type { OutboxStore } from './outbox-store.ts';
 import { SERVER_ERROR_PROBE_AFTER, type SendVerdict } from './send-policy.ts';
 
 /** Where a pass that stops on a transient failure asks for the next try (the scheduler's back-off timer). */
-export interface RetrySchedule {
+interface RetrySchedule {
   scheduleRetry(routeId: number, attempts: number): void;
 }
 
@@ -103,5 +103,3 @@ export function createQueuePass(deps: QueuePassDeps) {
     },
   };
 }
-
-export type QueuePass = ReturnType<typeof createQueuePass>;

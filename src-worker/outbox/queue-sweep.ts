@@ -34,5 +34,3 @@ export function createQueueSweep(deps: QueueSweepDeps) {
     },
   };
 }
-
-export type QueueSweep = ReturnType<typeof createQueueSweep>;

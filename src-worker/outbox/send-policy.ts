@@ -37,7 +37,7 @@ export function verdictOf(outcome: ApiOutcome<unknown>): SendVerdict {
 /** A 5xx this many times in a row for the first item: the server is probed, to tell an outage from a bad item. */
 export const SERVER_ERROR_PROBE_AFTER = 5;
 
-export const RETRY_BASE_MS = 2_000;
+const RETRY_BASE_MS = 2_000;
 export const RETRY_MAX_MS = 5 * 60_000;
 
 /**

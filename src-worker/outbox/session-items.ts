@@ -59,5 +59,3 @@ export function createSessionItems(deps: SessionItemsDeps) {
     },
   };
 }
-
-export type SessionItems = ReturnType<typeof createSessionItems>;

@@ -14,7 +14,7 @@ import type { StoredDriver } from '../storage/app-db.ts';
 
 export type ListAnswer = Promise<ApiOutcome<ProjectEntry[]>>;
 
-export const LIST_PATH = '/v1/projects/routes';
+const LIST_PATH = '/v1/projects/routes';
 
 export const requestList = (api: ApiClient): ListAnswer => api.request<ProjectEntry[]>('GET', LIST_PATH);
 

@@ -11,7 +11,7 @@ import type { ListAnswer } from './list-request.ts';
 import { createRoutePreview } from './route-preview.ts';
 
 /** How long a load started ahead stands in for the screen's first load (a sign-in's, a start's). */
-export const AHEAD_KEPT_MS = 10_000;
+const AHEAD_KEPT_MS = 10_000;
 
 export function createRouteList(deps: RouteListDeps) {
   const { store } = deps;

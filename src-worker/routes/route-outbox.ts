@@ -12,7 +12,7 @@ import { createOutboxStore, type OutboxStore } from '../outbox/outbox-store.ts';
 import type { ActiveRouteDeps } from './active-route.ts';
 
 /** A completion gets no answer within this time: it counts as no answer and is tried again later. */
-export const SEND_TIMEOUT_MS = 30_000;
+const SEND_TIMEOUT_MS = 30_000;
 
 export interface RouteOutboxDeps extends Pick<ActiveRouteDeps, 'api' | 'storage' | 'now'> {
   randomId: () => string;

@@ -30,7 +30,7 @@ export interface DecoderDeps {
   toPixels?: (frame: BarcodeFrame) => Pixels;
 }
 
-export type DecoderEngine = 'native' | 'wasm';
+type DecoderEngine = 'native' | 'wasm';
 
 export interface BarcodeDecoder {
   /** The codes in the frame (none is an empty list). An ImageBitmap is closed once read. */

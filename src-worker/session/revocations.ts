@@ -11,7 +11,7 @@
 import type { ApiClient } from '../net/api-client.ts';
 import type { AppStorage } from '../storage/app-db.ts';
 
-export const REVOKE_PATH = '/v1/token/revoke';
+const REVOKE_PATH = '/v1/token/revoke';
 
 export interface RevocationDeps {
   storage: () => Promise<AppStorage>;

@@ -8,7 +8,7 @@ import { decodeJwtPayload } from './jwt.ts';
 import type { Sender } from './sender.ts';
 
 /** The open link's sender and the route it opened. */
-export interface OpenLink {
+interface OpenLink {
   owner: string;
   routeId: number;
 }

@@ -67,7 +67,7 @@ const REVOKE_PREFIX = 'revoke:';
 const revokeKeys = () => IDBKeyRange.bound(REVOKE_PREFIX, `${REVOKE_PREFIX}\uffff`);
 
 /** 1: the first release, with one `unsent` array per route. 2: one `outbox` record per completion. 3: `device`. */
-export const DB_VERSION = 3;
+const DB_VERSION = 3;
 
 export async function openAppStorage(name = 'droplane'): Promise<AppStorage> {
   const db: IDBPDatabase<AppDb> = await openDB<AppDb>(name, DB_VERSION, {

@@ -4,9 +4,9 @@
  */
 
 /** Milliseconds measured in the worker with performance.now(). */
-export type Samples = number[];
+type Samples = number[];
 
-export interface PhotoResizeAnswer {
+interface PhotoResizeAnswer {
   samples: Samples;
   input: { bytes: number; type: string };
   output: { bytes: number; width: number; height: number };
@@ -14,7 +14,7 @@ export interface PhotoResizeAnswer {
   dataUrl: string;
 }
 
-export interface LineDecodeAnswer {
+interface LineDecodeAnswer {
   samples: Samples;
   warmUpRuns: number;
   points: number;
@@ -68,7 +68,7 @@ export interface FlushFigure {
   parked: number;
 }
 
-export interface CoreFiguresAnswer {
+interface CoreFiguresAnswer {
   burst: BurstFigure;
   flush: FlushFigure;
   intents: IntentPatches[];

@@ -11,7 +11,7 @@ import { throttledPage } from '../profile.ts';
 import { tap, until } from '../touch.ts';
 import { appUrl, type CoreMode, round, type ScenarioEnv } from './common.ts';
 
-export const SCAN_SECONDS = 5;
+const SCAN_SECONDS = 5;
 
 /** The shots of the fake camera's video (e2e/support/fake-camera.ts writes it). */
 export const SCAN_SHOTS = [

@@ -13,9 +13,9 @@ import { throttledPage } from '../profile.ts';
 import { tap, until } from '../touch.ts';
 import { appUrl, type CoreMode, pageTime, round, type ScenarioEnv, sleep, within } from './common.ts';
 
-export const STOPS_TO_WORK = 20;
-export const ACTIONS = ['arrived', 'addPhoto', 'done'] as const;
-export type StopAction = (typeof ACTIONS)[number];
+const STOPS_TO_WORK = 20;
+const ACTIONS = ['arrived', 'addPhoto', 'done'] as const;
+type StopAction = (typeof ACTIONS)[number];
 
 export interface WorkStopsFigures {
   /** Per action: the worst interaction latency over the stops (INP is the worst below 50 interactions). */

@@ -15,7 +15,7 @@ import { emailErrorText, passwordErrorText } from './login-errors.ts';
 import type { LoginWizard, Step } from './use-login-wizard.ts';
 
 /** Which button's intent runs: Next (or Send) in the footer, or the password step's reset link. */
-export type Busy = 'submit' | 'reset' | null;
+type Busy = 'submit' | 'reset' | null;
 
 export function useLoginIntents(wizard: LoginWizard) {
   const { t } = useTranslation();

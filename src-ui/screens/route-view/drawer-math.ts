@@ -9,11 +9,9 @@ export type DrawerState = -1 | 0;
 /** Share of the screen's height the open drawer covers. */
 export const DRAWER_HEIGHT_SHARE = 0.67;
 /** Share of the way between the two states a slow drag must pass to change state. */
-export const DRAWER_HYSTERESIS = 0.55;
+const DRAWER_HYSTERESIS = 0.55;
 /** A release at this speed (px/s) or faster settles in the swipe's direction. */
-export const FLING_PX_PER_S = 400;
-/** Height of the swipe area at the drawer's top, around its handle. */
-export const SWIPE_AREA_PX = 20;
+const FLING_PX_PER_S = 400;
 /** Movement (px) before a press on the handle counts as a drag instead of a tap. */
 export const DRAG_SLOP_PX = 6;
 /** Only the last part of a drag tells its speed at release. */

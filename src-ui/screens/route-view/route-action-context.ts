@@ -11,7 +11,7 @@ import { geoPosition } from '../../platform/geolocation.ts';
 import { type Nav, useNav } from '../shared/navigation.ts';
 import type { RouteSession } from './use-route-session.ts';
 
-export interface RouteActionContext {
+interface RouteActionContext {
   t: ReturnType<typeof useTranslation>['t'];
   nav: Nav;
   feedback: Feedback;

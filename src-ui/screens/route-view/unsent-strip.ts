@@ -7,7 +7,7 @@
  */
 import { useEffect, useState } from 'react';
 
-export const UNSENT_GRACE_MS = 3000;
+const UNSENT_GRACE_MS = 3000;
 
 /** The count the strip shows (0: no strip); `shownBefore`: it has shown since the oldest change began waiting. */
 export function shownUnsent(count: number, online: boolean, shownBefore: boolean): number {

@@ -9,7 +9,7 @@ import { useCore } from '../../app/core-context.tsx';
 import { type LatestContext, position, sayWith } from './route-action-context.ts';
 
 /** The snackbar of Complete route: "lostConnectivity" with Retry, then "You've completed your route!". */
-export const LOST_CONNECTIVITY = 'finish-route';
+const LOST_CONNECTIVITY = 'finish-route';
 
 export function useFinishRoute(latest: LatestContext) {
   const { api, state } = useCore();

@@ -6,7 +6,7 @@
 import { startTransition, useEffect, useState } from 'react';
 
 /** Enough cards to fill a phone's screen. */
-export const FIRST_BATCH = 6;
+const FIRST_BATCH = 6;
 
 export function useProgressiveLimit(): number {
   const [limit, setLimit] = useState(FIRST_BATCH);

@@ -18,7 +18,7 @@ import { loadRouteMessages } from '../../i18n/index.ts';
 import { stopCodePreloader } from './stop-code-preloader.ts';
 
 /** The page's part, in the order a driver meets them. */
-export const STOP_CODE: readonly (() => Promise<unknown>)[] = [
+const STOP_CODE: readonly (() => Promise<unknown>)[] = [
   () => import('./StopTaskScreen.tsx'),
   () => import('../../../src-shared/domain/phone.ts'),
   () => import('./CompleteScreen.tsx'),
