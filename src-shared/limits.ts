@@ -39,8 +39,5 @@ export const REASON_CODE_MAX_LENGTH = 40;
 /** A recipient's delivery code: 4 up to this many letters or digits. */
 export const DELIVERY_CODE_MAX_LENGTH = 8;
 
-/** Wrong codes a stop takes before it is locked to its code-exempt outcomes (the server counts them). */
-export const DELIVERY_CODE_MAX_WRONG = 5;
-
 /** Arrival noticed by the phone: the default radius around the next stop, in metres (per organisation). */
 export const ARRIVAL_RADIUS_DEFAULT_M = 50;

@@ -17,7 +17,7 @@ interface TraceEvent {
   args?: { name?: string };
 }
 
-export interface TimingEntry {
+interface TimingEntry {
   name: string;
   /** Milliseconds from the first entry of the story. */
   start: number;

@@ -18,7 +18,7 @@ import {
 import { textLength } from './text.ts';
 
 /** A reason a stop could not be done, as the organisation sets it through the dispatcher API. */
-export interface FailureReason {
+interface FailureReason {
   /** a-z, 0-9 and _; the default list's codes have the app's own words in every language. */
   code: string;
   /** The organisation's words for a code of its own (shown as written); null for a default code. */
@@ -30,7 +30,7 @@ export interface FailureReason {
 }
 
 /** The list an organisation that set none has. */
-export const DEFAULT_FAILURE_REASONS: readonly FailureReason[] = [
+const DEFAULT_FAILURE_REASONS: readonly FailureReason[] = [
   { code: 'not_at_home', label: null, photo: true, note: false },
   { code: 'address_not_found', label: null, photo: false, note: false },
   { code: 'refused', label: null, photo: false, note: false },
@@ -40,14 +40,9 @@ export const DEFAULT_FAILURE_REASONS: readonly FailureReason[] = [
   { code: 'other', label: null, photo: false, note: true },
 ];
 
-export const DEFAULT_REASON_CODES = DEFAULT_FAILURE_REASONS.map((reason) => reason.code);
-
 /** Where a delivered parcel went. */
-export const DELIVERY_PLACES = ['recipient', 'neighbour', 'safe_place', 'mailbox'] as const;
-export type DeliveryPlace = (typeof DELIVERY_PLACES)[number];
-
-/** The safe places a driver picks from (or types another). */
-export const SAFE_PLACES = ['porch', 'back_door', 'garage', 'shed', 'reception'] as const;
+const DELIVERY_PLACES = ['recipient', 'neighbour', 'safe_place', 'mailbox'] as const;
+type DeliveryPlace = (typeof DELIVERY_PLACES)[number];
 
 /** A delivered stop's place, as the completion carries it. */
 export interface DeliveryPlaceFacts {
@@ -55,12 +50,12 @@ export interface DeliveryPlaceFacts {
   /** With `neighbour`: who took it, and their house number. */
   neighbourName?: string | null;
   neighbourHouseNumber?: string | null;
-  /** With `safe_place`: one of SAFE_PLACES, or the driver's words. */
+  /** With `safe_place`: a place from the short list the screen offers (docs/delivery-outcomes.md), or the driver's words. */
   safePlace?: string | null;
 }
 
 /** The outcome features a route may use: the plan's flags and the route's publication settings, both on. */
-export interface OutcomeGates {
+interface OutcomeGates {
   failureReasons: boolean;
   deliveryPlaces: boolean;
   deliveryCodes: boolean;
@@ -117,7 +112,7 @@ export type OutcomeProblem =
 const filled = (text: string | null | undefined) => Boolean(text?.trim());
 
 /** The reason of `code` in the organisation's list, or undefined. */
-export const failureReason = (config: OutcomeConfig, code: string | null) =>
+const failureReason = (config: OutcomeConfig, code: string | null) =>
   code === null ? undefined : config.failureReasons.find((reason) => reason.code === code);
 
 function skipProblems(facts: OutcomeFacts, ctx: OutcomeContext): OutcomeProblem[] {
