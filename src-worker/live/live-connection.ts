@@ -5,7 +5,7 @@
  *
  * The WebSocket is injected: in the browser the worker's own WebSocket, in tests `ws`.
  */
-import type { ServerMessage } from '../../src-shared/protocol/socket.ts';
+import type { ServerMessage, SocketQuery } from '../../src-shared/protocol/socket.ts';
 import { type DriverMessage, SOCKET_PATH } from '../../src-shared/protocol/socket.ts';
 import type { LiveSocketState } from '../../src-shared/state/app-state.ts';
 
@@ -80,13 +80,14 @@ export function createLiveConnection(deps: LiveConnectionDeps) {
         deps.state('off');
         return;
       }
-      const query = new URLSearchParams({
+      const params: SocketQuery = {
         routeId: String(to.routeId),
         projectId: String(to.projectId),
         owner: 'driver',
         deviceId,
         token,
-      });
+      };
+      const query = new URLSearchParams({ ...params });
       let openedAt: number | null = null;
       let ws: WebSocketLike;
       try {
