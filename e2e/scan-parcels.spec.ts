@@ -5,6 +5,7 @@
  * parcel is scanned or marked, and scans made offline queue with the completion and reach the server with it.
  */
 import type { Page } from '@playwright/test';
+import { formatInstantTime } from '../src-ui/i18n/format.ts';
 import { dismissAlert, driver, listMode, serverStop, startFirstStop } from './stop-windows.helpers.ts';
 import { axeViolations } from './support/a11y.ts';
 import { underServiceWorker } from './support/app.ts';
@@ -198,8 +199,8 @@ test('a completion that reached the server late shows when it was saved on the p
     units: ['u-a', 'u-b', 'u-c'].map((id) => ({ id, barcode_scanned: true, scanned_at: completedAt.toISOString() })),
   });
   const saved = await serverStop(dispatch, route.id, stop.id, 'finished');
-  const time = (iso: string) =>
-    new Intl.DateTimeFormat('en', { hour: '2-digit', minute: '2-digit', timeZone: SERVER_ZONE }).format(new Date(iso));
+  // On the 24-hour clock the rest of the app shows (src-ui/i18n/i18n.test.ts pins the format).
+  const time = (iso: string) => formatInstantTime(iso, 'en', SERVER_ZONE);
 
   await signIn(page, DEMO.driver);
   await page.goto(`/routes/${route.id}/stops/${stop.id}/complete`);

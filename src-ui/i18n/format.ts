@@ -71,6 +71,17 @@ export function formatTimeOfDay(secondsSinceMidnight: number, language: Language
 }
 
 /**
+ * An instant (ISO 8601) as HH:MM on a 24-hour clock, on the organisation's clock when its zone is given, else the
+ * phone's: "14:02". Built per call: these show one or two times on a panel, not a list's worth.
+ */
+export function formatInstantTime(iso: string, language: Language, timeZone?: string): string {
+  const locale = INTL_LOCALES[language] ?? INTL_LOCALES.en;
+  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(
+    new Date(iso),
+  );
+}
+
+/**
  * A duration in seconds as hours and minutes, rounded to the minute: "2 h 5 min" / "2 u 5 min" / "2 Std. 5 Min.",
  * or minutes alone under an hour ("45 min"). Negative or non-finite values count as zero.
  */

@@ -3,7 +3,7 @@ import { INTENT_ERRORS } from '../../src-shared/api/worker-api.ts';
 import { de } from './de.ts';
 import { en } from './en.ts';
 import { intentErrorKey, intentErrorText, noticeText } from './errors.ts';
-import { formatDuration, formatTimeOfDay, formatWeekdayDayMonth, type Translate } from './format.ts';
+import { formatDuration, formatInstantTime, formatTimeOfDay, formatWeekdayDayMonth, type Translate } from './format.ts';
 import { initI18n, loadRouteMessages, setLanguage } from './index.ts';
 import { nl } from './nl.ts';
 
@@ -266,6 +266,13 @@ describe('formatting', () => {
       expect(formatTimeOfDay(8 * 3600 + 5 * 60, language)).toBe('08:05');
       expect(formatTimeOfDay(23 * 3600 + 59 * 60 + 59, language)).toBe('23:59');
       expect(formatTimeOfDay(86_400 + 3600, language)).toBe('01:00');
+    }
+  });
+
+  it('formats an instant as HH:MM on a 24-hour clock in every language, on the given clock', () => {
+    for (const language of ['en', 'nl', 'de'] as const) {
+      expect(formatInstantTime('2026-11-27T13:02:00Z', language, 'Europe/Amsterdam')).toBe('14:02');
+      expect(formatInstantTime('2026-11-27T23:30:00Z', language, 'UTC')).toBe('23:30');
     }
   });
 

@@ -6,9 +6,11 @@
  */
 import { Ban, CircleCheck, CloudUpload, Sticker } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import type { Language } from '../../src-shared/domain/settings.ts';
 import { syncDelayed } from '../../src-shared/domain/sync-delay.ts';
 import type { Stop } from '../../src-shared/protocol/entities.ts';
 import { cx } from '../components/index.ts';
+import { formatInstantTime } from '../i18n/format.ts';
 import styles from './CompletionView.module.css';
 import { ProofSummary, type ProofSummaryProps } from './ProofSummary.tsx';
 
@@ -110,8 +112,7 @@ function CompletionSummary({ stop, showRecipientNote }: { stop: Stop; showRecipi
 function SyncTimes({ stop, timeZone }: { stop: Stop; timeZone?: string }) {
   const { t, i18n } = useTranslation();
   if (!syncDelayed(stop.completed_at, stop.received_at)) return null;
-  const time = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(iso));
+  const time = (iso: string) => formatInstantTime(iso, i18n.language as Language, timeZone);
   return (
     <p className={styles.syncTimes}>
       <CloudUpload size={20} aria-hidden="true" />

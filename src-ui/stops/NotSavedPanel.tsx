@@ -6,11 +6,12 @@
 import { CloudAlert, RotateCw, Trash } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Language } from '../../src-shared/domain/settings.ts';
 import type { ParkedCompletion } from '../../src-shared/state/app-state.ts';
 import { refusalReason } from '../app/refusal-text.ts';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { Button } from '../components/index.ts';
-import type { Translate } from '../i18n/format.ts';
+import { formatInstantTime, type Translate } from '../i18n/format.ts';
 import styles from './NotSavedPanel.module.css';
 import { useParkedDecision } from './use-parked-decision.ts';
 
@@ -39,11 +40,7 @@ export function NotSavedPanel({ parked, timeZone }: NotSavedPanelProps) {
 /** What the driver entered, so they can judge what sending again or discarding would keep or lose. */
 function ParkedFacts({ parked, timeZone }: NotSavedPanelProps) {
   const { t, i18n } = useTranslation();
-  const time = parked.completedAt
-    ? new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit', timeZone }).format(
-        new Date(parked.completedAt),
-      )
-    : null;
+  const time = parked.completedAt ? formatInstantTime(parked.completedAt, i18n.language as Language, timeZone) : null;
   const proofs = parkedProofs(parked, t);
   return (
     <dl className={styles.facts}>
