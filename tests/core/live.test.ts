@@ -29,13 +29,20 @@ async function driverWith(plan: Partial<Plan> = {}): Promise<DriverFixture> {
   return makeDriver(suite.t, await makeOrganisation(suite.t, { plan }));
 }
 
-/** Every socket the core opens, so a test can drop one as a network would. */
+/** Every socket the core opens, so a test can drop one as a network would, and every message the core sent on them. */
 function trackedSockets() {
   const opened: WebSocket[] = [];
+  const sent: { type: string }[] = [];
   return {
     opened,
+    sent,
     open: (url: string) => {
       const ws = new WebSocket(url);
+      const send = ws.send.bind(ws);
+      ws.send = ((data: string) => {
+        sent.push(JSON.parse(data));
+        send(data);
+      }) as typeof ws.send;
       opened.push(ws);
       return ws as unknown as WebSocketLike;
     },
@@ -261,21 +268,33 @@ describe('live status and location, as the plan allows', () => {
   });
 
   it('with tracking on, no location goes out once the route is finished', async () => {
-    const { c, timers, routeId, stops } = await liveRoute(await driverWith(), { start: true });
+    const requests = faultyFetch();
+    const { c, timers, sockets, routeId, stops } = await liveRoute(await driverWith(), {
+      start: true,
+      fetch: requests.fetch,
+    });
+    // What the core sent, not what the server kept (the server refuses a finished route's position itself).
+    const sentLocations = () =>
+      sockets.sent.filter((m) => m.type === 'location').length +
+      requests.passed.filter((r) => r.method === 'PATCH' && r.url.endsWith(`/routes/${routeId}/location`)).length;
+    const ticks = () => timers.delays.filter((d) => d === LOCATION_INTERVAL_MS).length;
     await c.api.reportPosition({ lat: 52.09, lng: 5.12 });
-    await expect.poll(async () => (await locations(routeId)).length).toBe(1);
+    // In progress, a position goes out at once and sets the next tick.
+    await expect.poll(sentLocations).toBe(1);
+    expect(ticks()).toBe(1);
     for (const stop of stops.filter((s) => s.type === 'delivery'))
       expect(await c.api.completeStop(stop.id, { status: 'finished' })).toEqual({ ok: true });
     await c.until((s) => s.outbox.unsent === 0);
     expect(await c.api.finishRoute(null)).toEqual({ ok: true });
     await c.until((s) => s.route?.route?.status === 'finished');
-    const sentBeforeFinish = (await locations(routeId)).length;
+    // The route shows as finished only after the core stopped following it: from here nothing may go out.
+    const sentBefore = sentLocations();
+    const ticksBefore = ticks();
     await c.api.reportPosition({ lat: 52.1, lng: 5.13 });
     timers.fireAll();
-    timers.fireAll();
-    await new Promise((r) => setTimeout(r, 100));
-    expect(await locations(routeId)).toHaveLength(sentBeforeFinish);
-    expect(timers.delays.filter((d) => d === LOCATION_INTERVAL_MS).length).toBeGreaterThan(0);
+    // A tick sends on the socket before it returns, or PATCHes and sets the next tick: none ran.
+    expect(ticks()).toBe(ticksBefore);
+    expect(sentLocations()).toBe(sentBefore);
   });
 });
 
