@@ -1,7 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src-shared/domain/dates.ts';
 import { localDate } from '../../src-shared/domain/geo.ts';
-import { type CoreHarness, newDbName, startCore } from '../helpers/core.ts';
+import { type CoreHarness, newDbName } from '../helpers/core.ts';
+import { coreSuite } from '../helpers/core-suite.ts';
 import {
   type DriverFixture,
   makeDriver,
@@ -11,12 +12,10 @@ import {
   stopsAroundUtrecht,
 } from '../helpers/fixtures.ts';
 import { jpegUrl } from '../helpers/images.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
 
-let t: TestServer;
+const suite = coreSuite();
 let driver: DriverFixture;
 const today = localDate(new Date());
-const cores: CoreHarness[] = [];
 
 /** A fetch that fails like a phone without signal while `offline` is set. */
 let offline = false;
@@ -24,8 +23,7 @@ const flakyFetch: typeof fetch = (input, init) =>
   offline ? Promise.reject(new TypeError('Failed to fetch')) : fetch(input, init);
 
 async function signedIn(dbName = newDbName()) {
-  const c = await startCore({ baseUrl: t.url, dbName, fetch: flakyFetch });
-  cores.push(c);
+  const c = await suite.core({ dbName, fetch: flakyFetch });
   if (c.state().session.status !== 'signed_in') await c.api.signIn(driver.email, PASSWORD);
   return c;
 }
@@ -36,21 +34,18 @@ async function openRoute(c: CoreHarness, routeId: number) {
 }
 
 const completions = (stopId: number) =>
-  t.server.ctx.db.selectFrom('completions').selectAll().where('stop_id', '=', stopId).execute();
+  suite.t.server.ctx.db.selectFrom('completions').selectAll().where('stop_id', '=', stopId).execute();
 
 beforeAll(async () => {
-  t = await startTestServer();
-  driver = await makeDriver(t, await makeOrganisation(t, { name: 'Route Co' }));
+  driver = await makeDriver(suite.t, await makeOrganisation(suite.t, { name: 'Route Co' }));
 });
-afterEach(async () => {
+afterEach(() => {
   offline = false;
-  await Promise.all(cores.splice(0).map((c) => c.close()));
 });
-afterAll(() => t.close());
 
 describe('opening a route', () => {
   it('shows the route, the first open stop active, and the decoded planned line', async () => {
-    const { routeId } = await makeRoute(t, driver, { date: today });
+    const { routeId } = await makeRoute(suite.t, driver, { date: today });
     const c = await signedIn();
     const state = await openRoute(c, routeId);
     expect(state.route?.route?.stops).toHaveLength(5);
@@ -63,13 +58,13 @@ describe('opening a route', () => {
   it('answers route_expired for a route that is gone, and fetch_failed offline without a copy', async () => {
     const c = await signedIn();
     expect(await c.api.openRoute(987_654, { shared: false })).toMatchObject({ ok: false, error: 'route_expired' });
-    const { routeId } = await makeRoute(t, driver, { date: today });
+    const { routeId } = await makeRoute(suite.t, driver, { date: today });
     offline = true;
     expect(await c.api.openRoute(routeId, { shared: false })).toMatchObject({ ok: false, error: 'fetch_failed' });
   });
 
   it('opens from the device’s copy when offline', async () => {
-    const { routeId } = await makeRoute(t, driver, { date: today });
+    const { routeId } = await makeRoute(suite.t, driver, { date: today });
     const dbName = newDbName();
     const first = await signedIn(dbName);
     await openRoute(first, routeId);
@@ -80,7 +75,7 @@ describe('opening a route', () => {
   });
 
   it('asks for the line of the device’s copy beside the route, not after its answer, and only once', async () => {
-    const { routeId } = await makeRoute(t, driver, { date: today });
+    const { routeId } = await makeRoute(suite.t, driver, { date: today });
     const lineAsks: string[] = [];
     let lineAsked: (() => void) | null = null;
     let asked: Promise<boolean> = Promise.resolve(false);
@@ -99,8 +94,7 @@ describe('opening a route', () => {
         askedWhileHeld = await Promise.race([asked, new Promise<boolean>((r) => setTimeout(r, 5_000, false))]);
       return answer;
     };
-    const c = await startCore({ baseUrl: t.url, fetch: holdingFetch });
-    cores.push(c);
+    const c = await suite.core({ fetch: holdingFetch });
     await c.api.signIn(driver.email, PASSWORD);
     await openRoute(c, routeId);
     await c.until((s) => (s.route?.line?.length ?? 0) > 0);
@@ -119,13 +113,17 @@ describe('opening a route', () => {
   });
 
   it('shows the device’s copy at once while the server is asked, then the server’s answer', async () => {
-    const { routeId } = await makeRoute(t, driver, { date: today });
+    const { routeId } = await makeRoute(suite.t, driver, { date: today });
     const dbName = newDbName();
     const first = await signedIn(dbName);
     await openRoute(first, routeId);
     await first.api.closeRoute();
     // The dispatcher renames the vehicle meanwhile: the copy shows first (not as an offline fallback), then the news.
-    await t.server.ctx.db.updateTable('routes').set({ vehicle_name: 'Van 2' }).where('id', '=', routeId).execute();
+    await suite.t.server.ctx.db
+      .updateTable('routes')
+      .set({ vehicle_name: 'Van 2' })
+      .where('id', '=', routeId)
+      .execute();
     const seen: (string | null | undefined)[] = [];
     const opened = first.api.openRoute(routeId, { shared: false });
     await first.until((s) => {
@@ -141,7 +139,7 @@ describe('opening a route', () => {
 
 describe('starting', () => {
   it('starts: in progress, start stop finished, ETAs from the answer, the start synced as an event', async () => {
-    const { routeId } = await makeRoute(t, driver, { date: today });
+    const { routeId } = await makeRoute(suite.t, driver, { date: today });
     const c = await signedIn();
     await openRoute(c, routeId);
     expect(await c.api.startRoute({ lat: 52.09, lng: 5.12 })).toEqual({ ok: true });
@@ -152,7 +150,7 @@ describe('starting', () => {
     await expect
       .poll(
         async () =>
-          (await t.server.ctx.db.selectFrom('route_events').selectAll().where('route_id', '=', routeId).execute())
+          (await suite.t.server.ctx.db.selectFrom('route_events').selectAll().where('route_id', '=', routeId).execute())
             .length,
       )
       .toBe(1);
@@ -160,7 +158,7 @@ describe('starting', () => {
 
   it('refuses a route of a later day with start_too_early and its date', async () => {
     const tomorrow = addDays(today, 1);
-    const { routeId } = await makeRoute(t, driver, { date: tomorrow });
+    const { routeId } = await makeRoute(suite.t, driver, { date: tomorrow });
     const c = await signedIn();
     await openRoute(c, routeId);
     expect(await c.api.startRoute(null)).toEqual({ ok: false, error: 'start_too_early', message: tomorrow });
@@ -169,7 +167,7 @@ describe('starting', () => {
 
 describe('stops', () => {
   async function started(shape: Parameters<typeof makeRoute>[2] = {}) {
-    const { routeId } = await makeRoute(t, driver, { date: today, ...shape });
+    const { routeId } = await makeRoute(suite.t, driver, { date: today, ...shape });
     const c = await signedIn();
     await openRoute(c, routeId);
     await c.api.startRoute(null);
@@ -240,7 +238,7 @@ describe('stops', () => {
     expect(await c.api.finishRoute(null)).toEqual({ ok: true });
     const state = await c.until((s) => s.route?.route?.status === 'finished');
     expect(state.route!.route!.stops.every((s) => s.status === 'finished')).toBe(true);
-    const route = await t.server.ctx.db
+    const route = await suite.t.server.ctx.db
       .selectFrom('routes')
       .select('status')
       .where('id', '=', routeId)
@@ -251,7 +249,7 @@ describe('stops', () => {
 
 describe('a completion the server refused (issue 31)', () => {
   it('counts as done for the in-order rule; Complete route waits until it is sent again or discarded', async () => {
-    const { routeId } = await makeRoute(t, driver, { date: today, stops: stopsAroundUtrecht(2) });
+    const { routeId } = await makeRoute(suite.t, driver, { date: today, stops: stopsAroundUtrecht(2) });
     const c = await signedIn();
     await openRoute(c, routeId);
     await c.api.startRoute(null);
@@ -260,7 +258,9 @@ describe('a completion the server refused (issue 31)', () => {
     expect(await c.api.completeStop(stops[1]!.id, { status: 'finished' })).toEqual({ ok: true });
     // While it waited, the dispatcher made the stop ask for a photo: the server refuses it for good.
     const photo = { requirements: { picture: true } };
-    expect((await t.dispatch('PATCH', `/v1/dispatch/routes/${routeId}/stops/${stops[1]!.id}`, photo)).status).toBe(200);
+    expect(
+      (await suite.t.dispatch('PATCH', `/v1/dispatch/routes/${routeId}/stops/${stops[1]!.id}`, photo)).status,
+    ).toBe(200);
     offline = false;
     await c.api.setConnectivity({ online: true });
     const refused = await c.until((s) => s.outbox.parked.some((p) => p.stopId === stops[1]!.id));
@@ -283,7 +283,7 @@ describe('the rules, checked in the core before anything is queued', () => {
     const stops = stopsAroundUtrecht(2, {
       requirements: { picture: true, signature: false, signature_name: false, age_verification: false, barcode: false },
     });
-    const { routeId } = await makeRoute(t, driver, { date: today, stops });
+    const { routeId } = await makeRoute(suite.t, driver, { date: today, stops });
     const c = await signedIn();
     await openRoute(c, routeId);
     await c.api.startRoute(null);
@@ -328,7 +328,7 @@ describe('unit scans (issue 19), in the core', () => {
         { id: 'p2', name: 'Envelope', quantity: 1, note: null, barcode: 'PKG-2' },
       ],
     });
-    const { routeId } = await makeRoute(t, driver, { date: today, stops });
+    const { routeId } = await makeRoute(suite.t, driver, { date: today, stops });
     const c = await signedIn();
     await openRoute(c, routeId);
     await c.api.startRoute(null);
@@ -351,7 +351,7 @@ describe('unit scans (issue 19), in the core', () => {
       ['p2', false, 'missing'],
     ]);
     const stored = async () => {
-      const row = await t.server.ctx.db
+      const row = await suite.t.server.ctx.db
         .selectFrom('stops')
         .select('units')
         .where('id', '=', stop.id)

@@ -5,11 +5,12 @@
  * and a phone whose clock is far off still gets its completion stored, with the server's time instead of its own.
  */
 import 'fake-indexeddb/auto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { localDate } from '../../src-shared/domain/geo.ts';
 import { createOutboxStore } from '../../src-worker/outbox/outbox-store.ts';
 import { openAppStorage } from '../../src-worker/storage/app-db.ts';
-import { type CoreHarness, type CoreOptions, newDbName, startCore } from '../helpers/core.ts';
+import { type CoreHarness, type CoreOptions, newDbName } from '../helpers/core.ts';
+import { coreSuite } from '../helpers/core-suite.ts';
 import {
   type DriverFixture,
   makeDriver,
@@ -19,31 +20,24 @@ import {
   stopsAroundUtrecht,
 } from '../helpers/fixtures.ts';
 import { PHOTO_PNG, pngUrl } from '../helpers/images.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import type { TestServer } from '../helpers/server.ts';
 
-let t: TestServer;
+const suite = coreSuite();
 let driver: DriverFixture;
 const today = localDate(new Date());
-const cores: CoreHarness[] = [];
 
 beforeAll(async () => {
-  t = await startTestServer();
-  driver = await makeDriver(t);
+  driver = await makeDriver(suite.t);
 });
-afterEach(async () => {
-  await Promise.all(cores.splice(0).map((c) => c.close()));
-});
-afterAll(() => t.close());
 
-async function core(options: Partial<CoreOptions> = {}, server: TestServer = t, who: DriverFixture = driver) {
-  const c = await startCore({ baseUrl: server.url, ...options });
-  cores.push(c);
+async function core(options: Partial<CoreOptions> = {}, server: TestServer = suite.t, who: DriverFixture = driver) {
+  const c = await suite.core({ baseUrl: server.url, ...options });
   await c.api.signIn(who.email, PASSWORD);
   return c;
 }
 
 /** A started route of `who` with `n` deliveries, opened in the core. */
-async function startedRoute(c: CoreHarness, server: TestServer = t, who: DriverFixture = driver, n = 2) {
+async function startedRoute(c: CoreHarness, server: TestServer = suite.t, who: DriverFixture = driver, n = 2) {
   const { routeId } = await makeRoute(server, who, {
     date: today,
     stops: stopsAroundUtrecht(n),
@@ -82,7 +76,7 @@ describe('U+0000 in what the driver entered', () => {
     expect(result).toEqual({ ok: true });
     const state = await settled(c, stops[0]!.id);
     expect(state.outbox.parked).toEqual([]);
-    const stored = await storedStop(t, stops[0]!.id);
+    const stored = await storedStop(suite.t, stops[0]!.id);
     expect([stored.status, stored.completion_note, stored.recipient_note]).toEqual([
       'finished',
       'Pasted from the app',
@@ -93,11 +87,15 @@ describe('U+0000 in what the driver entered', () => {
 
 describe('an item an earlier version queued with a NUL in its note', () => {
   it('is sent without it when the driver signs in, not parked', async () => {
-    const { routeId, projectId } = await makeRoute(t, driver, { date: today, stops: stopsAroundUtrecht(1) });
-    const { accessToken } = await signIn(t, driver.email);
+    const { routeId, projectId } = await makeRoute(suite.t, driver, { date: today, stops: stopsAroundUtrecht(1) });
+    const { accessToken } = await signIn(suite.t, driver.email);
     const start = { token: accessToken, body: { status: 'in_progress' } };
-    expect((await t.request('POST', `/v1/projects/${projectId}/routes/${routeId}`, start)).status).toBe(200);
-    const stops = await t.server.ctx.db.selectFrom('stops').select('id').where('route_id', '=', routeId).execute();
+    expect((await suite.t.request('POST', `/v1/projects/${projectId}/routes/${routeId}`, start)).status).toBe(200);
+    const stops = await suite.t.server.ctx.db
+      .selectFrom('stops')
+      .select('id')
+      .where('route_id', '=', routeId)
+      .execute();
     const stopId = stops[1]!.id;
     const dbName = newDbName();
     const storage = await openAppStorage(dbName);
@@ -121,51 +119,46 @@ describe('an item an earlier version queued with a NUL in its note', () => {
     storage.close();
     const c = await core({ dbName, openWebSocket: null });
     const deadline = Date.now() + 10_000;
-    while ((await storedStop(t, stopId)).status !== 'skipped' && Date.now() < deadline)
+    while ((await storedStop(suite.t, stopId)).status !== 'skipped' && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 50));
-    expect((await storedStop(t, stopId)).completion_note).toBe('Closed for lunch');
+    expect((await storedStop(suite.t, stopId)).completion_note).toBe('Closed for lunch');
     expect(c.state().outbox.parked).toEqual([]);
   });
 });
 
 describe('a completion over the server’s body limit', () => {
   it('is parked as too large after one attempt, not retried', async () => {
-    const small = await startTestServer({ env: { BODY_LIMIT: String(16 * 1024) } });
-    try {
-      const who = await makeDriver(small);
-      const sent: string[] = [];
-      const counting: typeof fetch = (input, init) => {
-        if (String(input).includes('/services/')) sent.push(String(input));
-        return fetch(input, init);
-      };
-      const c = await core({ fetch: counting }, small, who);
-      const { stops } = await startedRoute(c, small, who);
-      const photo = pngUrl(PHOTO_PNG);
-      expect(photo.length).toBeGreaterThan(16 * 1024);
-      expect(await c.api.completeStop(stops[0]!.id, { status: 'finished', proofs: { images: [photo] } })).toEqual({
-        ok: true,
-      });
-      const state = await settled(c, stops[0]!.id);
-      expect(state.outbox.parked).toEqual([
-        expect.objectContaining({ stopId: stops[0]!.id, reason: 'too_large', httpStatus: 413, photos: 1 }),
-      ]);
-      expect(state.outbox.unsent).toBe(0);
-      // The next completion is not held up by it.
-      expect(await c.api.completeStop(stops[1]!.id, { status: 'skipped', completion_note: 'Closed' })).toEqual({
-        ok: true,
-      });
-      await c.until(
-        (s) =>
-          s.outbox.unsent === 0 &&
-          !s.route?.unsentStopIds.includes(stops[1]!.id) &&
-          s.route?.route?.stops.find((x) => x.id === stops[1]!.id)?.status === 'skipped',
-      );
-      expect((await storedStop(small, stops[1]!.id)).status).toBe('skipped');
-      expect(sent.filter((url) => url.endsWith(`/services/${stops[0]!.id}`))).toHaveLength(1);
-    } finally {
-      await Promise.all(cores.splice(0).map((x) => x.close()));
-      await small.close();
-    }
+    const small = await suite.server({ env: { BODY_LIMIT: String(16 * 1024) } });
+    const who = await makeDriver(small);
+    const sent: string[] = [];
+    const counting: typeof fetch = (input, init) => {
+      if (String(input).includes('/services/')) sent.push(String(input));
+      return fetch(input, init);
+    };
+    const c = await core({ fetch: counting }, small, who);
+    const { stops } = await startedRoute(c, small, who);
+    const photo = pngUrl(PHOTO_PNG);
+    expect(photo.length).toBeGreaterThan(16 * 1024);
+    expect(await c.api.completeStop(stops[0]!.id, { status: 'finished', proofs: { images: [photo] } })).toEqual({
+      ok: true,
+    });
+    const state = await settled(c, stops[0]!.id);
+    expect(state.outbox.parked).toEqual([
+      expect.objectContaining({ stopId: stops[0]!.id, reason: 'too_large', httpStatus: 413, photos: 1 }),
+    ]);
+    expect(state.outbox.unsent).toBe(0);
+    // The next completion is not held up by it.
+    expect(await c.api.completeStop(stops[1]!.id, { status: 'skipped', completion_note: 'Closed' })).toEqual({
+      ok: true,
+    });
+    await c.until(
+      (s) =>
+        s.outbox.unsent === 0 &&
+        !s.route?.unsentStopIds.includes(stops[1]!.id) &&
+        s.route?.route?.stops.find((x) => x.id === stops[1]!.id)?.status === 'skipped',
+    );
+    expect((await storedStop(small, stops[1]!.id)).status).toBe('skipped');
+    expect(sent.filter((url) => url.endsWith(`/services/${stops[0]!.id}`))).toHaveLength(1);
   });
 });
 
@@ -193,7 +186,7 @@ describe('a phone whose clock is far off', () => {
     expect(bodies.map((b) => 'completed_at' in b)).toEqual([true, false]);
     expect(bodies[1]).toMatchObject({ status: 'finished', completion_note: 'At the door' });
     expect(bodies[1]).not.toHaveProperty('finish_time');
-    const stored = await storedStop(t, stops[0]!.id);
+    const stored = await storedStop(suite.t, stops[0]!.id);
     expect(stored.status).toBe('finished');
     expect(Math.abs(Date.parse(stored.completed_at!) - Date.now())).toBeLessThan(60_000);
   });
@@ -201,10 +194,10 @@ describe('a phone whose clock is far off', () => {
   it('three days behind: the core leaves its time out before the completion is stored', async () => {
     const { bodies, fetchFn } = recording();
     // Started by the server's clock: this phone thinks the route's day has not come yet.
-    const { routeId, projectId } = await makeRoute(t, driver, { date: today, stops: stopsAroundUtrecht(2) });
-    const { accessToken } = await signIn(t, driver.email);
+    const { routeId, projectId } = await makeRoute(suite.t, driver, { date: today, stops: stopsAroundUtrecht(2) });
+    const { accessToken } = await signIn(suite.t, driver.email);
     const start = { token: accessToken, body: { status: 'in_progress' } };
-    expect((await t.request('POST', `/v1/projects/${projectId}/routes/${routeId}`, start)).status).toBe(200);
+    expect((await suite.t.request('POST', `/v1/projects/${projectId}/routes/${routeId}`, start)).status).toBe(200);
     const c = await core({ fetch: fetchFn, now: () => Date.now() - 3 * DAY, openWebSocket: null });
     expect(await c.api.openRoute(routeId, { shared: false })).toEqual({ ok: true });
     const opened = await c.until((s) => s.route?.route?.status === 'in_progress');
@@ -214,6 +207,6 @@ describe('a phone whose clock is far off', () => {
     expect(state.outbox.parked).toEqual([]);
     expect(bodies).toHaveLength(1);
     expect(bodies[0]).not.toHaveProperty('completed_at');
-    expect((await storedStop(t, stop.id)).status).toBe('finished');
+    expect((await storedStop(suite.t, stop.id)).status).toBe('finished');
   });
 });

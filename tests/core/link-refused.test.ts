@@ -6,41 +6,30 @@
  * never gets it. A link refused with nothing waiting says none.
  */
 import 'fake-indexeddb/auto';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { localDate } from '../../src-shared/domain/geo.ts';
 import { openAppStorage } from '../../src-worker/storage/app-db.ts';
-import { type CoreHarness, newDbName, startCore } from '../helpers/core.ts';
+import { newDbName } from '../helpers/core.ts';
+import { coreSuite } from '../helpers/core-suite.ts';
 import { makeLink } from '../helpers/dispatch.ts';
 import { faultyFetch, isCompletion } from '../helpers/faults.ts';
 import { makeDriver, makeRoute, stopsAroundUtrecht } from '../helpers/fixtures.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
 
-let t: TestServer;
-const cores: CoreHarness[] = [];
+const suite = coreSuite();
 const today = localDate(new Date());
-
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterEach(async () => {
-  await Promise.all(cores.splice(0).map((c) => c.close()));
-});
-afterAll(() => t.close());
 
 /** A started route opened through a new shared link in a new core; completions get no answer until told. */
 async function linkCore() {
-  const driver = await makeDriver(t);
-  const { routeId, projectId } = await makeRoute(t, driver, { date: today, stops: stopsAroundUtrecht(3) });
-  const link = await makeLink(t, routeId);
+  const driver = await makeDriver(suite.t);
+  const { routeId, projectId } = await makeRoute(suite.t, driver, { date: today, stops: stopsAroundUtrecht(3) });
+  const link = await makeLink(suite.t, routeId);
   const faults = faultyFetch();
   const dbName = newDbName();
-  const c = await startCore({
-    baseUrl: t.url,
+  const c = await suite.core({
     fetch: faults.fetch,
     dbName,
     init: { link: { projectId, routeId, webView: false, token: link.token } },
   });
-  cores.push(c);
   expect(await c.api.openRoute(routeId, { shared: true })).toEqual({ ok: true });
   expect(await c.api.startRoute(null)).toEqual({ ok: true });
   const state = await c.until((s) => s.route?.route?.status === 'in_progress');
@@ -49,7 +38,7 @@ async function linkCore() {
 }
 
 const unlink = async (routeId: number, linkId: string) =>
-  expect((await t.dispatch('DELETE', `/v1/dispatch/routes/${routeId}/links/${linkId}`)).status).toBe(200);
+  expect((await suite.t.dispatch('DELETE', `/v1/dispatch/routes/${routeId}/links/${linkId}`)).status).toBe(200);
 
 it('keeps a waiting completion parked as not saved when the link is refused, and says how many', async () => {
   const { c, faults, dbName, routeId, link, stops } = await linkCore();
@@ -70,7 +59,11 @@ it('keeps a waiting completion parked as not saved when the link is refused, and
   const kept = (await storage.db.getAll('outbox')).map((i) => [i.stopId, i.state, i.parked?.reason, i.body.status]);
   storage.close();
   expect(kept).toEqual([[stops[0]!.id, 'parked', 'link_refused', 'skipped']]);
-  const rows = await t.server.ctx.db.selectFrom('completions').select('id').where('route_id', '=', routeId).execute();
+  const rows = await suite.t.server.ctx.db
+    .selectFrom('completions')
+    .select('id')
+    .where('route_id', '=', routeId)
+    .execute();
   expect(rows).toEqual([]);
 });
 

@@ -4,13 +4,13 @@
  * reconnects after it drops, and a withdrawn route stops it for good. Timers are the test's (fake clock).
  */
 
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { localDate } from '../../src-shared/domain/geo.ts';
 import { LOCATION_INTERVAL_MS } from '../../src-shared/domain/position-source.ts';
 import type { Plan, Route } from '../../src-shared/protocol/entities.ts';
 import type { WebSocketLike } from '../../src-worker/live/live-connection.ts';
-import { type CoreHarness, startCore } from '../helpers/core.ts';
+import { coreSuite } from '../helpers/core-suite.ts';
 import { type FaultyFetch, faultyFetch, manualTimers } from '../helpers/faults.ts';
 import {
   type DriverFixture,
@@ -21,31 +21,28 @@ import {
   signIn,
   stopsAroundUtrecht,
 } from '../helpers/fixtures.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
 
-let t: TestServer;
+const suite = coreSuite();
 const today = localDate(new Date());
-const cores: CoreHarness[] = [];
-
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterEach(async () => {
-  await Promise.all(cores.splice(0).map((c) => c.close()));
-});
-afterAll(() => t.close());
 
 async function driverWith(plan: Partial<Plan> = {}): Promise<DriverFixture> {
-  return makeDriver(t, await makeOrganisation(t, { plan }));
+  return makeDriver(suite.t, await makeOrganisation(suite.t, { plan }));
 }
 
-/** Every socket the core opens, so a test can drop one as a network would. */
+/** Every socket the core opens, so a test can drop one as a network would, and every message the core sent on them. */
 function trackedSockets() {
   const opened: WebSocket[] = [];
+  const sent: { type: string }[] = [];
   return {
     opened,
+    sent,
     open: (url: string) => {
       const ws = new WebSocket(url);
+      const send = ws.send.bind(ws);
+      ws.send = ((data: string) => {
+        sent.push(JSON.parse(data));
+        send(data);
+      }) as typeof ws.send;
       opened.push(ws);
       return ws as unknown as WebSocketLike;
     },
@@ -59,13 +56,12 @@ const routeFetches = (requests: FaultyFetch, routeId: number) =>
 async function liveRoute(driver: DriverFixture, options: { start?: boolean; fetch?: typeof fetch } = {}) {
   const timers = manualTimers();
   const sockets = trackedSockets();
-  const c = await startCore({ baseUrl: t.url, timers, openWebSocket: sockets.open, fetch: options.fetch });
-  cores.push(c);
+  const c = await suite.core({ timers, openWebSocket: sockets.open, fetch: options.fetch });
   await c.api.signIn(driver.email, PASSWORD);
-  const { routeId, projectId } = await makeRoute(t, driver, { date: today, stops: stopsAroundUtrecht(4) });
+  const { routeId, projectId } = await makeRoute(suite.t, driver, { date: today, stops: stopsAroundUtrecht(4) });
   expect(await c.api.openRoute(routeId, { shared: false })).toEqual({ ok: true });
   await c.until((s) => s.live.socket === 'connected');
-  await expect.poll(() => t.server.ctx.hub.listenerCount(routeId)).toBe(1);
+  await expect.poll(() => suite.t.server.ctx.hub.listenerCount(routeId)).toBe(1);
   if (options.start) {
     expect(await c.api.startRoute(null)).toEqual({ ok: true });
     await c.until((s) => s.route?.route?.status === 'in_progress');
@@ -74,23 +70,23 @@ async function liveRoute(driver: DriverFixture, options: { start?: boolean; fetc
 }
 
 const events = (routeId: number) =>
-  t.server.ctx.db.selectFrom('route_events').selectAll().where('route_id', '=', routeId).orderBy('id').execute();
+  suite.t.server.ctx.db.selectFrom('route_events').selectAll().where('route_id', '=', routeId).orderBy('id').execute();
 const locations = (routeId: number) =>
-  t.server.ctx.db.selectFrom('locations').selectAll().where('route_id', '=', routeId).orderBy('id').execute();
+  suite.t.server.ctx.db.selectFrom('locations').selectAll().where('route_id', '=', routeId).orderBy('id').execute();
 
 describe('dispatcher changes reach the open route', () => {
   it('stop_update merges the stop; one older than the shown copy is ignored', async () => {
     const { c, routeId, stops } = await liveRoute(await driverWith());
     const stop = stops[1]!;
     expect(
-      (await t.dispatch('PATCH', `/v1/dispatch/routes/${routeId}/stops/${stop.id}`, { notes: 'Gate code 1234' }))
+      (await suite.t.dispatch('PATCH', `/v1/dispatch/routes/${routeId}/stops/${stop.id}`, { notes: 'Gate code 1234' }))
         .status,
     ).toBe(200);
     await c.until((s) => s.route?.route?.stops[1]?.information.notes === 'Gate code 1234');
 
     // A late event of a version the copy on screen already holds changes nothing.
     const shown = c.state().route!.route!;
-    await t.server.ctx.hub.publish(routeId, {
+    await suite.t.server.ctx.hub.publish(routeId, {
       type: 'stop_update',
       data: {
         route_id: routeId,
@@ -107,7 +103,7 @@ describe('dispatcher changes reach the open route', () => {
     const { c, routeId } = await liveRoute(await driverWith());
     const before = c.state().route!.route!.publication_settings;
     const { id: _id, ...settings } = before;
-    const res = await t.dispatch('PUT', `/v1/dispatch/routes/${routeId}/publication-settings`, {
+    const res = await suite.t.dispatch('PUT', `/v1/dispatch/routes/${routeId}/publication-settings`, {
       ...settings,
       photo_collection: false,
       fulfill_stops_in_any_order: true,
@@ -123,13 +119,15 @@ describe('dispatcher changes reach the open route', () => {
     const { c, routeId, stops } = await liveRoute(driver, { fetch: requests.fetch });
     const order = [stops[0]!, stops[2]!, stops[1]!, ...stops.slice(3)].map((s) => s.id);
     const fetchesBefore = routeFetches(requests, routeId);
-    expect((await t.dispatch('PUT', `/v1/dispatch/routes/${routeId}/order`, { stop_ids: order })).status).toBe(200);
+    expect((await suite.t.dispatch('PUT', `/v1/dispatch/routes/${routeId}/order`, { stop_ids: order })).status).toBe(
+      200,
+    );
     const state = await c.until((s) => s.route?.route?.stops.map((x) => x.id).join() === order.join());
     expect(state.notices.map((n) => n.kind)).toContain('route_updated');
     expect(routeFetches(requests, routeId)).toBe(fetchesBefore);
     // What the app planned is what the server stored.
-    const { accessToken } = await signIn(t, driver.email);
-    const stored = await t.request<Route>('GET', `/v1/projects/routes/${routeId}`, { token: accessToken });
+    const { accessToken } = await signIn(suite.t, driver.email);
+    const stored = await suite.t.request<Route>('GET', `/v1/projects/routes/${routeId}`, { token: accessToken });
     const plan = (r: Route) => ({
       stops: r.stops.map((x) => [x.id, x.arr_time, x.end_time]),
       distances: r.distances,
@@ -144,14 +142,14 @@ describe('dispatcher changes reach the open route', () => {
     const { c, routeId, stops } = await liveRoute(await driverWith(), { fetch: requests.fetch });
     const fetchesBefore = routeFetches(requests, routeId);
     const removed = stops.find((s) => s.type === 'delivery')!;
-    expect((await t.dispatch('DELETE', `/v1/dispatch/routes/${routeId}/stops/${removed.id}`)).status).toBe(200);
+    expect((await suite.t.dispatch('DELETE', `/v1/dispatch/routes/${routeId}/stops/${removed.id}`)).status).toBe(200);
     await c.until((s) => s.route?.route?.stops.every((x) => x.id !== removed.id) === true);
     expect(routeFetches(requests, routeId)).toBe(fetchesBefore + 1);
   });
 
   it('republish opens New Changes; a refresh clears it', async () => {
     const { c, routeId } = await liveRoute(await driverWith());
-    expect((await t.dispatch('POST', `/v1/dispatch/routes/${routeId}/republish`)).status).toBeLessThan(300);
+    expect((await suite.t.dispatch('POST', `/v1/dispatch/routes/${routeId}/republish`)).status).toBeLessThan(300);
     await c.until((s) => s.route?.changes === 'republished');
     expect(await c.api.refreshRoute()).toEqual({ ok: true });
     await c.until((s) => s.route?.changes === null);
@@ -160,9 +158,9 @@ describe('dispatcher changes reach the open route', () => {
   it('a driver change flags it, and the withdrawn socket (4403) is not reconnected', async () => {
     const driver = await driverWith();
     const { c, timers, sockets, routeId } = await liveRoute(driver);
-    const other = await makeDriver(t, driver.organisationId);
+    const other = await makeDriver(suite.t, driver.organisationId);
     expect(
-      (await t.dispatch('PUT', `/v1/dispatch/routes/${routeId}/driver`, { driver_id: other.driverId })).status,
+      (await suite.t.dispatch('PUT', `/v1/dispatch/routes/${routeId}/driver`, { driver_id: other.driverId })).status,
     ).toBe(200);
     const state = await c.until((s) => s.route?.changes === 'driver_changed' && s.live.socket === 'withdrawn');
     expect(state.route?.changes).toBe('driver_changed');
@@ -184,22 +182,20 @@ describe('the channel', () => {
     expect(sockets.opened).toHaveLength(2);
     const token = (ws: WebSocket) => new URL(ws.url).searchParams.get('token');
     expect(token(sockets.opened[1]!)).toBe(token(sockets.opened[0]!));
-    await expect.poll(() => t.server.ctx.hub.listenerCount(routeId)).toBe(1);
+    await expect.poll(() => suite.t.server.ctx.hub.listenerCount(routeId)).toBe(1);
   });
 
   it('backs off after failures in a row, and closes with the route', async () => {
     const timers = manualTimers();
     let refuse = true;
-    const c = await startCore({
-      baseUrl: t.url,
+    const c = await suite.core({
       timers,
       openWebSocket: (url) =>
         new WebSocket(refuse ? url.replace(/routeId=\d+/, 'routeId=999999') : url) as unknown as WebSocketLike,
     });
-    cores.push(c);
     const driver = await driverWith();
     await c.api.signIn(driver.email, PASSWORD);
-    const { routeId } = await makeRoute(t, driver, { date: today });
+    const { routeId } = await makeRoute(suite.t, driver, { date: today });
     await c.api.openRoute(routeId, { shared: false });
     for (let i = 0; i < 5; i++) {
       await c.until((s) => s.live.socket === 'reconnecting');
@@ -213,7 +209,7 @@ describe('the channel', () => {
     await c.until((s) => s.live.socket === 'connected');
     await c.api.closeRoute();
     await c.until((s) => s.live.socket === 'off');
-    await expect.poll(() => t.server.ctx.hub.listenerCount(routeId)).toBe(0);
+    await expect.poll(() => suite.t.server.ctx.hub.listenerCount(routeId)).toBe(0);
   });
 });
 
@@ -272,21 +268,33 @@ describe('live status and location, as the plan allows', () => {
   });
 
   it('with tracking on, no location goes out once the route is finished', async () => {
-    const { c, timers, routeId, stops } = await liveRoute(await driverWith(), { start: true });
+    const requests = faultyFetch();
+    const { c, timers, sockets, routeId, stops } = await liveRoute(await driverWith(), {
+      start: true,
+      fetch: requests.fetch,
+    });
+    // What the core sent, not what the server kept (the server refuses a finished route's position itself).
+    const sentLocations = () =>
+      sockets.sent.filter((m) => m.type === 'location').length +
+      requests.passed.filter((r) => r.method === 'PATCH' && r.url.endsWith(`/routes/${routeId}/location`)).length;
+    const ticks = () => timers.delays.filter((d) => d === LOCATION_INTERVAL_MS).length;
     await c.api.reportPosition({ lat: 52.09, lng: 5.12 });
-    await expect.poll(async () => (await locations(routeId)).length).toBe(1);
+    // In progress, a position goes out at once and sets the next tick.
+    await expect.poll(sentLocations).toBe(1);
+    expect(ticks()).toBe(1);
     for (const stop of stops.filter((s) => s.type === 'delivery'))
       expect(await c.api.completeStop(stop.id, { status: 'finished' })).toEqual({ ok: true });
     await c.until((s) => s.outbox.unsent === 0);
     expect(await c.api.finishRoute(null)).toEqual({ ok: true });
     await c.until((s) => s.route?.route?.status === 'finished');
-    const sentBeforeFinish = (await locations(routeId)).length;
+    // The route shows as finished only after the core stopped following it: from here nothing may go out.
+    const sentBefore = sentLocations();
+    const ticksBefore = ticks();
     await c.api.reportPosition({ lat: 52.1, lng: 5.13 });
     timers.fireAll();
-    timers.fireAll();
-    await new Promise((r) => setTimeout(r, 100));
-    expect(await locations(routeId)).toHaveLength(sentBeforeFinish);
-    expect(timers.delays.filter((d) => d === LOCATION_INTERVAL_MS).length).toBeGreaterThan(0);
+    // A tick sends on the socket before it returns, or PATCHes and sets the next tick: none ran.
+    expect(ticks()).toBe(ticksBefore);
+    expect(sentLocations()).toBe(sentBefore);
   });
 });
 
@@ -295,14 +303,14 @@ describe('catching up on what the socket did not bring (issue 30)', () => {
     const driver = await driverWith();
     const { c, routeId, projectId, stops } = await liveRoute(driver, { start: true });
     // Another device of the driver's completes a stop: a change that sends no event.
-    const other = await signIn(t, driver.email);
-    const done = await t.request('POST', `/v1/projects/${projectId}/routes/${routeId}/services/${stops[1]!.id}`, {
+    const other = await signIn(suite.t, driver.email);
+    const done = await suite.t.request('POST', `/v1/projects/${projectId}/routes/${routeId}/services/${stops[1]!.id}`, {
       token: other.accessToken,
       body: { status: 'skipped', completed_at: new Date().toISOString() },
     });
     expect(done.status).toBe(200);
     // The dispatcher's next change arrives one version past the copy: the route is fetched, not merged.
-    const patch = await t.dispatch('PATCH', `/v1/dispatch/routes/${routeId}/stops/${stops[2]!.id}`, {
+    const patch = await suite.t.dispatch('PATCH', `/v1/dispatch/routes/${routeId}/stops/${stops[2]!.id}`, {
       notes: 'Back door',
     });
     expect(patch.status).toBe(200);
@@ -310,7 +318,7 @@ describe('catching up on what the socket did not bring (issue 30)', () => {
       (s) =>
         s.route?.route?.stops[1]?.status === 'skipped' && s.route.route.stops[2]?.information.notes === 'Back door',
     );
-    const stored = await t.request<Route>('GET', `/v1/projects/routes/${routeId}`, { token: other.accessToken });
+    const stored = await suite.t.request<Route>('GET', `/v1/projects/routes/${routeId}`, { token: other.accessToken });
     expect(state.route!.route!.version).toBe(stored.body.version);
   });
 
@@ -318,9 +326,11 @@ describe('catching up on what the socket did not bring (issue 30)', () => {
     const { c, timers, routeId, stops } = await liveRoute(await driverWith());
     await c.api.setConnectivity({ online: false });
     await c.until((s) => s.live.socket === 'reconnecting');
-    await expect.poll(() => t.server.ctx.hub.listenerCount(routeId)).toBe(0);
+    await expect.poll(() => suite.t.server.ctx.hub.listenerCount(routeId)).toBe(0);
     const order = [stops[0]!, stops[2]!, stops[1]!, ...stops.slice(3)].map((s) => s.id);
-    expect((await t.dispatch('PUT', `/v1/dispatch/routes/${routeId}/order`, { stop_ids: order })).status).toBe(200);
+    expect((await suite.t.dispatch('PUT', `/v1/dispatch/routes/${routeId}/order`, { stop_ids: order })).status).toBe(
+      200,
+    );
     // No socket heard it.
     expect(c.state().route!.route!.stops.map((s) => s.id)).not.toEqual(order);
     // Back online: the socket opens at once (the test's timers never fire its 5 s wait), on a newer version than the

@@ -9,11 +9,12 @@
  * Runs: OUTBOX_MODEL_RUNS (default 200; `npm run test:soak` runs 2,000). Seed: OUTBOX_MODEL_SEED to replay one.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { localDate } from '../../src-shared/domain/geo.ts';
 import type { Stop } from '../../src-shared/protocol/entities.ts';
 import { inProcessLockRunner, type LockRunner } from '../../src-worker/base/locks.ts';
 import { type CoreHarness, newDbName, startCore } from '../helpers/core.ts';
+import { coreSuite } from '../helpers/core-suite.ts';
 import { type Fault, faultyFetch, isCompletion, manualTimers } from '../helpers/faults.ts';
 import {
   type DriverFixture,
@@ -23,22 +24,20 @@ import {
   PASSWORD,
   stopsAroundUtrecht,
 } from '../helpers/fixtures.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 const RUNS = Number(process.env.OUTBOX_MODEL_RUNS ?? 200);
 const SEED = process.env.OUTBOX_MODEL_SEED ? Number(process.env.OUTBOX_MODEL_SEED) : undefined;
 const PATH = process.env.OUTBOX_MODEL_PATH;
 const STOPS = 8;
 
-let t: TestServer;
+// The server only: a run's cores live and die inside it (a crash, a second tab), so openCore starts them itself.
+const suite = coreSuite();
 let driver: DriverFixture;
 const today = localDate(new Date());
 
 beforeAll(async () => {
-  t = await startTestServer();
-  driver = await makeDriver(t, await makeOrganisation(t, { name: 'Model Co' }));
+  driver = await makeDriver(suite.t, await makeOrganisation(suite.t, { name: 'Model Co' }));
 });
-afterAll(() => t.close());
 
 /** What the device was told to do, in order. */
 interface Model {
@@ -85,7 +84,7 @@ function rule(device: Device) {
 
 async function openCore(device: Device): Promise<CoreHarness> {
   const core = await startCore({
-    baseUrl: t.url,
+    baseUrl: suite.t.url,
     dbName: device.dbName,
     locks: device.locks,
     fetch: device.faults.fetch,
@@ -207,7 +206,7 @@ async function settle(m: Model, d: Device) {
   const deadline = Date.now() + 15_000;
   for (;;) {
     await Promise.all(d.cores.map((c) => c.api.setConnectivity({ online: true })));
-    const rows = await t.server.ctx.db
+    const rows = await suite.t.server.ctx.db
       .selectFrom('completions')
       .select(['stop_id', 'id'])
       .where('route_id', '=', d.routeId)
@@ -225,7 +224,7 @@ describe('the outbox, model-based', () => {
   it(`every completion reaches the server once, in order, or is parked (${RUNS} sequences)`, async () => {
     await fc.assert(
       fc.asyncProperty(fc.commands(commands, { maxCommands: 14 }), async (cmds) => {
-        const { routeId } = await makeRoute(t, driver, {
+        const { routeId } = await makeRoute(suite.t, driver, {
           date: today,
           stops: stopsAroundUtrecht(STOPS),
           publication_settings: { fulfill_stops_in_any_order: true },

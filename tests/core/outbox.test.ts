@@ -5,13 +5,14 @@
  */
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays } from '../../src-shared/domain/dates.ts';
 import { localDate } from '../../src-shared/domain/geo.ts';
-import { inProcessLockRunner } from '../../src-worker/base/locks.ts';
+import { inProcessLockRunner, type LockRunner } from '../../src-worker/base/locks.ts';
 import { createOutboxStore } from '../../src-worker/outbox/outbox-store.ts';
 import { openAppStorage } from '../../src-worker/storage/app-db.ts';
-import { type CoreHarness, type CoreOptions, newDbName, startCore } from '../helpers/core.ts';
+import { type CoreHarness, type CoreOptions, newDbName } from '../helpers/core.ts';
+import { coreSuite } from '../helpers/core-suite.ts';
 import { faultyFetch, isCompletion, manualTimers } from '../helpers/faults.ts';
 import {
   type DriverFixture,
@@ -22,38 +23,30 @@ import {
   stopsAroundUtrecht,
 } from '../helpers/fixtures.ts';
 import { jpegUrl, TINY_JPEG } from '../helpers/images.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
 
-let t: TestServer;
+const suite = coreSuite();
 let driver: DriverFixture;
 let other: DriverFixture;
 const today = localDate(new Date());
-const cores: CoreHarness[] = [];
 
 beforeAll(async () => {
-  t = await startTestServer();
-  const org = await makeOrganisation(t, { name: 'Outbox Co' });
-  driver = await makeDriver(t, org);
-  other = await makeDriver(t, org);
+  const org = await makeOrganisation(suite.t, { name: 'Outbox Co' });
+  driver = await makeDriver(suite.t, org);
+  other = await makeDriver(suite.t, org);
 });
-afterEach(async () => {
-  await Promise.all(cores.splice(0).map((c) => c.close()));
-});
-afterAll(() => t.close());
 
 const completions = (routeId: number) =>
-  t.server.ctx.db.selectFrom('completions').selectAll().where('route_id', '=', routeId).orderBy('id').execute();
+  suite.t.server.ctx.db.selectFrom('completions').selectAll().where('route_id', '=', routeId).orderBy('id').execute();
 
 async function core(options: Partial<CoreOptions> = {}, who: DriverFixture = driver) {
-  const c = await startCore({ baseUrl: t.url, ...options });
-  cores.push(c);
+  const c = await suite.core(options);
   if (c.state().session.status !== 'signed_in') await c.api.signIn(who.email, PASSWORD);
   return c;
 }
 
 /** A started route of `who` with `n` deliveries, opened in the core. */
 async function startedRoute(c: CoreHarness, n = 4, who: DriverFixture = driver, date = today) {
-  const { routeId } = await makeRoute(t, who, { date, stops: stopsAroundUtrecht(n) });
+  const { routeId } = await makeRoute(suite.t, who, { date, stops: stopsAroundUtrecht(n) });
   expect(await c.api.openRoute(routeId, { shared: false })).toEqual({ ok: true });
   await c.until((s) => s.route?.status === 'ready');
   expect(await c.api.startRoute(null)).toEqual({ ok: true });
@@ -156,7 +149,7 @@ describe('refusals are parked, never dropped unseen', () => {
     await c.api.completeStop(stops[0]!.id, { status: 'finished', completion_note: 'At the back door' });
     // The first stop goes from the database while the completion waits (by hand: the dispatcher's removal keeps the
     // row and takes the completion, removed-stop.test.ts), so the server answers 404 Stop not found.
-    await t.server.ctx.db.deleteFrom('stops').where('id', '=', stops[0]!.id).execute();
+    await suite.t.server.ctx.db.deleteFrom('stops').where('id', '=', stops[0]!.id).execute();
     await c.api.completeStop(stops[1]!.id, { status: 'finished' });
     faults.rule = () => 'pass';
     await c.api.setConnectivity({ online: true });
@@ -249,7 +242,11 @@ describe('replays', () => {
     await expect.poll(async () => (await completions(routeId)).length).toBe(1);
     // The phone never heard back; meanwhile the route goes to another driver.
     faults.rule = (r) => (isCompletion(r) ? 'offline' : 'pass');
-    await t.server.ctx.db.updateTable('routes').set({ driver_id: other.driverId }).where('id', '=', routeId).execute();
+    await suite.t.server.ctx.db
+      .updateTable('routes')
+      .set({ driver_id: other.driverId })
+      .where('id', '=', routeId)
+      .execute();
     faults.rule = () => 'pass';
     await c.api.setConnectivity({ online: true });
     await c.until((s) => s.outbox.unsent === 0);
@@ -282,39 +279,34 @@ describe('transient failures retry', () => {
   it('an access token that expires while items wait is refreshed, and the queue goes on', async () => {
     const faults = faultyFetch();
     let clock = Date.now();
-    const server = await startTestServer({ env: { ACCESS_TOKEN_TTL: '60' }, now: () => clock });
-    try {
-      const org = await makeOrganisation(server, {});
-      const who = await makeDriver(server, org);
-      const c = await startCore({ baseUrl: server.url, fetch: faults.fetch });
-      cores.push(c);
-      await c.api.signIn(who.email, PASSWORD);
-      const { routeId } = await makeRoute(server, who, { date: today });
-      await c.api.openRoute(routeId, { shared: false });
-      await c.until((s) => s.route?.status === 'ready');
-      await c.api.startRoute(null);
-      const started = await c.until((s) => s.route?.route?.status === 'in_progress');
-      faults.rule = (r) => (isCompletion(r) ? 'offline' : 'pass');
-      const stop = started.route!.route!.stops[1]!;
-      await c.api.completeStop(stop.id, { status: 'finished' });
-      clock += 120_000;
-      faults.rule = () => 'pass';
-      await c.api.setConnectivity({ online: true });
-      const rows = () =>
-        server.server.ctx.db.selectFrom('completions').selectAll().where('stop_id', '=', stop.id).execute();
-      // Until the server has it: the mirrored state alone once read "nothing unsent" while the send (with the
-      // expired token, before its refresh) was still in flight, under a loaded CI.
-      await vi.waitFor(async () => expect(await rows()).toHaveLength(1), { timeout: 15_000, interval: 50 });
-      await c.until((s) => s.outbox.unsent === 0 && s.route?.unsentStopIds.length === 0);
-      // The requests and their answers in the message, should it fail.
-      expect(
-        faults.passed.some((r) => r.url.endsWith('/v1/token/refresh')),
-        faults.log.join('\n'),
-      ).toBe(true);
-      expect(await rows()).toHaveLength(1);
-    } finally {
-      await server.close();
-    }
+    const server = await suite.server({ env: { ACCESS_TOKEN_TTL: '60' }, now: () => clock });
+    const org = await makeOrganisation(server, {});
+    const who = await makeDriver(server, org);
+    const c = await suite.core({ baseUrl: server.url, fetch: faults.fetch });
+    await c.api.signIn(who.email, PASSWORD);
+    const { routeId } = await makeRoute(server, who, { date: today });
+    await c.api.openRoute(routeId, { shared: false });
+    await c.until((s) => s.route?.status === 'ready');
+    await c.api.startRoute(null);
+    const started = await c.until((s) => s.route?.route?.status === 'in_progress');
+    faults.rule = (r) => (isCompletion(r) ? 'offline' : 'pass');
+    const stop = started.route!.route!.stops[1]!;
+    await c.api.completeStop(stop.id, { status: 'finished' });
+    clock += 120_000;
+    faults.rule = () => 'pass';
+    await c.api.setConnectivity({ online: true });
+    const rows = () =>
+      server.server.ctx.db.selectFrom('completions').selectAll().where('stop_id', '=', stop.id).execute();
+    // Until the server has it: the mirrored state alone once read "nothing unsent" while the send (with the
+    // expired token, before its refresh) was still in flight, under a loaded CI.
+    await vi.waitFor(async () => expect(await rows()).toHaveLength(1), { timeout: 15_000, interval: 50 });
+    await c.until((s) => s.outbox.unsent === 0 && s.route?.unsentStopIds.length === 0);
+    // The requests and their answers in the message, should it fail.
+    expect(
+      faults.passed.some((r) => r.url.endsWith('/v1/token/refresh')),
+      faults.log.join('\n'),
+    ).toBe(true);
+    expect(await rows()).toHaveLength(1);
   });
 });
 
@@ -356,7 +348,6 @@ describe('who sends a queue', () => {
     await c.until((s) => s.route?.routeId === b.routeId && s.route.status === 'ready');
     await c.api.completeStop(b.stops[0]!.id, { status: 'finished' });
     await c.close();
-    cores.pop();
     // A new start (a reload) with the network back: both queues go, with no route opened.
     const again = await core({ dbName });
     await expect
@@ -368,12 +359,40 @@ describe('who sends a queue', () => {
 
 describe('two tabs', () => {
   it('two cores on one device, both completing and flushing the same route: nothing lost, nothing doubled', async () => {
-    const locks = inProcessLockRunner();
-    const dbName = newDbName();
+    // The queue's lock, one for both cores as the Web Lock is for two tabs: who asked for it, and what it still runs.
+    const shared = inProcessLockRunner();
+    const asked = [0, 0];
+    let running = 0;
+    const tab =
+      (index: number): LockRunner =>
+      (name, task) => {
+        asked[index]! += 1;
+        running += 1;
+        return shared(name, task).finally(() => {
+          running -= 1;
+        });
+      };
+    // While `holding`, completions wait here on their way to the server: a send stays in flight as long as the test
+    // wants, so both tabs flush while it is (a double send then shows for sure, with no timing).
     const faults = faultyFetch();
-    const one = await core({ dbName, locks, fetch: faults.fetch });
+    let holding = false;
+    let held = 0;
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const gated: typeof fetch = async (input, init) => {
+      if (holding && isCompletion({ method: init?.method ?? 'GET', url: String(input), headers: {}, body: null })) {
+        held += 1;
+        await gate;
+      }
+      return faults.fetch(input, init);
+    };
+    const dbName = newDbName();
+    // Retries wait for the test's timers, which never fire: each send here is one the test started.
+    const one = await core({ dbName, locks: tab(0), fetch: gated, timers: manualTimers() });
     const { routeId, stops } = await startedRoute(one, 4);
-    const two = await core({ dbName, locks, fetch: faults.fetch });
+    const two = await core({ dbName, locks: tab(1), fetch: gated, timers: manualTimers() });
     await two.api.openRoute(routeId, { shared: false });
     await two.until((s) => s.route?.status === 'ready');
     faults.rule = (r) => (isCompletion(r) ? 'offline' : 'pass');
@@ -381,17 +400,28 @@ describe('two tabs', () => {
     await two.api.refreshRoute();
     await two.api.completeStop(stops[1]!.id, { status: 'finished' });
     await one.api.refreshRoute();
+    await expect.poll(() => running, { message: 'the offline flushes are over' }).toBe(0);
+    asked.fill(0);
     faults.rule = () => 'pass';
-    // Both come back online at once and flush the shared queue.
+    holding = true;
+    // Both come back online at once and flush the shared queue; the first completion sent waits at the gate, so
+    // both items are still queued when each tab turns to the queue: it waits for the lock (or, with no lock held,
+    // sends too, and a second request reaches the gate).
     await Promise.all([one.api.setConnectivity({ online: true }), two.api.setConnectivity({ online: true })]);
-    await expect.poll(async () => (await completions(routeId)).length).toBe(2);
-    await new Promise((r) => setTimeout(r, 200));
+    await expect
+      .poll(() => held > 1 || (held > 0 && asked.every((n) => n > 0)), {
+        message: 'both tabs flush while a send is in flight',
+      })
+      .toBe(true);
+    holding = false;
+    release();
+    await expect.poll(async () => running === 0 && (await completions(routeId)).length === 2).toBe(true);
     const rows = await completions(routeId);
     expect(rows.map((r) => r.stop_id).sort()).toEqual([stops[0]!.id, stops[1]!.id].sort());
     // Each completion was sent once, under its own key: the server would have answered a second send as a replay
     // (no second row), so only the requests show a double send.
     const keys = faults.passed.filter(isCompletion).map((r) => r.headers['idempotency-key']);
-    expect(keys).toHaveLength(2);
+    expect(keys, faults.log.join('\n')).toHaveLength(2);
     expect(new Set(keys).size).toBe(2);
   });
 });

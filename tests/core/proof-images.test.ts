@@ -3,11 +3,11 @@
  * fetches `/v1/images/{id}` with the session's token and hands the UI the Blob. A driver and a shared link see the
  * images of their own route only; the core fetches nothing but the server's image paths.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type CoreHarness, startCore } from '../helpers/core.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { CoreOptions } from '../helpers/core.ts';
+import { coreSuite } from '../helpers/core-suite.ts';
 import { makeDriver, PASSWORD } from '../helpers/fixtures.ts';
 import { jpegUrl, PHOTO_PNG, pngUrl, TINY_JPEG } from '../helpers/images.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
 import {
   makeLink,
   type RouteSession,
@@ -17,18 +17,17 @@ import {
   updateStop,
 } from '../helpers/sessions.ts';
 
-let t: TestServer;
+const suite = coreSuite();
 let mine: RouteSession;
 let theirs: RouteSession;
 /** The stored URLs of the first delivery's photo and signature on each route. */
 let myPhoto: string;
 let mySignature: string;
 let theirPhoto: string;
-const cores: CoreHarness[] = [];
 
 async function deliverWithProofs(s: RouteSession) {
-  await startRoute(t, s);
-  const res = await updateStop(t, s, 1, {
+  await startRoute(suite.t, s);
+  const res = await updateStop(suite.t, s, 1, {
     status: 'finished',
     images: { '0': jpegUrl(TINY_JPEG) },
     signature: pngUrl(PHOTO_PNG),
@@ -42,22 +41,13 @@ async function deliverWithProofs(s: RouteSession) {
 const bytesOf = async (blob: unknown) => Buffer.from(await (blob as Blob).arrayBuffer());
 
 beforeAll(async () => {
-  t = await startTestServer();
-  mine = await routeSession(t);
-  theirs = await routeSession(t);
+  mine = await routeSession(suite.t);
+  theirs = await routeSession(suite.t);
   ({ photo: myPhoto, signature: mySignature } = await deliverWithProofs(mine));
   ({ photo: theirPhoto } = await deliverWithProofs(theirs));
 });
-afterEach(async () => {
-  await Promise.all(cores.splice(0).map((c) => c.close()));
-});
-afterAll(() => t.close());
 
-async function core(init: Parameters<typeof startCore>[0]['init'] = {}) {
-  const c = await startCore({ baseUrl: t.url, init });
-  cores.push(c);
-  return c;
-}
+const core = (init: CoreOptions['init'] = {}) => suite.core({ init });
 
 describe('loadImage', () => {
   it('gives a signed-in driver the photo and signature of their own route, byte for byte', async () => {
@@ -78,14 +68,14 @@ describe('loadImage', () => {
     await c.api.signIn(mine.driver.email, PASSWORD);
     expect(await c.api.loadImage(theirPhoto)).toMatchObject({ ok: false, error: 'not_found' });
 
-    const token = await makeLink(t, mine.routeId);
+    const token = await makeLink(suite.t, mine.routeId);
     const link = await core({ link: { projectId: mine.projectId, routeId: mine.routeId, webView: false, token } });
     expect((await link.api.loadImage(myPhoto)).ok).toBe(true);
     expect(await link.api.loadImage(theirPhoto)).toMatchObject({ ok: false, error: 'not_found' });
   });
 
   it('a driver of another organisation cannot probe image ids', async () => {
-    const stranger = await makeDriver(t);
+    const stranger = await makeDriver(suite.t);
     const c = await core();
     await c.api.signIn(stranger.email, PASSWORD);
     expect(await c.api.loadImage(myPhoto)).toMatchObject({ ok: false, error: 'not_found' });
@@ -93,14 +83,12 @@ describe('loadImage', () => {
 
   it('fetches nothing but the server’s image paths, so the token never leaves for another address', async () => {
     const asked: string[] = [];
-    const c = await startCore({
-      baseUrl: t.url,
+    const c = await suite.core({
       fetch: (input, init) => {
         asked.push(String(input));
         return fetch(input, init);
       },
     });
-    cores.push(c);
     await c.api.signIn(mine.driver.email, PASSWORD);
     asked.length = 0;
     for (const url of ['https://evil.example/v1/images/1', '/v1/projects/routes', '/v1/images/1/../../drivers/1', '']) {
@@ -111,14 +99,12 @@ describe('loadImage', () => {
 
   it('keeps a loaded image, so reopening a stop fetches it once; sign-out forgets it', async () => {
     let imageFetches = 0;
-    const c = await startCore({
-      baseUrl: t.url,
+    const c = await suite.core({
       fetch: (input, init) => {
         if (String(input).includes('/v1/images/')) imageFetches += 1;
         return fetch(input, init);
       },
     });
-    cores.push(c);
     await c.api.signIn(mine.driver.email, PASSWORD);
     expect((await c.api.loadImage(myPhoto)).ok).toBe(true);
     expect((await c.api.loadImage(myPhoto)).ok).toBe(true);

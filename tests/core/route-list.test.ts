@@ -1,28 +1,25 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src-shared/domain/dates.ts';
 import { localDate } from '../../src-shared/domain/geo.ts';
-import { type CoreHarness, newDbName, startCore } from '../helpers/core.ts';
+import { newDbName } from '../helpers/core.ts';
+import { coreSuite } from '../helpers/core-suite.ts';
 import { type DriverFixture, makeDriver, makeOrganisation, makeRoute, PASSWORD } from '../helpers/fixtures.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
 
-let t: TestServer;
+const suite = coreSuite();
 let driver: DriverFixture;
 const today = localDate(new Date());
-const cores: CoreHarness[] = [];
 const ids: Record<string, number> = {};
 
 async function signedIn(options: { dbName?: string; baseUrl?: string } = {}) {
-  const c = await startCore({ baseUrl: options.baseUrl ?? t.url, dbName: options.dbName });
-  cores.push(c);
+  const c = await suite.core(options);
   if (c.state().session.status !== 'signed_in') await c.api.signIn(driver.email, PASSWORD);
   return c;
 }
 
 beforeAll(async () => {
-  t = await startTestServer();
-  driver = await makeDriver(t, await makeOrganisation(t, { name: 'List Co' }));
+  driver = await makeDriver(suite.t, await makeOrganisation(suite.t, { name: 'List Co' }));
   const make = async (name: string, date: string, status: 'optimized' | 'planned' | 'finished' | 'in_progress') => {
-    ids[name] = (await makeRoute(t, driver, { project_name: name, date, status })).routeId;
+    ids[name] = (await makeRoute(suite.t, driver, { project_name: name, date, status })).routeId;
   };
   await make('today', today, 'optimized');
   await make('running', addDays(today, -1), 'in_progress');
@@ -32,10 +29,6 @@ beforeAll(async () => {
   await make('done yesterday', addDays(today, -1), 'finished');
   await make('done long ago', addDays(today, -20), 'finished');
 });
-afterEach(async () => {
-  await Promise.all(cores.splice(0).map((c) => c.close()));
-});
-afterAll(() => t.close());
 
 const sectionIds = (sections: { routes: { route: { id: number } }[] }[]) =>
   sections.flatMap((s) => s.routes.map((r) => r.route.id));
@@ -61,8 +54,7 @@ describe('route list', () => {
         askedWhileHeld = await Promise.race([listStarted, new Promise<boolean>((r) => setTimeout(r, 5_000, false))]);
       return answer;
     };
-    const c = await startCore({ baseUrl: t.url, fetch: fetchHolding });
-    cores.push(c);
+    const c = await suite.core({ fetch: fetchHolding });
     expect((await c.api.signIn(driver.email, PASSWORD)).ok).toBe(true);
     expect(askedWhileHeld).toBe(true);
     // The list screen's first load takes the answer already on its way or in.
@@ -86,8 +78,7 @@ describe('route list', () => {
       if (path === '/v1/projects/routes') lists.push({ beforeStart: !started });
       return globalThis.fetch(input, init);
     };
-    const c = await startCore({
-      baseUrl: t.url,
+    const c = await suite.core({
       dbName,
       fetch: counting,
       prepareBeforeStart: async () => {
@@ -97,7 +88,6 @@ describe('route list', () => {
         started = true;
       },
     });
-    cores.push(c);
     return { c, lists };
   }
 
@@ -145,7 +135,6 @@ describe('route list', () => {
     const online = await signedIn({ dbName });
     await online.api.loadRouteList();
     await online.close();
-    cores.pop();
     const offline = await signedIn({ dbName, baseUrl: 'http://127.0.0.1:9' });
     expect(await offline.api.loadRouteList()).toMatchObject({ ok: false, error: 'offline' });
     const state = await offline.until((s) => s.routeList.status === 'ready' && !s.routeList.refreshing);
@@ -165,10 +154,9 @@ describe('route list', () => {
   });
 
   it('maps a cancelled subscription to its error, and the driver stays signed in', async () => {
-    const orgId = await makeOrganisation(t, { name: 'Gone Co', subscription_status: 'canceled' });
-    const gone = await makeDriver(t, orgId);
-    const c = await startCore({ baseUrl: t.url });
-    cores.push(c);
+    const orgId = await makeOrganisation(suite.t, { name: 'Gone Co', subscription_status: 'canceled' });
+    const gone = await makeDriver(suite.t, orgId);
+    const c = await suite.core({});
     await c.api.signIn(gone.email, PASSWORD);
     expect(await c.api.loadRouteList()).toMatchObject({ ok: false, error: 'subscription_cancelled' });
     expect(c.state().session.status).toBe('signed_in');

@@ -2,10 +2,11 @@
  * What a route change costs on the wire: opening a big route may send it whole, but completing a stop, refreshing
  * and reloading the list must travel as small patches, and the UI's copy must still equal the core's state.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { localDate } from '../../src-shared/domain/geo.ts';
 import type { Patch } from '../../src-shared/state/patch.ts';
-import { type CoreHarness, startCore } from '../helpers/core.ts';
+import type { CoreHarness } from '../helpers/core.ts';
+import { coreSuite } from '../helpers/core-suite.ts';
 import {
   type DriverFixture,
   makeDriver,
@@ -14,16 +15,14 @@ import {
   PASSWORD,
   stopsAroundUtrecht,
 } from '../helpers/fixtures.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 const BIG_ROUTE_STOPS = 300;
 /** The field research's per-frame budget is ~10 KB; a stop's completion may take two or three patches. */
 const COMPLETE_BUDGET_BYTES = 20_000;
 
-let t: TestServer;
+const suite = coreSuite();
 let driver: DriverFixture;
 const today = localDate(new Date());
-const cores: CoreHarness[] = [];
 
 const encoder = new TextEncoder();
 const bytesOf = (patches: Patch[]) => patches.reduce((sum, p) => sum + encoder.encode(JSON.stringify(p)).length, 0);
@@ -45,9 +44,8 @@ async function measure(c: CoreHarness, intent: () => Promise<unknown>) {
 }
 
 async function bigStartedRoute() {
-  const { routeId } = await makeRoute(t, driver, { date: today, stops: stopsAroundUtrecht(BIG_ROUTE_STOPS) });
-  const c = await startCore({ baseUrl: t.url });
-  cores.push(c);
+  const { routeId } = await makeRoute(suite.t, driver, { date: today, stops: stopsAroundUtrecht(BIG_ROUTE_STOPS) });
+  const c = await suite.core();
   await c.api.signIn(driver.email, PASSWORD);
   const opened = await measure(c, () => c.api.openRoute(routeId, { shared: false }));
   await c.until((s) => (s.route?.line?.length ?? 0) > 0);
@@ -56,13 +54,8 @@ async function bigStartedRoute() {
 }
 
 beforeAll(async () => {
-  t = await startTestServer();
-  driver = await makeDriver(t, await makeOrganisation(t, { name: 'Patch Co' }));
+  driver = await makeDriver(suite.t, await makeOrganisation(suite.t, { name: 'Patch Co' }));
 });
-afterEach(async () => {
-  await Promise.all(cores.splice(0).map((c) => c.close()));
-});
-afterAll(() => t.close());
 
 describe('patch sizes on a 300-stop route', () => {
   it('completing a stop sends small patches, keeps untouched stops, and the UI equals the core', async () => {
@@ -105,8 +98,7 @@ describe('patch sizes on a 300-stop route', () => {
   });
 
   it('reloading the route list sends only what changed', async () => {
-    const c = await startCore({ baseUrl: t.url });
-    cores.push(c);
+    const c = await suite.core();
     await c.api.signIn(driver.email, PASSWORD);
     await measure(c, () => c.api.loadRouteList());
     const sections = c.state().routeList.sections;

@@ -5,39 +5,26 @@
  * without waiting for the network, and a revoke made offline is kept on the device and sent when the network is back,
  * also by a later start on the same IndexedDB with nobody signing in.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { SocketSession } from '../../src-server/socket/session.ts';
 import { localDate } from '../../src-shared/domain/geo.ts';
 import type { LiveSocketState } from '../../src-shared/state/app-state.ts';
 import type { WebSocketLike } from '../../src-worker/live/live-connection.ts';
 import { openAppStorage } from '../../src-worker/storage/app-db.ts';
-import { type CoreHarness, type CoreOptions, newDbName, startCore } from '../helpers/core.ts';
+import { type CoreHarness, type CoreOptions, newDbName } from '../helpers/core.ts';
+import { coreSuite } from '../helpers/core-suite.ts';
 import { manualTimers } from '../helpers/faults.ts';
 import { type DriverFixture, makeDriver, makeRoute, PASSWORD, stopsAroundUtrecht } from '../helpers/fixtures.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 const ACCESS_TTL_S = 60;
-let t: TestServer;
 /** The server's and the cores' clock: real time, moved ahead by this much. */
 let skew = 0;
 const now = () => Date.now() + skew;
-const cores: CoreHarness[] = [];
+const suite = coreSuite({ now, env: { ACCESS_TOKEN_TTL: String(ACCESS_TTL_S) } });
 const today = localDate(new Date());
 
-beforeAll(async () => {
-  t = await startTestServer({ now, env: { ACCESS_TOKEN_TTL: String(ACCESS_TTL_S) } });
-});
-afterEach(async () => {
-  await Promise.all(cores.splice(0).map((c) => c.close()));
-});
-afterAll(() => t.close());
-
-async function core(options: Partial<CoreOptions> = {}) {
-  const c = await startCore({ baseUrl: t.url, now, ...options });
-  cores.push(c);
-  return c;
-}
+const core = (options: Partial<CoreOptions> = {}) => suite.core({ now, ...options });
 
 /** Every socket the core opens, with the token it carried. */
 function trackedSockets() {
@@ -64,7 +51,7 @@ const payload = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 
 
 /** Whether the server has revoked the sign-in this refresh token belongs to. */
 async function revoked(refreshToken: string): Promise<boolean> {
-  const rows = await t.server.ctx.db
+  const rows = await suite.t.server.ctx.db
     .selectFrom('refresh_tokens')
     .select('revoked_at')
     .where('family_id', '=', payload(refreshToken).fam as string)
@@ -91,22 +78,22 @@ async function liveRoute(driver: DriverFixture) {
   const timers = manualTimers();
   const c = await core({ timers, openWebSocket: sockets.open });
   await c.api.signIn(driver.email, PASSWORD);
-  const { routeId } = await makeRoute(t, driver, { date: today, stops: stopsAroundUtrecht(3) });
+  const { routeId } = await makeRoute(suite.t, driver, { date: today, stops: stopsAroundUtrecht(3) });
   expect(await c.api.openRoute(routeId, { shared: false })).toEqual({ ok: true });
   await c.until((s) => s.live.socket === 'connected');
   return { c, sockets, routeId, timers };
 }
 
 /** The server's open sockets, as the sessions they are (the context knows them only as registered sockets). */
-const serverSockets = () => t.server.ctx.sockets.all() as SocketSession[];
+const serverSockets = () => suite.t.server.ctx.sockets.all() as SocketSession[];
 
 describe('the live channel when the server ends its token', () => {
   it('renews the token (a refresh first) and reconnects at once after a 4401, showing no reconnect', async () => {
-    const { c, sockets, routeId } = await liveRoute(await makeDriver(t));
+    const { c, sockets, routeId } = await liveRoute(await makeDriver(suite.t));
     const first = sockets.opened[0]!;
     skew += (ACCESS_TTL_S + 1) * 1000;
     // The next event finds the token ended: the server closes with 4401 and sends nothing.
-    await t.dispatch('POST', `/v1/dispatch/routes/${routeId}/republish`);
+    await suite.t.dispatch('POST', `/v1/dispatch/routes/${routeId}/republish`);
     await expect.poll(() => sockets.opened.length).toBe(2);
     await c.until((s) => s.live.socket === 'connected');
     await expect.poll(() => serverSockets().filter((s) => s.access.routeId === routeId).length).toBe(1);
@@ -122,11 +109,11 @@ describe('the live channel when the server ends its token', () => {
   });
 
   it('ends the session when the renewal is refused (the session was signed out elsewhere)', async () => {
-    const driver = await makeDriver(t);
+    const driver = await makeDriver(suite.t);
     const { c, sockets } = await liveRoute(driver);
     skew += (ACCESS_TTL_S + 1) * 1000;
     // The session's family revoked (its refresh token used after its grace by someone else, say).
-    await t.request('POST', '/v1/token/revoke', { body: { token: sockets.opened[0]!.token } });
+    await suite.t.request('POST', '/v1/token/revoke', { body: { token: sockets.opened[0]!.token } });
     const state = await c.until((s) => s.session.status === 'signed_out');
     expect(state.notices.map((n) => n.kind)).toContain('logged_out_automatically');
     expect(state.live.socket).toBe('off');
@@ -134,13 +121,13 @@ describe('the live channel when the server ends its token', () => {
   });
 
   it('waits after a 4409 (another tab took its place) until its page is shown again', async () => {
-    const driver = await makeDriver(t);
+    const driver = await makeDriver(suite.t);
     const { c, sockets, routeId, timers } = await liveRoute(driver);
-    const pair = await t.request<{ accessToken: string }>('POST', '/v1/drivers/signin', {
+    const pair = await suite.t.request<{ accessToken: string }>('POST', '/v1/drivers/signin', {
       body: { email: driver.email, password: PASSWORD },
     });
     const projectId = c.state().route!.route!.project_id;
-    const url = `${t.wsUrl}/v1/socket?routeId=${routeId}&projectId=${projectId}&owner=driver&deviceId=x`;
+    const url = `${suite.t.wsUrl}/v1/socket?routeId=${routeId}&projectId=${projectId}&owner=driver&deviceId=x`;
     const others = [];
     for (let i = 0; i < 3; i++) {
       const ws = new WebSocket(`${url}&token=${pair.body.accessToken}`);
@@ -162,20 +149,20 @@ describe('the live channel when the server ends its token', () => {
 
 describe('sign-out', () => {
   it('revokes the session on the server: the refresh token the app held gets no new pair', async () => {
-    const driver = await makeDriver(t);
+    const driver = await makeDriver(suite.t);
     const dbName = newDbName();
     const c = await core({ dbName });
     await c.api.signIn(driver.email, PASSWORD);
     const held = await storedRefreshToken(dbName);
     expect(await c.api.signOut()).toEqual({ ok: true });
     await expect.poll(() => revoked(held)).toBe(true);
-    const refresh = await t.request('POST', '/v1/token/refresh', { body: { token: held } });
+    const refresh = await suite.t.request('POST', '/v1/token/refresh', { body: { token: held } });
     expect(refresh.status).toBe(401);
     await expect.poll(() => pendingRevocations(dbName)).toEqual([]);
   });
 
   it('offline: signs out at once, keeps the revoke, and sends it when the network is back', async () => {
-    const driver = await makeDriver(t);
+    const driver = await makeDriver(suite.t);
     const dbName = newDbName();
     let offline = false;
     const net: typeof fetch = (input, init) =>
@@ -196,7 +183,7 @@ describe('sign-out', () => {
   });
 
   it('offline, then the tab closed: the next start sends it, with nobody signing in', async () => {
-    const driver = await makeDriver(t);
+    const driver = await makeDriver(suite.t);
     const dbName = newDbName();
     let offline = false;
     const net: typeof fetch = (input, init) =>
@@ -208,7 +195,6 @@ describe('sign-out', () => {
     await first.api.signOut();
     await expect.poll(() => pendingRevocations(dbName)).toEqual([held]);
     await first.close();
-    cores.pop();
 
     const again = await core({ dbName });
     expect(again.state().session.status).toBe('signed_out');

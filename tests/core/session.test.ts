@@ -1,15 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createOutboxStore } from '../../src-worker/outbox/outbox-store.ts';
 import { openAppStorage } from '../../src-worker/storage/app-db.ts';
-import { type CoreHarness, newDbName, startCore } from '../helpers/core.ts';
+import { newDbName } from '../helpers/core.ts';
+import { coreSuite } from '../helpers/core-suite.ts';
 import { type DriverFixture, makeDriver, makeOrganisation, PASSWORD } from '../helpers/fixtures.ts';
 import { outboxItem } from '../helpers/outbox.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
 
-let t: TestServer;
 let clock = Date.now();
+const suite = coreSuite({ now: () => clock, env: { ACCESS_TOKEN_TTL: '60', REFRESH_GRACE_SECONDS: '5' } });
 let driver: DriverFixture;
-const cores: CoreHarness[] = [];
 
 async function eventually<T>(probe: () => Promise<T | null>, timeoutMs = 5000): Promise<T> {
   const end = Date.now() + timeoutMs;
@@ -21,28 +20,17 @@ async function eventually<T>(probe: () => Promise<T | null>, timeoutMs = 5000): 
   }
 }
 
-async function core(options: Partial<Parameters<typeof startCore>[0]> = {}) {
-  const c = await startCore({ baseUrl: t.url, ...options });
-  cores.push(c);
-  return c;
-}
-
 beforeAll(async () => {
-  t = await startTestServer({ now: () => clock, env: { ACCESS_TOKEN_TTL: '60', REFRESH_GRACE_SECONDS: '5' } });
-  const org = await makeOrganisation(t, { name: 'Demo Logistics', customer_id: 'cus_demo' });
-  driver = await makeDriver(t, org);
+  const org = await makeOrganisation(suite.t, { name: 'Demo Logistics', customer_id: 'cus_demo' });
+  driver = await makeDriver(suite.t, org);
 });
-afterEach(async () => {
-  await Promise.all(cores.splice(0).map((c) => c.close()));
-});
-afterAll(() => t.close());
 
 describe('start', () => {
   it('answers a snapshot: signed out, with the app config loaded', async () => {
-    const c = await core();
+    const c = await suite.core();
     expect(c.state().session.status).toBe('signed_out');
     const config = await c.until((s) => s.appConfig !== null);
-    expect(config.appConfig?.cleaningCustomerId).toBe(t.config.cleaningCustomerId);
+    expect(config.appConfig?.cleaningCustomerId).toBe(suite.t.config.cleaningCustomerId);
   });
 
   it('never waits for the app config: the first start answers without it, a later one with the kept copy', async () => {
@@ -56,21 +44,21 @@ describe('start', () => {
       return fetch(input, init);
     };
     const dbName = newDbName();
-    const first = await core({ dbName, fetch: slowConfig });
+    const first = await suite.core({ dbName, fetch: slowConfig });
     expect(first.state().appConfig).toBeNull();
     release();
-    await first.until((s) => s.appConfig?.cleaningCustomerId === t.config.cleaningCustomerId);
+    await first.until((s) => s.appConfig?.cleaningCustomerId === suite.t.config.cleaningCustomerId);
 
     // Offline now: the copy kept on the device is in the very first snapshot.
     const offline: typeof fetch = () => Promise.reject(new TypeError('Failed to fetch'));
-    const second = await core({ dbName, fetch: offline, init: { online: false } });
-    expect(second.state().appConfig?.cleaningCustomerId).toBe(t.config.cleaningCustomerId);
+    const second = await suite.core({ dbName, fetch: offline, init: { online: false } });
+    expect(second.state().appConfig?.cleaningCustomerId).toBe(suite.t.config.cleaningCustomerId);
   });
 });
 
 describe('sign-in', () => {
   it('maps each failure to its code', async () => {
-    const c = await core();
+    const c = await suite.core();
     expect(await c.api.checkEmail('  ')).toMatchObject({ ok: false, error: 'empty_field' });
     expect(await c.api.checkEmail(`${'a'.repeat(250)}@x.nl`)).toMatchObject({ ok: false, error: 'too_long' });
     expect(await c.api.checkEmail('nobody@example.test')).toMatchObject({ ok: false, error: 'no_user' });
@@ -82,22 +70,21 @@ describe('sign-in', () => {
   });
 
   it('reports offline when the server cannot be reached', async () => {
-    const c = await core({ baseUrl: 'http://127.0.0.1:9' });
+    const c = await suite.core({ baseUrl: 'http://127.0.0.1:9' });
     expect(await c.api.checkEmail(driver.email)).toMatchObject({ ok: false, error: 'offline' });
   });
 
   it('signs in: profile from the token, driver and organisation loaded, session stored', async () => {
     const dbName = newDbName();
-    const c = await core({ dbName });
+    const c = await suite.core({ dbName });
     const res = await c.api.signIn(driver.email, PASSWORD);
     expect(res).toMatchObject({ ok: true, value: { id: driver.driverId, organisationName: 'Demo Logistics' } });
     const state = await c.until((s) => s.organisation !== null);
     expect(state.session).toMatchObject({ status: 'signed_in', driver: { email: driver.email, first_name: 'Test' } });
     expect(state.organisation?.customer_id).toBe('cus_demo');
     await c.close();
-    cores.pop();
     // A new start (a reload) finds the session in IndexedDB.
-    const again = await core({ dbName });
+    const again = await suite.core({ dbName });
     expect(again.state().session).toMatchObject({ status: 'signed_in', driver: { id: driver.driverId } });
   });
 });
@@ -105,15 +92,14 @@ describe('sign-in', () => {
 describe('tokens', () => {
   it('refreshes an expired access token and replays the request', async () => {
     const dbName = newDbName();
-    const first = await core({ dbName });
+    const first = await suite.core({ dbName });
     await first.api.signIn(driver.email, PASSWORD);
-    cores.pop();
     const storage = await openAppStorage(dbName);
     const before = (await storage.getDriver())!;
     storage.close();
 
     clock += 120_000; // the access token (60 s) has expired
-    const c = await core({ dbName });
+    const c = await suite.core({ dbName });
     // Starting loads the account in the background: the first call gets a 401, refreshes, and is replayed.
     const after = await eventually(async () => {
       const s = await openAppStorage(dbName);
@@ -129,17 +115,16 @@ describe('tokens', () => {
 
   it('logs out automatically when the refresh is refused, keeping the outbox', async () => {
     const dbName = newDbName();
-    const first = await core({ dbName });
+    const first = await suite.core({ dbName });
     await first.api.signIn(driver.email, PASSWORD);
-    cores.pop();
     const storage = await openAppStorage(dbName);
     await createOutboxStore(storage.db).add(outboxItem({ id: 'u1', routeId: 7, owner: `driver:${driver.driverId}` }));
     storage.close();
     // Revoke every refresh token of the driver, then let the access token expire.
-    await t.server.ctx.db.updateTable('refresh_tokens').set({ revoked_at: new Date().toISOString() }).execute();
+    await suite.t.server.ctx.db.updateTable('refresh_tokens').set({ revoked_at: new Date().toISOString() }).execute();
     clock += 120_000;
 
-    const c = await core({ dbName });
+    const c = await suite.core({ dbName });
     const state = await c.until((s) => s.session.status === 'signed_out');
     expect(state.notices.map((n) => n.kind)).toEqual(['logged_out_automatically']);
     expect(state.session.driver).toBeNull();
@@ -153,7 +138,7 @@ describe('tokens', () => {
 describe('sign-out', () => {
   it('clears the session and caches but keeps the outbox', async () => {
     const dbName = newDbName();
-    const c = await core({ dbName });
+    const c = await suite.core({ dbName });
     await c.api.signIn(driver.email, PASSWORD);
     const storage = await openAppStorage(dbName);
     const waiting = outboxItem({ id: 'a', routeId: 3, owner: 'driver:999999' });

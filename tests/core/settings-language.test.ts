@@ -2,8 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countryFromTrace, languageForCountry } from '../../src-shared/domain/settings.ts';
 import { lookUpLanguage, TRACE_TIMEOUT_MS } from '../../src-worker/config/app-config.ts';
-import { startCore } from '../helpers/core.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { coreSuite } from '../helpers/core-suite.ts';
 
 /** A stand-in for the public trace page: answers `loc=XX`, optionally after a delay. */
 let trace: Server;
@@ -14,7 +13,6 @@ const answers: Record<string, { country: string; delayMs: number }> = {
   '/fr': { country: 'FR', delayMs: 0 },
   '/slow': { country: 'NL', delayMs: TRACE_TIMEOUT_MS + 500 },
 };
-let t: TestServer;
 
 beforeAll(async () => {
   trace = createServer((req, res) => {
@@ -24,13 +22,13 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => trace.listen(0, '127.0.0.1', r));
   traceUrl = `http://127.0.0.1:${(trace.address() as { port: number }).port}`;
-  t = await startTestServer({ env: { TRACE_URL: `${traceUrl}/nl` } });
 });
 afterAll(async () => {
   trace.closeAllConnections();
   await new Promise((r) => trace.close(r));
-  await t.close();
 });
+// After the trace page's hooks: its address is known when the server starts.
+const suite = coreSuite(() => ({ env: { TRACE_URL: `${traceUrl}/nl` } }));
 
 describe('default language', () => {
   it.each([
@@ -60,19 +58,17 @@ describe('default language', () => {
   });
 
   it('the core chooses the language from TRACE_URL only when none was chosen', async () => {
-    const unchosen = await startCore({ baseUrl: t.url, init: { languageChosen: false } });
+    const unchosen = await suite.core({ init: { languageChosen: false } });
     await unchosen.until((s) => s.settings.language === 'nl');
-    await unchosen.close();
-    const chosen = await startCore({ baseUrl: t.url, init: { languageChosen: true } });
+    const chosen = await suite.core({ init: { languageChosen: true } });
     await new Promise((r) => setTimeout(r, 200));
     expect(chosen.state().settings.language).toBe('en');
-    await chosen.close();
   });
 });
 
 describe('settings', () => {
   it('changes a setting, does nothing for the current value, refuses a value that does not exist', async () => {
-    const c = await startCore({ baseUrl: t.url });
+    const c = await suite.core();
     // Only patches after the start that touch the settings count: the start's own patches may still be arriving on
     // the listener's port (later on a loaded machine), and the account's load may patch other slices meanwhile.
     const settingsPatches = () =>
@@ -87,15 +83,13 @@ describe('settings', () => {
     expect(settingsPatches()).toBe(after);
     // biome-ignore lint/suspicious/noExplicitAny: a caller outside TypeScript's reach
     expect(await c.api.setSetting('mapView', 'sideways' as any)).toMatchObject({ ok: false, error: 'unknown' });
-    await c.close();
   });
 });
 
 describe('connectivity', () => {
   it('says "no internet" when starting offline and when going offline, and drops it when back online', async () => {
     let reachable = false;
-    const c = await startCore({
-      baseUrl: t.url,
+    const c = await suite.core({
       init: { online: false },
       fetch: (input, init) => (reachable ? fetch(input, init) : Promise.reject(new TypeError('Failed to fetch'))),
     });
@@ -111,6 +105,5 @@ describe('connectivity', () => {
     await c.api.setConnectivity({ online: false });
     await c.api.setConnectivity({ online: false });
     expect(c.state().notices).toEqual([said]);
-    await c.close();
   });
 });

@@ -3,34 +3,27 @@
  * goes to the network settles within the core's request timeout, as offline, and the next call works once the
  * server answers again.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { localDate } from '../../src-shared/domain/geo.ts';
-import { type CoreHarness, startCore } from '../helpers/core.ts';
+import type { CoreHarness } from '../helpers/core.ts';
+import { coreSuite } from '../helpers/core-suite.ts';
 import { type FaultyFetch, faultyFetch } from '../helpers/faults.ts';
 import { type DriverFixture, makeDriver, makeOrganisation, makeRoute, PASSWORD } from '../helpers/fixtures.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 // Short, yet long enough for a real answer from the in-process server on a loaded machine.
 const TIMEOUT_MS = 1_000;
-let t: TestServer;
+const suite = coreSuite();
 let driver: DriverFixture;
 let routeId: number;
-const cores: CoreHarness[] = [];
 
 beforeAll(async () => {
-  t = await startTestServer();
-  driver = await makeDriver(t, await makeOrganisation(t, { name: 'Stall Co' }));
-  routeId = (await makeRoute(t, driver, { date: localDate(new Date()) })).routeId;
+  driver = await makeDriver(suite.t, await makeOrganisation(suite.t, { name: 'Stall Co' }));
+  routeId = (await makeRoute(suite.t, driver, { date: localDate(new Date()) })).routeId;
 });
-afterEach(async () => {
-  await Promise.all(cores.splice(0).map((c) => c.close()));
-});
-afterAll(() => t.close());
 
 async function stalledCore(): Promise<{ c: CoreHarness; faults: FaultyFetch }> {
   const faults = faultyFetch();
-  const c = await startCore({ baseUrl: t.url, fetch: faults.fetch, requestTimeoutMs: TIMEOUT_MS });
-  cores.push(c);
+  const c = await suite.core({ fetch: faults.fetch, requestTimeoutMs: TIMEOUT_MS });
   await c.api.signIn(driver.email, PASSWORD);
   // The list the core asked for at sign-in is done before the server stalls (its answer would otherwise land in
   // the log, or a refresh would share it): the screen's first load returns when it is.

@@ -7,6 +7,9 @@
  *     const c = await suite.core();              // startCore against suite.t, closed after this test
  *     await suite.t.dispatch('PUT', ...);        // the dispatcher API of the same server
  *   });
+ *
+ * A test may close a core itself (a reload: a new core on the same dbName); the suite's close is then a no-op. A
+ * test that needs a server of other settings asks `suite.server(options)`, closed after that test's cores.
  */
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { type CoreHarness, type CoreOptions, startCore } from './core.ts';
@@ -15,18 +18,26 @@ import { type StartOptions, startTestServer, type TestServer } from './server.ts
 export interface CoreSuite {
   /** The file's server (ready inside tests and hooks, not while the file is collected). */
   readonly t: TestServer;
-  /** A core against the file's server, closed after the test that started it. */
+  /** A core against the file's server (or `options.baseUrl`), closed after the test that started it. */
   core(options?: Partial<CoreOptions>): Promise<CoreHarness>;
+  /** A server of the test's own (another clock, env or limit), closed after the test, once its cores are. */
+  server(options: StartOptions): Promise<TestServer>;
 }
 
-export function coreSuite(serverOptions: StartOptions = {}): CoreSuite {
+/**
+ * `serverOptions` may be a function, called as the file's server starts: for options known only once the file's
+ * earlier `beforeAll` ran (the address of a stand-in service the file starts first).
+ */
+export function coreSuite(serverOptions: StartOptions | (() => StartOptions) = {}): CoreSuite {
   let server: TestServer | null = null;
   const cores: CoreHarness[] = [];
+  const servers: TestServer[] = [];
   beforeAll(async () => {
-    server = await startTestServer(serverOptions);
+    server = await startTestServer(typeof serverOptions === 'function' ? serverOptions() : serverOptions);
   });
   afterEach(async () => {
     await Promise.all(cores.splice(0).map((c) => c.close()));
+    await Promise.all(servers.splice(0).map((s) => s.close()));
   });
   afterAll(() => server?.close());
   const started = () => {
@@ -38,9 +49,14 @@ export function coreSuite(serverOptions: StartOptions = {}): CoreSuite {
       return started();
     },
     async core(options = {}) {
-      const c = await startCore({ baseUrl: started().url, ...options });
+      const c = await startCore({ ...options, baseUrl: options.baseUrl ?? started().url });
       cores.push(c);
       return c;
+    },
+    async server(options) {
+      const s = await startTestServer(options);
+      servers.push(s);
+      return s;
     },
   };
 }

@@ -27,6 +27,7 @@ export interface CoreHarness {
   startVersion: number;
   /** Resolves once the mirrored state satisfies the predicate. */
   until(predicate: (state: AppState) => boolean, timeoutMs?: number): Promise<AppState>;
+  /** Unsubscribes and closes the core; a second call (a test closed it, then its suite) waits for the first. */
   close(): Promise<void>;
 }
 
@@ -113,6 +114,7 @@ export async function startCore(options: CoreOptions): Promise<CoreHarness> {
   mirrored = snapshot.state;
   version = snapshot.version;
 
+  let closed: Promise<void> | null = null;
   return {
     api,
     patches,
@@ -137,11 +139,14 @@ export async function startCore(options: CoreOptions): Promise<CoreHarness> {
         check();
       });
     },
-    async close() {
-      await api.unsubscribe();
-      api[releaseProxy]();
-      channel.port1.close();
-      channel.port2.close();
+    close() {
+      closed ??= (async () => {
+        await api.unsubscribe();
+        api[releaseProxy]();
+        channel.port1.close();
+        channel.port2.close();
+      })();
+      return closed;
     },
   };
 }

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { CreateRouteRequest } from '../../src-shared/protocol/dispatch.ts';
 import type { Route } from '../../src-shared/protocol/entities.ts';
 import { type DriverFixture, makeDriver, makeRoute, signIn } from './fixtures.ts';
+import { jpegUrl } from './images.ts';
 import type { TestServer } from './server.ts';
 
 export interface RouteSession {
@@ -64,6 +65,51 @@ export async function startRoute(t: TestServer, s: RouteSession, token = s.token
   const res = await t.request<Route[]>('POST', s.path, { token, body: { status: 'in_progress' } });
   if (res.status !== 200) throw new Error(`start failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body[0]!;
+}
+
+/** A route session (routeSession) whose route is started: where the stop update tests begin. */
+export async function startedSession(
+  t: TestServer,
+  input: Partial<CreateRouteRequest> = {},
+  driver?: DriverFixture,
+): Promise<RouteSession> {
+  const s = await routeSession(t, input, driver);
+  await startRoute(t, s);
+  return s;
+}
+
+/** A call of the driver API, as the access tests make it with every kind of caller. */
+export interface RouteCall {
+  name: string;
+  method: string;
+  path: string;
+  body?: unknown;
+}
+
+/**
+ * A started route of today whose first delivery is done with a photo, and the driver API's calls on that route: read
+ * it, start it, a location, an event, a stop update, and the photo. The access tests make each of them with tokens
+ * that must not reach the route (access.test.ts, reliability/auth-matrix.test.ts).
+ */
+export async function routeWithCalls(t: TestServer, date: string): Promise<{ s: RouteSession; calls: RouteCall[] }> {
+  const s = await startedSession(t, { date });
+  const done = await updateStop(t, s, 1, { status: 'finished', images: { '0': jpegUrl() } });
+  if (done.status !== 200) throw new Error(`delivery failed: ${done.status} ${JSON.stringify(done.body)}`);
+  const image = stopInAnswer(done, s, 1).images[0]!;
+  const calls: RouteCall[] = [
+    { name: 'route', method: 'GET', path: `/v1/projects/routes/${s.routeId}` },
+    { name: 'start', method: 'POST', path: s.path, body: { status: 'in_progress' } },
+    { name: 'location', method: 'PATCH', path: `${s.path}/location`, body: { lat: '52.1', lng: '5.1' } },
+    {
+      name: 'events',
+      method: 'POST',
+      path: `${s.path}/events`,
+      body: { type: 'service_change', data: { status: 'finished', service_id: s.stopIds[2] } },
+    },
+    { name: 'stop', method: 'POST', path: `${s.path}/services/${s.stopIds[2]}`, body: { status: 'finished' } },
+    { name: 'image', method: 'GET', path: image },
+  ];
+  return { s, calls };
 }
 
 /** POST .../services/{id} for the stop at `index` of the session's route. */

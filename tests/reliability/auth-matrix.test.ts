@@ -9,40 +9,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { AUDIENCE } from '../../src-server/auth/tokens.ts';
 import { localDate } from '../../src-shared/domain/geo.ts';
-import type { ProjectEntry, Route } from '../../src-shared/protocol/entities.ts';
+import type { ProjectEntry } from '../../src-shared/protocol/entities.ts';
 import { makeDriver, signIn } from '../helpers/fixtures.ts';
-import { jpegUrl } from '../helpers/images.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { makeLink, type RouteSession, routeSession, startRoute } from '../helpers/sessions.ts';
+import { makeLink, type RouteCall, type RouteSession, routeSession, routeWithCalls } from '../helpers/sessions.ts';
 
 let t: TestServer;
 let s: RouteSession;
-let calls: { name: string; method: string; path: string; body?: unknown }[];
+let calls: RouteCall[];
 
 beforeAll(async () => {
   t = await startTestServer();
-  s = await routeSession(t, { date: localDate(new Date()) });
-  await startRoute(t, s);
-  const done = await t.request<Route[]>('POST', `${s.path}/services/${s.stopIds[1]}`, {
-    token: s.token,
-    body: { status: 'finished', images: { '0': jpegUrl() } },
-  });
-  const image = new URL(done.body[0]!.stops[1]!.images[0]!, t.url).pathname;
+  const route = await routeWithCalls(t, localDate(new Date()));
+  s = route.s;
+  // The route's calls, and the account's calls a token of that driver reaches too.
   calls = [
     { name: 'route list', method: 'GET', path: '/v1/projects/routes' },
-    { name: 'route', method: 'GET', path: `/v1/projects/routes/${s.routeId}` },
     { name: 'organisation', method: 'GET', path: '/v1/organisations' },
     { name: 'driver', method: 'GET', path: `/v1/drivers/${s.driver.driverId}` },
-    { name: 'start', method: 'POST', path: s.path, body: { status: 'in_progress' } },
-    { name: 'location', method: 'PATCH', path: `${s.path}/location`, body: { lat: '52.1', lng: '5.1' } },
-    {
-      name: 'events',
-      method: 'POST',
-      path: `${s.path}/events`,
-      body: { type: 'service_change', data: { status: 'finished', service_id: s.stopIds[2] } },
-    },
-    { name: 'stop', method: 'POST', path: `${s.path}/services/${s.stopIds[2]}`, body: { status: 'finished' } },
-    { name: 'image', method: 'GET', path: image },
+    ...route.calls,
   ];
 });
 afterAll(() => t.close());

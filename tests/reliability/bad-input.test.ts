@@ -12,7 +12,7 @@ import { localDate } from '../../src-shared/domain/geo.ts';
 import { stopsAroundUtrecht } from '../helpers/fixtures.ts';
 import { jpegUrl } from '../helpers/images.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { type RouteSession, routeSession, startRoute } from '../helpers/sessions.ts';
+import { type RouteSession, startedSession } from '../helpers/sessions.ts';
 
 const RUNS = Number(process.env.BAD_INPUT_RUNS ?? 60);
 
@@ -20,8 +20,7 @@ let t: TestServer;
 let s: RouteSession;
 beforeAll(async () => {
   t = await startTestServer();
-  s = await routeSession(t, { date: localDate(new Date()) });
-  await startRoute(t, s);
+  s = await startedSession(t, { date: localDate(new Date()) });
 });
 afterAll(() => t.close());
 

@@ -8,7 +8,7 @@ import { localDate } from '../../src-shared/domain/geo.ts';
 import { IDEMPOTENCY_HEADER } from '../../src-shared/protocol/http.ts';
 import { jpegUrl, pngUrl } from '../helpers/images.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { type RouteSession, routeSession, startRoute } from '../helpers/sessions.ts';
+import { type RouteSession, startedSession } from '../helpers/sessions.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -33,8 +33,7 @@ const rows = async (s: RouteSession) =>
   (await t.server.ctx.db.selectFrom('completions').select('id').where('route_id', '=', s.routeId).execute()).length;
 
 it('stores one completion sent 50 times in a row and 50 times at once, with one answer', async () => {
-  const s = await routeSession(t, { date: localDate(new Date()) });
-  await startRoute(t, s);
+  const s = await startedSession(t, { date: localDate(new Date()) });
   const key = randomUUID();
   const answers = [];
   for (let i = 0; i < 50; i++) answers.push(await send(s, key));

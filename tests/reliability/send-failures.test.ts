@@ -6,22 +6,19 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { localDate } from '../../src-shared/domain/geo.ts';
-import { type CoreHarness, startCore } from '../helpers/core.ts';
+import type { CoreHarness } from '../helpers/core.ts';
+import { coreSuite } from '../helpers/core-suite.ts';
 import { type FaultProxy, type ProxyFault, startFaultProxy } from '../helpers/fault-proxy.ts';
 import { manualTimers } from '../helpers/faults.ts';
 import { makeDriver, makeRoute, PASSWORD, stopsAroundUtrecht } from '../helpers/fixtures.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
 
-let t: TestServer;
+const suite = coreSuite();
 let proxy: FaultProxy;
 beforeAll(async () => {
-  t = await startTestServer();
-  proxy = await startFaultProxy(t.url);
+  proxy = await startFaultProxy(suite.t.url);
 });
-afterAll(async () => {
-  await proxy.close();
-  await t.close();
-});
+// Run before the suite's own (after hooks run last first): the proxy closes before the server.
+afterAll(() => proxy.close());
 
 const isCompletion = (r: { method: string; path: string }) => r.method === 'POST' && /\/services\/\d+$/.test(r.path);
 
@@ -39,17 +36,17 @@ const MATRIX: [string, ProxyFault, Expect][] = [
 ];
 
 async function completions(routeId: number) {
-  return t.server.ctx.db.selectFrom('completions').select('stop_id').where('route_id', '=', routeId).execute();
+  return suite.t.server.ctx.db.selectFrom('completions').select('stop_id').where('route_id', '=', routeId).execute();
 }
 
 it('delivers exactly the queued completions through every kind of send failure', { timeout: 300_000 }, async () => {
   const figures: string[] = [];
   for (const [name, fault, expected] of MATRIX) {
-    const driver = await makeDriver(t);
-    const { routeId } = await makeRoute(t, driver, { date: localDate(new Date()), stops: stopsAroundUtrecht(2) });
+    const driver = await makeDriver(suite.t);
+    const { routeId } = await makeRoute(suite.t, driver, { date: localDate(new Date()), stops: stopsAroundUtrecht(2) });
     const timers = manualTimers();
     proxy.rule = () => 'pass';
-    const c: CoreHarness = await startCore({ baseUrl: proxy.url, timers, sendTimeoutMs: 500, openWebSocket: null });
+    const c = await suite.core({ baseUrl: proxy.url, timers, sendTimeoutMs: 500, openWebSocket: null });
     try {
       await c.api.signIn(driver.email, PASSWORD);
       await c.api.openRoute(routeId, { shared: false });

@@ -1,23 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDate } from '../../src-shared/domain/geo.ts';
-import type { Route } from '../../src-shared/protocol/entities.ts';
 import { makeDriver, signIn } from '../helpers/fixtures.ts';
-import { jpegUrl } from '../helpers/images.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { makeLink, type RouteSession, routeSession, startRoute } from '../helpers/sessions.ts';
+import { makeLink, type RouteCall, type RouteSession, routeSession, routeWithCalls } from '../helpers/sessions.ts';
 
 let t: TestServer;
 let s: RouteSession;
-let imageUrl: string;
 const tokens: Record<string, string> = {};
 
-interface Call {
-  name: string;
-  method: string;
-  path: string;
-  body?: unknown;
-}
-let calls: Call[];
+let calls: RouteCall[];
 
 /** Rows the calls below could write: none may appear after a refusal. */
 async function traces() {
@@ -40,13 +31,7 @@ async function traces() {
 beforeAll(async () => {
   t = await startTestServer();
   const date = localDate(new Date());
-  s = await routeSession(t, { date });
-  await startRoute(t, s);
-  const done = await t.request<Route[]>('POST', `${s.path}/services/${s.stopIds[1]}`, {
-    token: s.token,
-    body: { status: 'finished', images: { '0': jpegUrl() } },
-  });
-  imageUrl = done.body[0]!.stops[1]!.images[0]!;
+  ({ s, calls } = await routeWithCalls(t, date));
 
   const sameOrg = await makeDriver(t, s.driver.organisationId);
   const otherOrg = await makeDriver(t);
@@ -56,20 +41,6 @@ beforeAll(async () => {
   tokens.linkOfAnotherRoute = await makeLink(t, secondRoute.routeId);
   tokens.link = await makeLink(t, s.routeId);
   tokens.refresh = (await signIn(t, s.driver.email)).refreshToken;
-
-  calls = [
-    { name: 'route', method: 'GET', path: `/v1/projects/routes/${s.routeId}` },
-    { name: 'start', method: 'POST', path: s.path, body: { status: 'in_progress' } },
-    { name: 'location', method: 'PATCH', path: `${s.path}/location`, body: { lat: '52.1', lng: '5.1' } },
-    {
-      name: 'events',
-      method: 'POST',
-      path: `${s.path}/events`,
-      body: { type: 'service_change', data: { status: 'finished', service_id: s.stopIds[2] } },
-    },
-    { name: 'stop', method: 'POST', path: `${s.path}/services/${s.stopIds[2]}`, body: { status: 'finished' } },
-    { name: 'image', method: 'GET', path: imageUrl },
-  ];
 });
 afterAll(() => t.close());
 

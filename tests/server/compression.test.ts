@@ -15,7 +15,7 @@ import { localDate } from '../../src-shared/domain/geo.ts';
 import { stopsAroundUtrecht } from '../helpers/fixtures.ts';
 import { jpegUrl, PHOTO_PNG, pngUrl, TINY_JPEG } from '../helpers/images.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { type RouteSession, routeSession, startRoute, stopInAnswer, updateStop } from '../helpers/sessions.ts';
+import { type RouteSession, routeSession, startedSession, stopInAnswer, updateStop } from '../helpers/sessions.ts';
 import { driverOnRoute, openSocket } from '../helpers/socket.ts';
 
 interface RawAnswer {
@@ -182,8 +182,7 @@ describe('the built app', () => {
 
 describe('left alone', () => {
   it('proof images go back as stored, never recompressed', async () => {
-    const s = await routeSession(t, { date: localDate(new Date()) });
-    await startRoute(t, s);
+    const s = await startedSession(t, { date: localDate(new Date()) });
     const res = await updateStop(t, s, 1, { status: 'finished', images: { '0': jpegUrl(), '1': pngUrl(PHOTO_PNG) } });
     const [jpeg, png] = stopInAnswer(res, s, 1).images;
     for (const [url, bytes] of [

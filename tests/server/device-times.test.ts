@@ -10,7 +10,7 @@ import type { ApiError } from '../../src-shared/protocol/http.ts';
 import { makeDriver, makeOrganisation, signIn, stopsAroundUtrecht } from '../helpers/fixtures.ts';
 import { jpegUrl, pngUrl } from '../helpers/images.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { type RouteSession, routeSession, startRoute, updateStop, writtenRows } from '../helpers/sessions.ts';
+import { type RouteSession, startedSession, updateStop, writtenRows } from '../helpers/sessions.ts';
 
 const ZONE = 'Europe/Amsterdam';
 const MINUTE = 60_000;
@@ -28,8 +28,7 @@ beforeAll(async () => {
   const stops = stopsAroundUtrecht(3).map((stop, i) =>
     i === 1 ? { ...stop, units: [{ id: 'p1', name: 'Parcel', quantity: 1, barcode: '4006381333931' }] } : stop,
   );
-  s = await routeSession(t, { date: today, stops }, driver);
-  await startRoute(t, s);
+  s = await startedSession(t, { date: today, stops }, driver);
 });
 afterAll(() => t.close());
 

@@ -10,7 +10,7 @@ import { IDEMPOTENCY_HEADER, type StoredStopRoute } from '../../src-shared/proto
 import { makeDriver, stopsAroundUtrecht } from '../helpers/fixtures.ts';
 import { jpegUrl, pngUrl } from '../helpers/images.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { type RouteSession, routeSession, startRoute } from '../helpers/sessions.ts';
+import { type RouteSession, startedSession } from '../helpers/sessions.ts';
 
 let t: TestServer;
 
@@ -19,11 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function started(stops = 3): Promise<RouteSession> {
-  const s = await routeSession(t, { date: localDate(new Date()), stops: stopsAroundUtrecht(stops) });
-  await startRoute(t, s);
-  return s;
-}
+const started = (stops = 3): Promise<RouteSession> =>
+  startedSession(t, { date: localDate(new Date()), stops: stopsAroundUtrecht(stops) });
 
 /** A fixed instant, so every copy of a request is the same request. */
 const COMPLETED_AT = new Date(Date.now() - 60_000).toISOString();
@@ -146,8 +143,7 @@ describe('a replayed Idempotency-Key', () => {
     const s = await started();
     const key = randomUUID();
     expect((await send(s, 1, delivered(), key)).status).toBe(200);
-    const stranger = await routeSession(t, { date: localDate(new Date()) });
-    await startRoute(t, stranger);
+    const stranger = await startedSession(t, { date: localDate(new Date()) });
     const before = await snapshot();
     // Another driver's route: the same 404 as without a key, not the owner's stored answer.
     const probe = await send(s, 1, delivered(), key, stranger.token);

@@ -4,7 +4,7 @@ import { localDate } from '../../src-shared/domain/geo.ts';
 import { IDEMPOTENCY_HEADER } from '../../src-shared/protocol/http.ts';
 import { jpegUrl, PHOTO_PNG, pngUrl } from '../helpers/images.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { makeLink, type RouteSession, routeSession, startRoute } from '../helpers/sessions.ts';
+import { makeLink, type RouteSession, startedSession } from '../helpers/sessions.ts';
 
 let t: TestServer;
 
@@ -28,11 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function started(): Promise<RouteSession> {
-  const s = await routeSession(t, { date: localDate(new Date()) });
-  await startRoute(t, s);
-  return s;
-}
+const started = (): Promise<RouteSession> => startedSession(t, { date: localDate(new Date()) });
 
 const delivered = () => ({
   status: 'finished',

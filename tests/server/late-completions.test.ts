@@ -15,6 +15,7 @@ import {
   makeLink,
   type RouteSession,
   routeSession,
+  startedSession,
   startRoute,
   stopInAnswer as stopOf,
   updateStop,
@@ -150,8 +151,7 @@ describe('a stop update for a finished route', () => {
   it('applies a late update to a stop still open, not held back by the end stop’s rule', async () => {
     clock += HOUR;
     const startedAt = clock;
-    const s = await routeSession(t, { date: localDate(new Date(clock)) });
-    await startRoute(t, s);
+    const s = await startedSession(t, { date: localDate(new Date(clock)) });
     clock += HOUR;
     // As a dispatcher's finish would leave it: finished while deliveries were open.
     await t.server.ctx.db

@@ -11,7 +11,7 @@ import type { ProjectEntry, Route } from '../../src-shared/protocol/entities.ts'
 import { IDEMPOTENCY_HEADER, type RemovedStopRoute } from '../../src-shared/protocol/http.ts';
 import { jpegUrl } from '../helpers/images.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { type RouteSession, routeSession, startRoute, updateStop } from '../helpers/sessions.ts';
+import { type RouteSession, startedSession, updateStop } from '../helpers/sessions.ts';
 
 let t: TestServer;
 let clock = Date.now();
@@ -21,11 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function started(): Promise<RouteSession> {
-  const s = await routeSession(t, { date: localDate(new Date(clock)) });
-  await startRoute(t, s);
-  return s;
-}
+const started = (): Promise<RouteSession> => startedSession(t, { date: localDate(new Date(clock)) });
 
 const routePath = (s: RouteSession, rest = '') => `/v1/dispatch/routes/${s.routeId}${rest}`;
 const remove = (s: RouteSession, index: number) =>

@@ -8,7 +8,7 @@ import { pruneTracking } from '../../src-server/repo/retention.ts';
 import { localDate } from '../../src-shared/domain/geo.ts';
 import { jpegUrl } from '../helpers/images.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { type RouteSession, routeSession, startRoute, updateStop } from '../helpers/sessions.ts';
+import { type RouteSession, routeSession, startedSession, updateStop } from '../helpers/sessions.ts';
 
 const DAY = 86_400_000;
 let t: TestServer;
@@ -17,8 +17,7 @@ const now = Date.now();
 
 beforeAll(async () => {
   t = await startTestServer({ now: () => now, env: { TRACKING_RETENTION_DAYS: '2' }, retentionSweepMs: 50 });
-  s = await routeSession(t, { date: localDate(new Date(now)) });
-  await startRoute(t, s);
+  s = await startedSession(t, { date: localDate(new Date(now)) });
 });
 afterAll(() => t.close());
 

@@ -8,6 +8,7 @@ import {
   makeLink,
   type RouteSession,
   routeSession,
+  startedSession,
   startRoute,
   stopInAnswer as stopOf,
   updateStop,
@@ -21,11 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function started(): Promise<RouteSession> {
-  const s = await routeSession(t, { date: localDate(new Date()) });
-  await startRoute(t, s);
-  return s;
-}
+const started = (): Promise<RouteSession> => startedSession(t, { date: localDate(new Date()) });
 
 const update = (s: RouteSession, stop: number, body: unknown, token?: string) => updateStop(t, s, stop, body, token);
 const imageId = (url: string) => Number(url.split('/').at(-1));

@@ -8,6 +8,7 @@ import {
   makeLink,
   type RouteSession,
   routeSession,
+  startedSession,
   startRoute,
   stopInAnswer as stopOf,
   updateStop,
@@ -27,9 +28,7 @@ afterAll(() => t.close());
 
 /** A started route of `date` (today): a completion's device times must lie from the day before it to now. */
 async function started(date = localDate(today)): Promise<RouteSession> {
-  const s = await routeSession(t, { date });
-  await startRoute(t, s);
-  return s;
+  return startedSession(t, { date });
 }
 
 const update = (s: RouteSession, stop: number, body: unknown, token?: string) => updateStop(t, s, stop, body, token);
@@ -215,8 +214,7 @@ describe('the cleaning variant (issue 31)', () => {
   it('holds the stop’s required photo: a status alone is refused, with the photo it is stored', async () => {
     const organisation = await makeOrganisation(t, { customer_id: t.config.cleaningCustomerId });
     const stops = stopsAroundUtrecht(2, { requirements: { picture: true } });
-    const s = await routeSession(t, { date: localDate(today), stops }, await makeDriver(t, organisation));
-    await startRoute(t, s);
+    const s = await startedSession(t, { date: localDate(today), stops }, await makeDriver(t, organisation));
     const washed = { status: 'finished', cleaning_status: 'washed', sticker: true };
     const before = await writtenRows(t);
     const bare = await update(s, 1, washed);

@@ -9,7 +9,7 @@ import { localDate } from '../../src-shared/domain/geo.ts';
 import { makeDriver, makeOrganisation, stopsAroundUtrecht } from '../helpers/fixtures.ts';
 import { jpegUrl, makePng, noisePng, pngUrl } from '../helpers/images.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { routeSession, startRoute, updateStop, writtenRows } from '../helpers/sessions.ts';
+import { startedSession, updateStop, writtenRows } from '../helpers/sessions.ts';
 
 let t: TestServer;
 const today = localDate(new Date());
@@ -21,9 +21,7 @@ afterAll(() => t.close());
 
 async function started(input = {}, plan?: Record<string, boolean>) {
   const driver = plan ? await makeDriver(t, await makeOrganisation(t, { plan })) : undefined;
-  const s = await routeSession(t, { date: today, ...input }, driver);
-  await startRoute(t, s);
-  return s;
+  return startedSession(t, { date: today, ...input }, driver);
 }
 
 type Refusal = { message: string; field?: string };
@@ -130,8 +128,7 @@ describe('item 7: plan flags, publication settings and requirements on the serve
 
   it('requires a note to skip in the internal-notes variant', async () => {
     const org = await makeOrganisation(t, { customer_id: t.config.internalNotesCustomerId });
-    const s = await routeSession(t, { date: today }, await makeDriver(t, org));
-    await startRoute(t, s);
+    const s = await startedSession(t, { date: today }, await makeDriver(t, org));
     const res = await updateStop(t, s, 1, { status: 'skipped' });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ field: 'completion_note', message: 'A note is required to skip this stop' });

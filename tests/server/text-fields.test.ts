@@ -13,7 +13,7 @@ import { type DriverFixture, makeDriver, makeOrganisation, PASSWORD, signIn } fr
 import { jpegUrl, pngUrl } from '../helpers/images.ts';
 import type { Answer, TestServer } from '../helpers/server.ts';
 import { startTestServer } from '../helpers/server.ts';
-import { type RouteSession, routeSession, startRoute, updateStop } from '../helpers/sessions.ts';
+import { type RouteSession, routeSession, startedSession, startRoute, updateStop } from '../helpers/sessions.ts';
 import { openSocket, type TestSocket } from '../helpers/socket.ts';
 
 let t: TestServer;
@@ -199,8 +199,7 @@ describe('U+0000 in a text field: a 400 naming it on both databases, and the tex
   });
 
   it('socket messages: the refusal names the field, the clean text is stored', async () => {
-    const other = await routeSession(t, { date: today }, await makeDriver(t, await makeOrganisation(t)));
-    await startRoute(t, other);
+    const other = await startedSession(t, { date: today }, await makeDriver(t, await makeOrganisation(t)));
     const ws = await openSocket(t, { routeId: other.routeId, projectId: other.projectId, token: other.token });
     try {
       const change = (note: string) => ({
@@ -243,8 +242,7 @@ describe('text limits count characters, not UTF-16 code units', () => {
   });
 
   it('takes a 500-emoji reason for a missing position on the socket', async () => {
-    const other = await routeSession(t, { date: today }, await makeDriver(t, await makeOrganisation(t)));
-    await startRoute(t, other);
+    const other = await startedSession(t, { date: today }, await makeDriver(t, await makeOrganisation(t)));
     const ws = await openSocket(t, { routeId: other.routeId, projectId: other.projectId, token: other.token });
     try {
       ws.send({ type: 'location', data: { error: EMOJI.repeat(500) } });

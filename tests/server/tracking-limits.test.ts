@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDate } from '../../src-shared/domain/geo.ts';
 import type { ApiError } from '../../src-shared/protocol/http.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { type RouteSession, routeSession, startRoute } from '../helpers/sessions.ts';
+import { type RouteSession, routeSession, startedSession, startRoute } from '../helpers/sessions.ts';
 import { openSocket } from '../helpers/socket.ts';
 
 const BYTES = 3_000;
@@ -57,8 +57,7 @@ describe('service_change of a route not in progress', () => {
 
 describe('status-event bytes a minute', () => {
   it('refuses the event that would pass the budget, socket and HTTP together, until the minute has passed', async () => {
-    const s = await routeSession(t, { date });
-    await startRoute(t, s);
+    const s = await startedSession(t, { date });
     const socket = await openSocket(t, { routeId: s.routeId, projectId: s.projectId, token: s.token });
     try {
       // Each event with two 450-character notes is about 960 bytes stored: three fit in 3,000, the fourth does not.
@@ -92,8 +91,7 @@ describe('status-event bytes a minute', () => {
 
 describe("a status event's images and signature", () => {
   it('take references to stored images only', async () => {
-    const s = await routeSession(t, { date });
-    await startRoute(t, s);
+    const s = await startedSession(t, { date });
     const cases: [object, string][] = [
       [{ images: { 0: 'data:image/png;base64,iVBORw0KGgo=' } }, 'data.images.0'],
       [{ images: { 0: 'a photo of the door' } }, 'data.images.0'],

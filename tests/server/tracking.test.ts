@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDate } from '../../src-shared/domain/geo.ts';
 import { makeDriver, makeOrganisation } from '../helpers/fixtures.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { routeSession, startRoute } from '../helpers/sessions.ts';
+import { routeSession, startedSession, startRoute } from '../helpers/sessions.ts';
 
 let t: TestServer;
 const clock = Date.now();
@@ -47,8 +47,7 @@ describe('location', () => {
 
   it('answers 403 when the plan lacks real-time driver tracking', async () => {
     const orgId = await makeOrganisation(t, { plan: { ft_realtime_driver_tracking: false } });
-    const s = await routeSession(t, { date }, await makeDriver(t, orgId));
-    await startRoute(t, s);
+    const s = await startedSession(t, { date }, await makeDriver(t, orgId));
     const res = await t.request('PATCH', `${s.path}/location`, { token: s.token, body: { lat: '52.1', lng: '5.1' } });
     expect(res.status).toBe(403);
   });
@@ -68,8 +67,7 @@ describe('events', () => {
   });
 
   it('records a service_change event', async () => {
-    const s = await routeSession(t, { date });
-    await startRoute(t, s);
+    const s = await startedSession(t, { date });
     const body = serviceChange(s.stopIds[0]!);
     expect(await t.request('POST', `${s.path}/events`, { token: s.token, body })).toMatchObject({
       status: 200,
@@ -86,8 +84,7 @@ describe('events', () => {
   });
 
   it('refuses other types, stops of other routes, bad data and plans without live status updates', async () => {
-    const s = await routeSession(t, { date });
-    await startRoute(t, s);
+    const s = await startedSession(t, { date });
     const other = await routeSession(t, { date }, s.driver);
     const post = (body: unknown, token = s.token) => t.request('POST', `${s.path}/events`, { token, body });
     expect(await post({ type: 'location', data: serviceChange(s.stopIds[0]!).data })).toMatchObject({
