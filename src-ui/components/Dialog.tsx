@@ -1,8 +1,7 @@
-import { type ReactNode, useRef } from 'react';
-import { createPortal } from 'react-dom';
+import type { ReactNode } from 'react';
 import { cx } from './cx.ts';
 import styles from './Dialog.module.css';
-import { modalKeyDown, useModalLayer } from './use-modal-layer.ts';
+import { ModalLayer } from './ModalLayer.tsx';
 
 export interface DialogProps {
   open: boolean;
@@ -20,15 +19,12 @@ export interface DialogProps {
 }
 
 /**
- * The modal primitive under AlertDialog and ConfirmDialog: a portal with a scrim, the rest of the page inert,
- * Tab kept inside, focus moved in on open and given back on close. Put data-autofocus on the element to focus first.
+ * The modal primitive under AlertDialog and ConfirmDialog: a centred panel over a scrim in a ModalLayer (the rest of
+ * the page inert, Tab kept inside, focus moved in on open and given back on close). Put data-autofocus on the element
+ * to focus first.
  */
-export function Dialog(props: DialogProps) {
-  if (!props.open) return null;
-  return createPortal(<DialogLayer {...props} />, document.body);
-}
-
-function DialogLayer({
+export function Dialog({
+  open,
   role = 'alertdialog',
   titleId,
   descriptionId,
@@ -37,25 +33,20 @@ function DialogLayer({
   children,
   className,
 }: DialogProps) {
-  const layerRef = useRef<HTMLDivElement>(null);
-  useModalLayer(true, layerRef);
+  if (!open) return null;
   const dismiss = () => {
     if (dismissible) onDismiss?.();
   };
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useAriaPropsSupportedByRole: role is a dialog role, passed in.
-    <div
-      ref={layerRef}
+    <ModalLayer
       className={styles.layer}
       role={role}
-      aria-modal="true"
-      aria-labelledby={titleId}
-      aria-describedby={descriptionId}
-      tabIndex={-1}
-      onKeyDown={modalKeyDown(layerRef, dismiss)}
+      titleId={titleId}
+      descriptionId={descriptionId}
+      onEscape={dismiss}
+      scrim={{ className: styles.scrim, onTap: dismiss }}
     >
-      <div className={styles.scrim} aria-hidden="true" onClick={dismiss} />
       <div className={cx(styles.panel, className)}>{children}</div>
-    </div>
+    </ModalLayer>
   );
 }

@@ -19,6 +19,7 @@ export { IconButton, type IconButtonProps, type IconButtonVariant } from './Icon
 export { ListRow, type ListRowProps, type ListRowTrailing } from './ListRow.tsx';
 export { ListSection, type ListSectionProps } from './ListSection.tsx';
 export { LOGO_DROP_PATH, LOGO_ROUTE_PATH, Logo, type LogoProps } from './Logo.tsx';
+export { ModalLayer, type ModalLayerProps } from './ModalLayer.tsx';
 export { ProgressBar, type ProgressBarProps } from './ProgressBar.tsx';
 export { Skeleton, type SkeletonProps } from './Skeleton.tsx';
 export { SlideUpPanel, type SlideUpPanelProps } from './SlideUpPanel.tsx';
@@ -42,6 +43,6 @@ export {
 } from './snackbar-queue.ts';
 export { TextField, type TextFieldProps } from './TextField.tsx';
 export { TopBar, type TopBarProps, type TopBarVariant } from './TopBar.tsx';
-export { focusableIn, MODAL_EXEMPT_ATTRIBUTE, modalKeyDown, trapTab, useModalLayer } from './use-modal-layer.ts';
+export { focusableIn, MODAL_EXEMPT_ATTRIBUTE, trapTab } from './use-modal-layer.ts';
 export { focusScreenHeading, setAppTitle, useScreenTitle } from './use-screen-title.ts';
 export { type SnackbarControls, useSnackbarQueue } from './useSnackbarQueue.ts';
