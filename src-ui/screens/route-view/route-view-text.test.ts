@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { IntentError } from '../../../src-shared/api/worker-api.ts';
-import type { Translate } from '../../i18n/format.ts';
-import { initI18n, loadRouteMessages } from '../../i18n/index.ts';
+import { translator } from '../../i18n/testing.ts';
 import { routeFailure } from './route-view-text.ts';
-
-const english = async (): Promise<Translate> => {
-  const i18n = await initI18n('en');
-  await loadRouteMessages(i18n);
-  return i18n.t;
-};
 
 describe('route fetch failures (section 8)', () => {
   it.each<[IntentError, string | undefined, string | null, string | null, false | 'fallback' | 'account']>([
@@ -30,7 +23,7 @@ describe('route fetch failures (section 8)', () => {
     ['not_found', undefined, null, null, 'fallback'],
     ['unknown', undefined, 'Oops', 'Something went wrong', false],
   ])('%s (%s): %s / %s, leaves: %s', async (error, message, title, text, leave) => {
-    const outcome = routeFailure({ error, message }, await english());
+    const outcome = routeFailure({ error, message }, await translator('en'));
     expect(outcome.alert?.title ?? null).toBe(title);
     expect(outcome.alert?.message ?? null).toBe(text);
     expect(outcome.leave).toBe(leave);
