@@ -1,6 +1,5 @@
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from './Button.tsx';
-import styles from './Dialog.module.css';
 import { Dialog } from './Dialog.tsx';
 
 export interface AlertDialogProps {
@@ -27,27 +26,11 @@ export function AlertDialog({
   dismissible = false,
   onDismiss,
 }: AlertDialogProps) {
-  const titleId = useId();
-  const messageId = useId();
   return (
-    <Dialog
-      open={open}
-      titleId={titleId}
-      descriptionId={messageId}
-      dismissible={dismissible}
-      onDismiss={onDismiss ?? onButton}
-    >
-      <h2 id={titleId} className={styles.title}>
-        {title}
-      </h2>
-      <div id={messageId} className={styles.message}>
-        {message}
-      </div>
-      <div className={styles.actions}>
-        <Button variant="primary" onClick={onButton} data-autofocus>
-          {buttonLabel}
-        </Button>
-      </div>
+    <Dialog open={open} title={title} message={message} dismissible={dismissible} onDismiss={onDismiss ?? onButton}>
+      <Button variant="primary" onClick={onButton} data-autofocus>
+        {buttonLabel}
+      </Button>
     </Dialog>
   );
 }

@@ -7,9 +7,8 @@ import {
   useRef,
   useState,
 } from 'react';
-import { createPortal } from 'react-dom';
 import styles from './BottomSheet.module.css';
-import { modalKeyDown, useModalLayer } from './use-modal-layer.ts';
+import { ModalLayer } from './ModalLayer.tsx';
 
 export interface BottomSheetProps {
   open: boolean;
@@ -32,34 +31,28 @@ const FLING_PX_PER_MS = 0.5;
 const SLIDE_MS = 200;
 
 /**
- * A modal sheet from the bottom of the screen (85 % of its height) over a scrim: the rest of the page is inert,
- * focus moves in (to `[data-autofocus]`, else the first control) and goes back where it was when the sheet closes.
+ * A modal sheet from the bottom of the screen (85 % of its height) over a scrim, in a ModalLayer: the rest of the page
+ * is inert, focus moves in (to `[data-autofocus]`, else the first control) and goes back where it was when the sheet closes.
  * It closes on a scrim tap, Escape, or by dragging its handle or header down.
  */
 export function BottomSheet(props: BottomSheetProps) {
   if (!props.open) return null;
-  return createPortal(<SheetLayer {...props} />, document.body);
+  return <SheetLayer {...props} />;
 }
 
 function SheetLayer({ onClose, titleId, header, children, closeRef }: BottomSheetProps) {
-  const layerRef = useRef<HTMLDivElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
-  useModalLayer(true, layerRef);
   const { closing, close } = useSheetClose(panelRef, onClose, closeRef);
   const { onPointerDown, onPointerMove, onPointerUp } = useSheetDrag(panelRef, close);
 
   return (
-    <div
-      ref={layerRef}
+    <ModalLayer
       className={styles.layer}
-      data-closing={closing || undefined}
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby={titleId}
-      tabIndex={-1}
-      onKeyDown={modalKeyDown(layerRef, close)}
+      closing={closing}
+      titleId={titleId}
+      onEscape={close}
+      scrim={{ className: styles.scrim, onTap: close }}
     >
-      <div className={styles.scrim} aria-hidden="true" onClick={close} />
       <div ref={panelRef} className={styles.panel}>
         <div
           className={styles.grip}
@@ -75,7 +68,7 @@ function SheetLayer({ onClose, titleId, header, children, closeRef }: BottomShee
           {children}
         </div>
       </div>
-    </div>
+    </ModalLayer>
   );
 }
 

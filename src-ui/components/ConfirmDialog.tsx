@@ -1,6 +1,5 @@
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from './Button.tsx';
-import styles from './Dialog.module.css';
 import { Dialog } from './Dialog.tsx';
 
 export interface ConfirmDialogProps {
@@ -27,32 +26,20 @@ export interface ConfirmDialogProps {
  */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const { open, title, message, confirmLabel, cancelLabel, onConfirm, onCancel, tone = 'default' } = props;
-  const titleId = useId();
-  const messageId = useId();
   return (
     <Dialog
       open={open}
-      titleId={titleId}
-      descriptionId={message ? messageId : undefined}
+      title={title}
+      message={message || undefined}
       dismissible={(props.dismissible ?? true) && !props.confirmLoading}
       onDismiss={onCancel}
     >
-      <h2 id={titleId} className={styles.title}>
-        {title}
-      </h2>
-      {message && (
-        <div id={messageId} className={styles.message}>
-          {message}
-        </div>
-      )}
-      <div className={styles.actions}>
-        <Button variant="secondary" onClick={onCancel} disabled={props.confirmLoading} data-autofocus>
-          {cancelLabel}
-        </Button>
-        <Button variant={tone === 'danger' ? 'danger' : 'primary'} onClick={onConfirm} loading={props.confirmLoading}>
-          {confirmLabel}
-        </Button>
-      </div>
+      <Button variant="secondary" onClick={onCancel} disabled={props.confirmLoading} data-autofocus>
+        {cancelLabel}
+      </Button>
+      <Button variant={tone === 'danger' ? 'danger' : 'primary'} onClick={onConfirm} loading={props.confirmLoading}>
+        {confirmLabel}
+      </Button>
     </Dialog>
   );
 }

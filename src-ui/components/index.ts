@@ -17,6 +17,7 @@ export { IconButton } from './IconButton.tsx';
 export { ListRow } from './ListRow.tsx';
 export { ListSection } from './ListSection.tsx';
 export { Logo } from './Logo.tsx';
+export { ModalLayer } from './ModalLayer.tsx';
 export { ProgressBar } from './ProgressBar.tsx';
 export { Skeleton } from './Skeleton.tsx';
 export { SlideUpPanel, type SlideUpPanelProps } from './SlideUpPanel.tsx';
@@ -29,6 +30,5 @@ export {
 } from './snackbar-queue.ts';
 export { TextField } from './TextField.tsx';
 export { TopBar } from './TopBar.tsx';
-export { modalKeyDown, useModalLayer } from './use-modal-layer.ts';
 export { focusScreenHeading, setAppTitle, useScreenTitle } from './use-screen-title.ts';
 export { useSnackbarQueue } from './useSnackbarQueue.ts';

@@ -10,9 +10,8 @@
  */
 import { Eraser } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { Button, modalKeyDown, TextField, TopBar, useModalLayer } from '../components/index.ts';
+import { Button, ModalLayer, TextField, TopBar } from '../components/index.ts';
 import styles from './SignatureCapture.module.css';
 import { useSignaturePad } from './use-signature-pad.ts';
 
@@ -33,20 +32,12 @@ export interface SignatureCaptureProps {
   onCancel: () => void;
 }
 
-export function SignatureCapture(props: SignatureCaptureProps) {
-  return createPortal(<SignatureLayer {...props} />, document.body);
-}
-
-export default SignatureCapture;
-
-function SignatureLayer({ street, nameRequired, initialName = '', onDone, onCancel }: SignatureCaptureProps) {
+export function SignatureCapture({ street, nameRequired, initialName = '', onDone, onCancel }: SignatureCaptureProps) {
   const { t } = useTranslation();
-  const layerRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const pad = useSignaturePad(canvasRef);
   const [name, setName] = useState(initialName);
   const [nameTouched, setNameTouched] = useState(false);
-  useModalLayer(true, layerRef);
 
   const nameMissing = nameRequired && !name.trim();
   const showNameError = nameMissing && (pad.drawn || nameTouched);
@@ -59,15 +50,7 @@ function SignatureLayer({ street, nameRequired, initialName = '', onDone, onCanc
   };
 
   return (
-    <div
-      ref={layerRef}
-      className={styles.layer}
-      role="dialog"
-      aria-modal="true"
-      aria-label={t('signature.title')}
-      tabIndex={-1}
-      onKeyDown={modalKeyDown(layerRef, onCancel)}
-    >
+    <ModalLayer className={styles.layer} label={t('signature.title')} onEscape={onCancel}>
       <div className={styles.screen}>
         <TopBar
           title={t('signature.title')}
@@ -111,6 +94,8 @@ function SignatureLayer({ street, nameRequired, initialName = '', onDone, onCanc
           </div>
         </div>
       </div>
-    </div>
+    </ModalLayer>
   );
 }
+
+export default SignatureCapture;

@@ -10,11 +10,10 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { Flashlight, FlashlightOff } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { scannableUnits, scanProgress } from '../../src-shared/domain/unit-scans.ts';
 import type { Route, Stop } from '../../src-shared/protocol/entities.ts';
-import { Button, cx, IconButton, modalKeyDown, TextField, TopBar, useModalLayer } from '../components/index.ts';
+import { Button, cx, IconButton, ModalLayer, TextField, TopBar } from '../components/index.ts';
 import { stopName } from '../stops/stop-display.ts';
 import styles from './ScanPanel.module.css';
 import { ScanUnitList } from './ScanUnitList.tsx';
@@ -28,32 +27,16 @@ export interface ScanPanelProps {
   onClose: () => void;
 }
 
-export function ScanPanel(props: ScanPanelProps) {
-  return createPortal(<ScanLayer {...props} />, document.body);
-}
-
-export default ScanPanel;
-
-function ScanLayer({ route, stop, onClose }: ScanPanelProps) {
+export function ScanPanel({ route, stop, onClose }: ScanPanelProps) {
   useSignals();
   const { t } = useTranslation();
-  const layerRef = useRef<HTMLDivElement>(null);
-  useModalLayer(true, layerRef);
   const { feedback, handle } = useScanMatch(route, stop);
 
   const units = scannableUnits(draftUnits(stop));
   const progress = scanProgress(units);
 
   return (
-    <div
-      ref={layerRef}
-      className={styles.layer}
-      role="dialog"
-      aria-modal="true"
-      aria-label={t('scan.title')}
-      tabIndex={-1}
-      onKeyDown={modalKeyDown(layerRef, onClose)}
-    >
+    <ModalLayer className={styles.layer} label={t('scan.title')} onEscape={onClose}>
       <TopBar
         title={t('scan.title')}
         subject={stopName(stop)}
@@ -78,9 +61,11 @@ function ScanLayer({ route, stop, onClose }: ScanPanelProps) {
           {t('scan.done')}
         </Button>
       </div>
-    </div>
+    </ModalLayer>
   );
 }
+
+export default ScanPanel;
 
 /** The rear camera's picture with its aim, a note while it starts or when there is none, and the torch switch. */
 function Viewfinder({ onCode }: { onCode: (text: string) => void }) {

@@ -12,8 +12,8 @@ import { actionBlock, allWorkDone, startTooEarly } from '../../../src-shared/dom
 import type { Route, Stop } from '../../../src-shared/protocol/entities.ts';
 import type { StateSignals } from '../../bridge/mirror.ts';
 import { formatWeekdayDayMonth } from '../../i18n/format.ts';
+import { blockText } from '../../stops/block-text.ts';
 import { type LatestContext, position, sayWith } from './route-action-context.ts';
-import { blockMessage } from './route-view-text.ts';
 
 export interface RouteActionHandlers {
   select(stop: Stop): void;
@@ -43,7 +43,7 @@ export function routeActionHandlers({ api, state, latest, finish, confirmStart }
   const refused = (stopId: number) => {
     const current = route();
     const block = current ? actionBlock(current, stopId) : null;
-    if (block) say(blockMessage(block, latest.current.t));
+    if (block) say(blockText(block, latest.current.t));
     return block !== null;
   };
   const stopPath = (stop: Stop, rest = '') => `${latest.current.base}/stops/${stop.id}${rest}`;

@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { IntentError } from '../../../src-shared/api/worker-api.ts';
-import type { ActionBlock } from '../../../src-shared/domain/stops.ts';
-import type { Translate } from '../../i18n/format.ts';
-import { initI18n, loadRouteMessages } from '../../i18n/index.ts';
-import { blockMessage, routeFailure } from './route-view-text.ts';
-
-const english = async (): Promise<Translate> => {
-  const i18n = await initI18n('en');
-  await loadRouteMessages(i18n);
-  return i18n.t;
-};
+import { translator } from '../../i18n/testing.ts';
+import { routeFailure } from './route-view-text.ts';
 
 describe('route fetch failures (section 8)', () => {
   it.each<[IntentError, string | undefined, string | null, string | null, false | 'fallback' | 'account']>([
@@ -31,21 +23,9 @@ describe('route fetch failures (section 8)', () => {
     ['not_found', undefined, null, null, 'fallback'],
     ['unknown', undefined, 'Oops', 'Something went wrong', false],
   ])('%s (%s): %s / %s, leaves: %s', async (error, message, title, text, leave) => {
-    const outcome = routeFailure({ error, message }, await english());
+    const outcome = routeFailure({ error, message }, await translator('en'));
     expect(outcome.alert?.title ?? null).toBe(title);
     expect(outcome.alert?.message ?? null).toBe(text);
     expect(outcome.leave).toBe(leave);
-  });
-});
-
-describe('driver alerts', () => {
-  it.each<[ActionBlock, string]>([
-    [{ kind: 'not_started' }, 'You need to start the route first.'],
-    [{ kind: 'route_finished' }, "You've already completed the route."],
-    [{ kind: 'break_first' }, 'You need to complete your break first.'],
-    [{ kind: 'earlier_stop', number: 3 }, 'You need to complete stop 3 first.'],
-    [{ kind: 'complete_all_first' }, 'Complete all stops before arriving at your final destination.'],
-  ])('%j says %s', async (block, text) => {
-    expect(blockMessage(block, await english())).toBe(text);
   });
 });

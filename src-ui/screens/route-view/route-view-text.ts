@@ -1,9 +1,8 @@
 /**
  * The route view's words for what went wrong: a route that could not be fetched (spec section 8 "Route fetch and
- * refresh", "Start route") and an action the rules refuse (section 4, "Driver alerts"). Pure, given a `t`.
+ * refresh", "Start route"). Pure, given a `t`.
  */
 import type { Failure } from '../../../src-shared/api/worker-api.ts';
-import type { ActionBlock } from '../../../src-shared/domain/stops.ts';
 import { intentErrorText } from '../../i18n/errors.ts';
 import type { Translate } from '../../i18n/format.ts';
 
@@ -55,25 +54,5 @@ export function routeFailure(failure: Pick<Failure, 'error' | 'message'>, t: Tra
       return alert('errors.oops', t('errors.publicationSettingsMissing', {}));
     default:
       return alert('errors.oops', intentErrorText(failure, t));
-  }
-}
-
-/** The driver alert for an action the rules refuse. */
-export function blockMessage(block: ActionBlock, t: Translate): string {
-  switch (block.kind) {
-    case 'not_started':
-      return t('alerts.startRouteFirst', {});
-    case 'route_finished':
-      return t('alerts.routeAlreadyCompleted', {});
-    case 'break_first':
-      return t('alerts.completeBreakFirst', {});
-    case 'earlier_stop':
-      return t('Stop.incompleteAlert', { number: block.number });
-    case 'complete_all_first':
-      return t('alerts.completeAllStops', {});
-    default: {
-      const never: never = block;
-      throw new Error(`unknown block ${JSON.stringify(never)}`);
-    }
   }
 }

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { IntentError } from '../../../src-shared/api/worker-api.ts';
 import type { SectionKey } from '../../../src-shared/domain/route-list.ts';
-import type { Translate } from '../../i18n/format.ts';
-import { initI18n, loadRouteMessages } from '../../i18n/index.ts';
+import { translator } from '../../i18n/testing.ts';
 import { listFailureAlert, routeTitle, sectionId, sectionTitle } from './route-text.ts';
-
-const translate = async (language: 'en' | 'nl' | 'de'): Promise<Translate> => {
-  const i18n = await initI18n(language);
-  await loadRouteMessages(i18n);
-  return i18n.t;
-};
 
 describe('section headings', () => {
   it.each<[SectionKey, string, string, string]>([
@@ -18,9 +11,9 @@ describe('section headings', () => {
     [{ kind: 'date', date: '2026-11-21' }, 'Saturday 21 November', 'Zaterdag 21 november', 'Samstag, 21. November'],
     [{ kind: 'date', date: '2027-01-01' }, 'Friday 1 January', 'Vrijdag 1 januari', 'Freitag, 1. Januar'],
   ])('%j reads %j, %j, %j', async (key, en, nl, de) => {
-    expect(sectionTitle(key, await translate('en'), 'en')).toBe(en);
-    expect(sectionTitle(key, await translate('nl'), 'nl')).toBe(nl);
-    expect(sectionTitle(key, await translate('de'), 'de')).toBe(de);
+    expect(sectionTitle(key, await translator('en'), 'en')).toBe(en);
+    expect(sectionTitle(key, await translator('nl'), 'nl')).toBe(nl);
+    expect(sectionTitle(key, await translator('de'), 'de')).toBe(de);
   });
 
   it('gives each section its own id', () => {
@@ -36,7 +29,7 @@ describe('routeTitle', () => {
     [{ vehicle_name: '  ', index: 3 }, 'Route 3'],
     [{ vehicle_name: null, index: 1 }, 'Route 1'],
   ])('%j is %j', async (route, title) => {
-    expect(routeTitle(route, await translate('en'))).toBe(title);
+    expect(routeTitle(route, await translator('en'))).toBe(title);
   });
 });
 
@@ -62,6 +55,6 @@ describe('listFailureAlert', () => {
     ['unknown', undefined, { title: 'Oops', message: 'Something went wrong' }],
     ['not_found', 'gone', { title: 'Oops', message: 'Something went wrong' }],
   ])('%s (%j) shows %j', async (error, message, alert) => {
-    expect(listFailureAlert({ error, message }, await translate('en'))).toEqual(alert);
+    expect(listFailureAlert({ error, message }, await translator('en'))).toEqual(alert);
   });
 });

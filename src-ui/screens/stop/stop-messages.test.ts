@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { ActionBlock } from '../../../src-shared/domain/stops.ts';
-import { blockFromFailure, blockText, successText } from './stop-messages.ts';
+import { blockFromFailure, successText } from './stop-messages.ts';
 
 const t = (key: string, options: Record<string, unknown>) =>
   Object.keys(options).length ? `${key} ${JSON.stringify(options)}` : key;
 
 describe('stop messages', () => {
-  it.each<[ActionBlock, string]>([
-    [{ kind: 'not_started' }, 'alerts.startRouteFirst'],
-    [{ kind: 'route_finished' }, 'alerts.routeAlreadyCompleted'],
-    [{ kind: 'break_first' }, 'alerts.completeBreakFirst'],
-    [{ kind: 'earlier_stop', number: 4 }, 'Stop.incompleteAlert {"number":4}'],
-    [{ kind: 'complete_all_first' }, 'alerts.completeAllStops'],
-  ])('%j', (block, text) => {
-    expect(blockText(block, t)).toBe(text);
-  });
-
   it('recovers a blocked failure, with the number from the local check', () => {
     expect(blockFromFailure('earlier_stop', { kind: 'earlier_stop', number: 2 })).toEqual({
       kind: 'earlier_stop',

@@ -1,30 +1,12 @@
 /**
- * The words for a stop action's outcome (spec section 8 "Driver alerts" and "Success messages"), pure: why an
- * action is refused, and the snackbar after a completion.
+ * The words for a stop action's outcome (spec section 8 "Driver alerts" and "Success messages"), pure: which block a
+ * refused completion names (its text: src-ui/stops/block-text.ts), and the snackbar after a completion.
  */
 
 import type { CompletionStatus } from '../../../src-shared/domain/completion-rules.ts';
 import type { ActionBlock } from '../../../src-shared/domain/stops.ts';
 import type { StopType } from '../../../src-shared/protocol/entities.ts';
 import type { Translate } from '../../i18n/format.ts';
-
-/** The alert for an action the route's state refuses. */
-export function blockText(block: ActionBlock, t: Translate): string {
-  switch (block.kind) {
-    case 'not_started':
-      return t('alerts.startRouteFirst', {});
-    case 'route_finished':
-      return t('alerts.routeAlreadyCompleted', {});
-    case 'break_first':
-      return t('alerts.completeBreakFirst', {});
-    case 'earlier_stop':
-      return t('Stop.incompleteAlert', { number: block.number });
-    case 'complete_all_first':
-      return t('alerts.completeAllStops', {});
-    default:
-      return t('errors.intent.blocked', {});
-  }
-}
 
 const BLOCK_KINDS: readonly ActionBlock['kind'][] = [
   'not_started',

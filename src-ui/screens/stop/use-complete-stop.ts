@@ -14,9 +14,10 @@ import { useCore } from '../../app/core-context.tsx';
 import { useFeedback } from '../../app/feedback.tsx';
 import { intentErrorText } from '../../i18n/errors.ts';
 import { dropDraft } from '../../scan/scan-draft.ts';
+import { blockText } from '../../stops/block-text.ts';
 import { stopName } from '../../stops/stop-display.ts';
 import { useNav } from '../shared/navigation.ts';
-import { blockFromFailure, blockText, PROOF_SNACKBARS, successText } from './stop-messages.ts';
+import { blockFromFailure, PROOF_SNACKBARS, successText } from './stop-messages.ts';
 import { usePosition } from './use-stop.ts';
 
 export interface StopTarget {
