@@ -3,7 +3,7 @@
  * dispatcher API, the demo seed and test fixtures).
  */
 import type { Kysely, Transaction } from 'kysely';
-import { isReasonCode } from '../../src-shared/domain/outcomes.ts';
+import { DEFAULT_OUTCOME_CONFIG, isReasonCode } from '../../src-shared/domain/outcomes.ts';
 import { textLength } from '../../src-shared/domain/text.ts';
 import { timeZoneName } from '../../src-shared/domain/time-zone.ts';
 import { REASON_CODE_MAX_LENGTH, REASON_LABEL_MAX_LENGTH } from '../../src-shared/limits.ts';
@@ -44,7 +44,8 @@ type ConfigChanges = NonNullable<CreateOrganisationRequest['config']>;
 
 /**
  * The organisation's failure reasons as stored (issue 34): each code one an organisation may set, once; a label of
- * at most REASON_LABEL_MAX_LENGTH characters (the schema counts UTF-16 units, text.ts code points). Null: the default list.
+ * at most REASON_LABEL_MAX_LENGTH characters (text.ts's count), required for a code outside the default list. Null:
+ * the default list.
  */
 function storedFailureReasons(list: ConfigChanges['failure_reasons']): FailureReasonSetting[] | null {
   if (!list) return null;
@@ -61,6 +62,9 @@ function storedFailureReasons(list: ConfigChanges['failure_reasons']): FailureRe
     const label = reason.label?.trim() || null;
     if (label !== null && textLength(label) > REASON_LABEL_MAX_LENGTH)
       throw badRequest(`${field}.label is at most ${REASON_LABEL_MAX_LENGTH} characters`, `${field}.label`);
+    // The app has words for the default codes only: a code of the organisation's own is shown as its label says.
+    if (label === null && !DEFAULT_OUTCOME_CONFIG.failureReasons.some((known) => known.code === reason.code))
+      throw badRequest(`${field}.label is required for a code of the organisation's own`, `${field}.label`);
     return { code: reason.code, label, photo: reason.photo ?? false, note: reason.note ?? false };
   });
 }

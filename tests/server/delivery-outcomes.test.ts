@@ -125,9 +125,11 @@ describe('why a stop failed', () => {
     ]);
     const patch = (reasons: unknown) => t.dispatch('PATCH', path, { config: { failure_reasons: reasons } });
     expectError(await patch([{ code: 'Not-OK' }]), 400, /lower-case/, 'config.failure_reasons.0.code');
-    expectError(await patch([{ code: 'a' }, { code: 'a' }]), 400, /repeats/, 'config.failure_reasons.1.code');
+    const a = { code: 'a', label: 'A' };
+    expectError(await patch([a, a]), 400, /repeats/, 'config.failure_reasons.1.code');
     expectError(await patch([{ code: 'a', label: 'x'.repeat(101) }]), 400, /100/);
-    const many = Array.from({ length: 31 }, (_, i) => ({ code: `r${i}` }));
+    expectError(await patch([{ code: 'a' }]), 400, /label is required/, 'config.failure_reasons.0.label');
+    const many = Array.from({ length: 31 }, (_, i) => ({ code: `r${i}`, label: `R${i}` }));
     expectError(await patch(many), 400, /30/);
     // The refused changes left the list as it was; null gives the default list back.
     const all = (await t.dispatch<Organisation[]>('GET', '/v1/dispatch/organisations')).body;
