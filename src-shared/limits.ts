@@ -36,6 +36,12 @@ export const SAFE_PLACE_MAX_LENGTH = 100;
 /** A failure reason's code, as an organisation sets it. */
 export const REASON_CODE_MAX_LENGTH = 40;
 
+/** A failure reason's label (an organisation's words for a code of its own), in characters. */
+export const REASON_LABEL_MAX_LENGTH = 100;
+
+/** At most this many failure reasons in an organisation's list. */
+export const MAX_FAILURE_REASONS = 30;
+
 /** A recipient's delivery code: 4 up to this many letters or digits. */
 export const DELIVERY_CODE_MAX_LENGTH = 8;
 

@@ -13,6 +13,7 @@ import * as barcodeScanning from './migrations/007-barcode-scanning.ts';
 import * as keptProofs from './migrations/008-kept-proofs.ts';
 import * as routeVersions from './migrations/009-route-versions.ts';
 import * as trackingLimits from './migrations/010-tracking-limits.ts';
+import * as deliveryOutcomes from './migrations/011-delivery-outcomes.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -65,6 +66,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '008-kept-proofs': { up: (d) => keptProofs.up(d) },
     '009-route-versions': { up: (d) => routeVersions.up(d) },
     '010-tracking-limits': { up: (d) => trackingLimits.up(d) },
+    '011-delivery-outcomes': { up: (d) => deliveryOutcomes.up(d) },
   };
 }
 

@@ -70,6 +70,9 @@ interface PublicationSettingsTable {
   age_verification: Bool;
   /** Migration 007; 1 for routes that existed before. */
   barcode_scanning: Bool;
+  /** Migration 011 (issue 34); 0 for routes that existed before. */
+  failure_reasons: Bool;
+  delivery_places: Bool;
 }
 
 interface StopsTable {
@@ -117,6 +120,9 @@ interface StopsTable {
    * route the driver sees, in no count and no order, but its row stays for what the driver sent for it.
    */
   removed_at: string | null;
+  /** Migration 011 (issue 34): the current completion's failure reason (a code), and its place (JSON: DeliveryPlaceRecord). */
+  failure_reason: string | null;
+  delivery_place: string | null;
 }
 
 interface ImagesTable {

@@ -14,7 +14,7 @@ import {
 } from '../../src-shared/domain/age.ts';
 import { wallClock } from '../../src-shared/domain/time-zone.ts';
 import { MAX_PHOTOS } from '../../src-shared/limits.ts';
-import type { CleaningStatus } from '../../src-shared/protocol/entities.ts';
+import type { CleaningStatus, DeliveryPlaceRecord } from '../../src-shared/protocol/entities.ts';
 import type { StopUpdateRequest, UnitScanUpdate } from '../../src-shared/protocol/http.ts';
 import { parseCoordinate } from './coordinates.ts';
 import { badRequest } from './errors.ts';
@@ -22,7 +22,7 @@ import { type DecodedImage, decodeImageDataUrl, type ImageKind, isDataUrl } from
 
 export const TOO_MANY_IMAGES_MESSAGE = `At most ${MAX_PHOTOS} images per stop`;
 const SKIPPED_WITH_PROOF_MESSAGE =
-  'A skipped stop carries no proof of delivery: send signature, signature_name, recipient_date_of_birth, images, units and captured_at only with status finished';
+  'A skipped stop carries no proof of delivery: send signature, signature_name, recipient_date_of_birth, images, units and captured_at only with status finished (images also with a failure_reason that asks for a photo)';
 const CLEANING_DEFINITION_MESSAGE = 'cleaning_definition is required when cleaning_status is other';
 /** The refusal of a birth date outside the shared rule's range (completion-policy.ts answers the same words). */
 export const DATE_OF_BIRTH_MESSAGE = `recipient_date_of_birth must be a real date from ${toIsoDate(MIN_BIRTH_DATE)} to today`;
@@ -57,6 +57,10 @@ export interface PreparedStopUpdate {
    * for a kept one, or a new one sent without a time), and a new signature. Null when the update sent none.
    */
   captured_at: { images: (string | null)[]; signature: string | null } | null;
+  /** Issue 34: the reason a skipped stop failed (a code of the organisation's list, checked in the write). */
+  failure_reason: string | null;
+  /** Issue 34: where a delivered stop's parcel went, the other places' fields null. */
+  delivery_place: DeliveryPlaceRecord | null;
 }
 
 /** The app may resolve the image URLs it was given against the server's origin before sending them back. */
@@ -123,15 +127,32 @@ function finishTime(value: string | undefined, completedAt: Date, sentCompletedA
 
 const present = (value: string | null | undefined) => value !== undefined && value !== null && value !== '';
 
-/** The first proof field a skipped update carries, if any. */
+/**
+ * The first proof field a skipped update carries, if any. Photos (and their capture times) may go with a failure
+ * reason: whether its reason asks for one needs the organisation's list, so the write's outcome policy says.
+ */
 function proofOnSkip(body: StopUpdateRequest): string | null {
   if (present(body.signature)) return 'signature';
   if (present(body.signature_name)) return 'signature_name';
   if (present(body.recipient_date_of_birth)) return 'recipient_date_of_birth';
-  if (Object.keys(body.images ?? {}).length > 0) return 'images';
+  const withReason = present(body.failure_reason);
+  if (!withReason && Object.keys(body.images ?? {}).length > 0) return 'images';
   if ((body.units ?? []).length > 0) return 'units';
-  if (body.captured_at !== undefined) return 'captured_at';
+  if (!withReason && body.captured_at !== undefined) return 'captured_at';
   return null;
+}
+
+/** The place as stored: trimmed, empty as null, only the fields of the place chosen. */
+function deliveryPlace(sent: StopUpdateRequest['delivery_place']): DeliveryPlaceRecord | null {
+  if (!sent) return null;
+  const clean = (text: string | null | undefined) => text?.trim() || null;
+  const neighbour = sent.place === 'neighbour';
+  return {
+    place: sent.place,
+    neighbour_name: neighbour ? clean(sent.neighbour_name) : null,
+    neighbour_house_number: neighbour ? clean(sent.neighbour_house_number) : null,
+    safe_place: sent.place === 'safe_place' ? clean(sent.safe_place) : null,
+  };
 }
 
 /**
@@ -215,5 +236,7 @@ export function prepareStopUpdate(body: StopUpdateRequest, now: Date, timeZone: 
     sticker: body.sticker ?? null,
     units: unitScans(body.units),
     captured_at: captureTimes(body),
+    failure_reason: present(body.failure_reason) ? body.failure_reason! : null,
+    delivery_place: deliveryPlace(body.delivery_place),
   };
 }

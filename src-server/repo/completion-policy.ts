@@ -23,10 +23,10 @@ import type { PublicationSettingsRow } from '../db/schema.ts';
 import { Refusal, type RefusalKind } from '../domain/errors.ts';
 import type { PreparedStopUpdate } from '../domain/stop-update.ts';
 import { DATE_OF_BIRTH_MESSAGE, TOO_MANY_IMAGES_MESSAGE } from '../domain/stop-update.ts';
+import { assertOutcomeAllowed } from './outcome-policy.ts';
 import type { Q } from './routes.ts';
 import { DEFAULT_REQUIREMENTS, parseUnits } from './serialize.ts';
 
-/** Status, field and sentence of each refusal: 403 for a feature the plan or route lacks, 400 for a broken rule. */
 /** 400: the completion breaks a rule; 403: it carries a feature the plan or the route's settings lack. */
 const KIND: Record<400 | 403, RefusalKind> = { 400: 'bad_request', 403: 'forbidden' };
 
@@ -90,7 +90,13 @@ export async function assertCompletionAllowed(
   /** The route's publication settings, as the caller read them under the route's lock. */
   settings: Pick<
     PublicationSettingsRow,
-    'photo_collection' | 'signature_capture' | 'age_verification' | 'completion_notes' | 'barcode_scanning'
+    | 'photo_collection'
+    | 'signature_capture'
+    | 'age_verification'
+    | 'completion_notes'
+    | 'barcode_scanning'
+    | 'failure_reasons'
+    | 'delivery_places'
   >,
 ): Promise<void> {
   const org = await db
@@ -135,4 +141,5 @@ export async function assertCompletionAllowed(
   const completedOn = calendarDateOf(wallClock(new Date(update.completed_at), timeZone).date);
   const [first] = completionProblems(facts, { variant, required, gates, completedOn });
   if (first) throw completionRefusal(first);
+  assertOutcomeAllowed(plan, config, settings, update);
 }

@@ -11,7 +11,7 @@ import type {
 import type { Organisation } from '../../src-shared/protocol/entities.ts';
 import type { Database, RouteRow, StopRow } from '../db/schema.ts';
 import { notFound } from '../domain/errors.ts';
-import { storedTimeZone } from './organisations.ts';
+import { changedConfig, storedTimeZone } from './organisations.ts';
 import { loadRoute } from './routes.ts';
 import {
   imageUrl,
@@ -58,7 +58,7 @@ export async function updateOrganisation(
       name: patch.name ?? current.name,
       customer_id: patch.customer_id === undefined ? current.customer_id : patch.customer_id,
       plan: JSON.stringify({ ...current.plan, ...patch.plan }),
-      config: JSON.stringify({ ...current.config, ...patch.config }),
+      config: JSON.stringify(changedConfig(current.config, patch.config)),
       subscription_status: patch.subscription_status ?? current.subscription_status,
       time_zone: patch.time_zone === undefined ? row.time_zone : storedTimeZone(patch.time_zone),
     })

@@ -3,9 +3,13 @@
  * dispatcher API, the demo seed and test fixtures).
  */
 import type { Kysely, Transaction } from 'kysely';
+import { DEFAULT_OUTCOME_CONFIG, isReasonCode } from '../../src-shared/domain/outcomes.ts';
+import { textLength } from '../../src-shared/domain/text.ts';
 import { timeZoneName } from '../../src-shared/domain/time-zone.ts';
+import { REASON_CODE_MAX_LENGTH, REASON_LABEL_MAX_LENGTH } from '../../src-shared/limits.ts';
 import type { CreateDriverRequest, CreateOrganisationRequest } from '../../src-shared/protocol/dispatch.ts';
 import {
+  type FailureReasonSetting,
   type Organisation,
   type OrganisationConfig,
   PLAN_FLAGS,
@@ -21,13 +25,56 @@ import { serializeOrganisation } from './serialize.ts';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
-const DEFAULT_CONFIG: OrganisationConfig = {
+/** A config as stored: one stored before issue 34, or set without reasons, has no failure_reasons (the default list). */
+type StoredConfig = Omit<OrganisationConfig, 'failure_reasons'> & Partial<Pick<OrganisationConfig, 'failure_reasons'>>;
+
+const DEFAULT_CONFIG: StoredConfig = {
   allowed_to_call_recipient: true,
   require_name_with_signature: false,
 };
 
 export function fullPlan(name = 'Pro', on = true): Plan {
   return { name, ...(Object.fromEntries(PLAN_FLAGS.map((f) => [f, on])) as Omit<Plan, 'name'>) };
+}
+
+/** A new organisation's plan: every flag of the spec on, the outcome features (issue 34) off unless asked for. */
+const NEW_PLAN: Plan = { ...fullPlan(), ft_failure_reasons: false, ft_delivery_places: false };
+
+type ConfigChanges = NonNullable<CreateOrganisationRequest['config']>;
+
+/**
+ * The organisation's failure reasons as stored (issue 34): each code one an organisation may set, once; a label of
+ * at most REASON_LABEL_MAX_LENGTH characters (text.ts's count), required for a code outside the default list. Null:
+ * the default list.
+ */
+function storedFailureReasons(list: ConfigChanges['failure_reasons']): FailureReasonSetting[] | null {
+  if (!list) return null;
+  const seen = new Set<string>();
+  return list.map((reason, i) => {
+    const field = `config.failure_reasons.${i}`;
+    if (!isReasonCode(reason.code))
+      throw badRequest(
+        `${field}.code must be at most ${REASON_CODE_MAX_LENGTH} lower-case letters, digits and _, starting with a letter`,
+        `${field}.code`,
+      );
+    if (seen.has(reason.code)) throw badRequest(`${field}.code repeats another reason's code`, `${field}.code`);
+    seen.add(reason.code);
+    const label = reason.label?.trim() || null;
+    if (label !== null && textLength(label) > REASON_LABEL_MAX_LENGTH)
+      throw badRequest(`${field}.label is at most ${REASON_LABEL_MAX_LENGTH} characters`, `${field}.label`);
+    // The app has words for the default codes only: a code of the organisation's own is shown as its label says.
+    if (label === null && !DEFAULT_OUTCOME_CONFIG.failureReasons.some((known) => known.code === reason.code))
+      throw badRequest(`${field}.label is required for a code of the organisation's own`, `${field}.label`);
+    return { code: reason.code, label, photo: reason.photo ?? false, note: reason.note ?? false };
+  });
+}
+
+/** The config after `changes`: each field given replaces the stored one, the reasons checked and completed. */
+export function changedConfig(current: StoredConfig, changes: ConfigChanges | undefined): StoredConfig {
+  if (!changes) return current;
+  const next = { ...current, ...changes } as StoredConfig;
+  if (changes.failure_reasons !== undefined) next.failure_reasons = storedFailureReasons(changes.failure_reasons);
+  return next;
 }
 
 /** A time zone as stored: its IANA spelling, or null for the server's TIME_ZONE; anything else is a 400. */
@@ -85,8 +132,8 @@ export async function createOrganisation(db: Q, input: CreateOrganisationRequest
     .values({
       name: input.name,
       customer_id: input.customer_id ?? null,
-      plan: JSON.stringify({ ...fullPlan(), ...input.plan }),
-      config: JSON.stringify({ ...DEFAULT_CONFIG, ...input.config }),
+      plan: JSON.stringify({ ...NEW_PLAN, ...input.plan }),
+      config: JSON.stringify(changedConfig(DEFAULT_CONFIG, input.config)),
       subscription_status: input.subscription_status ?? 'active',
       created_at: nowIso,
       time_zone: storedTimeZone(input.time_zone),

@@ -185,6 +185,8 @@ export async function replaceSettings(
       // An extension (issue 19) that a client predating it leaves out of its replacement: the stored value stays,
       // so an older dispatcher tool saving the other toggles cannot turn scanning back on unasked.
       ...(input.barcode_scanning === undefined ? {} : { barcode_scanning: bit(input.barcode_scanning) }),
+      ...(input.failure_reasons === undefined ? {} : { failure_reasons: bit(input.failure_reasons) }),
+      ...(input.delivery_places === undefined ? {} : { delivery_places: bit(input.delivery_places) }),
     })
     .where('route_id', '=', routeId)
     .execute();

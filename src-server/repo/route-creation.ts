@@ -140,6 +140,8 @@ async function insertPublicationSettings(
       signature_capture: bool(ps.signature_capture, true),
       age_verification: bool(ps.age_verification, true),
       barcode_scanning: bool(ps.barcode_scanning, true),
+      failure_reasons: bool(ps.failure_reasons, false),
+      delivery_places: bool(ps.delivery_places, false),
     })
     .execute();
 }

@@ -61,6 +61,8 @@ function selectListedRoutes(db: Q, driverId: number, finishedFrom: string) {
       'publication_settings.signature_capture as ps_signature',
       'publication_settings.age_verification as ps_age',
       'publication_settings.barcode_scanning as ps_barcode',
+      'publication_settings.failure_reasons as ps_reasons',
+      'publication_settings.delivery_places as ps_places',
     ])
     .where('routes.driver_id', '=', driverId)
     .where((eb) => eb.or([eb('routes.status', '!=', 'finished'), eb('projects.date', '>=', finishedFrom)]))
@@ -85,6 +87,8 @@ function listedRecord(row: ListedRow): RouteRecord {
     ps_signature,
     ps_age,
     ps_barcode,
+    ps_reasons,
+    ps_places,
     ...route
   } = row;
   return {
@@ -101,6 +105,8 @@ function listedRecord(row: ListedRow): RouteRecord {
       signature_capture: ps_signature,
       age_verification: ps_age,
       barcode_scanning: ps_barcode,
+      failure_reasons: ps_reasons,
+      delivery_places: ps_places,
     },
   };
 }

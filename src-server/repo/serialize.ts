@@ -4,9 +4,12 @@ import { randomBytes } from 'node:crypto';
 import type { StopInput } from '../../src-shared/protocol/dispatch.ts';
 import type {
   CleaningStatus,
+  DeliveryPlaceRecord,
   Distances,
   Driver,
   Organisation,
+  OrganisationConfig,
+  Plan,
   PublicationSettings,
   Requirements,
   Route,
@@ -112,6 +115,8 @@ export function serializeStop(row: StopRow): Stop {
     cleaning_status: row.cleaning_status as CleaningStatus | null,
     cleaning_definition: row.cleaning_definition,
     sticker: row.sticker === null ? null : row.sticker === 1,
+    failure_reason: row.failure_reason,
+    delivery_place: row.delivery_place === null ? null : (JSON.parse(row.delivery_place) as DeliveryPlaceRecord),
     completed_at: row.completed_at,
     received_at: row.received_at,
     updated_at: row.updated_at,
@@ -128,6 +133,8 @@ export function serializeSettings(row: PublicationSettingsRow): PublicationSetti
     signature_capture: row.signature_capture === 1,
     age_verification: row.age_verification === 1,
     barcode_scanning: row.barcode_scanning === 1,
+    failure_reasons: row.failure_reasons === 1,
+    delivery_places: row.delivery_places === 1,
   };
 }
 
@@ -211,8 +218,9 @@ export function serializeOrganisation(row: OrganisationRow, defaultTimeZone: str
     id: row.id,
     name: row.name,
     customer_id: row.customer_id,
-    plan: JSON.parse(row.plan),
-    config: JSON.parse(row.config),
+    // Flags and config that came later (issue 34) are off, or the default list, where a stored row lacks them.
+    plan: { ft_failure_reasons: false, ft_delivery_places: false, ...(JSON.parse(row.plan) as Partial<Plan>) } as Plan,
+    config: { failure_reasons: null, ...(JSON.parse(row.config) as Partial<OrganisationConfig>) } as OrganisationConfig,
     subscription_status: row.subscription_status as Organisation['subscription_status'],
     time_zone: row.time_zone ?? defaultTimeZone,
   };

@@ -144,6 +144,8 @@ async function applyToStop(trx: Trx, stop: StopRow, update: PreparedStopUpdate, 
       cleaning_definition: update.cleaning_definition,
       sticker: update.sticker === null ? null : update.sticker ? 1 : 0,
       units: JSON.stringify(scannedUnits(stop.units, update.units)),
+      failure_reason: update.failure_reason,
+      delivery_place: update.delivery_place && JSON.stringify(update.delivery_place),
       updated_at: nowIso,
     })
     .where('id', '=', stop.id)

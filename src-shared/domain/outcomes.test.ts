@@ -4,12 +4,15 @@ import {
   codeNeeded,
   DEFAULT_OUTCOME_CONFIG,
   type DeliveryPlaceFacts,
+  failureReasonOf,
   isDeliveryCodeShape,
   isReasonCode,
   normaliseDeliveryCode,
   type OutcomeContext,
   type OutcomeFacts,
   type OutcomeProblem,
+  outcomeConfig,
+  outcomeGates,
   outcomeProblems,
 } from './outcomes.ts';
 
@@ -177,5 +180,38 @@ describe("a recipient's code", () => {
     ['x'.repeat(41), false],
   ])('%s is a reason code: %s', (code, ok) => {
     expect(isReasonCode(code)).toBe(ok);
+  });
+});
+
+describe('outcomeGates and outcomeConfig', () => {
+  const planOn = { ft_failure_reasons: true, ft_delivery_places: true };
+  const settingsOn = { failure_reasons: true, delivery_places: true };
+  it.each([
+    ['plan and settings on', planOn, settingsOn, { failureReasons: true, deliveryPlaces: true }],
+    ['a plan stored before (no flags)', {}, settingsOn, { failureReasons: false, deliveryPlaces: false }],
+    ['a route stored before (no settings)', planOn, {}, { failureReasons: false, deliveryPlaces: false }],
+    [
+      'the plan has reasons only',
+      { ft_failure_reasons: true },
+      settingsOn,
+      { failureReasons: true, deliveryPlaces: false },
+    ],
+    [
+      'no organisation: the route decides',
+      null,
+      { delivery_places: true },
+      { failureReasons: false, deliveryPlaces: true },
+    ],
+  ])('%s', (_, plan, settings, expected) => {
+    expect(outcomeGates(plan, settings)).toEqual({ ...expected, deliveryCodes: false });
+  });
+
+  it("takes the organisation's list, or the default one", () => {
+    const own = [{ code: 'gate', label: 'Gate locked', photo: true, note: false }];
+    expect(outcomeConfig({ failure_reasons: own }).failureReasons).toEqual(own);
+    expect(outcomeConfig({ failure_reasons: null })).toEqual(DEFAULT_OUTCOME_CONFIG);
+    expect(outcomeConfig({})).toEqual(DEFAULT_OUTCOME_CONFIG);
+    expect(failureReasonOf(outcomeConfig(null), 'damaged')).toMatchObject({ photo: true });
+    expect(failureReasonOf(outcomeConfig({ failure_reasons: own }), 'damaged')).toBeUndefined();
   });
 });

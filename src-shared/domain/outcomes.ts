@@ -15,19 +15,17 @@ import {
   REASON_CODE_MAX_LENGTH,
   SAFE_PLACE_MAX_LENGTH,
 } from '../limits.ts';
+import type {
+  DeliveryPlace,
+  FailureReasonSetting,
+  OrganisationConfig,
+  Plan,
+  PublicationSettings,
+} from '../protocol/entities.ts';
 import { textLength } from './text.ts';
 
 /** A reason a stop could not be done, as the organisation sets it through the dispatcher API. */
-interface FailureReason {
-  /** a-z, 0-9 and _; the default list's codes have the app's own words in every language. */
-  code: string;
-  /** The organisation's words for a code of its own (shown as written); null for a default code. */
-  label: string | null;
-  /** Skipping for this reason needs a photo (a closed door, a damaged parcel). */
-  photo: boolean;
-  /** Skipping for this reason needs a note (what "other" was). */
-  note: boolean;
-}
+type FailureReason = FailureReasonSetting;
 
 /** The list an organisation that set none has. */
 const DEFAULT_FAILURE_REASONS: readonly FailureReason[] = [
@@ -39,10 +37,6 @@ const DEFAULT_FAILURE_REASONS: readonly FailureReason[] = [
   { code: 'damaged', label: null, photo: true, note: false },
   { code: 'other', label: null, photo: false, note: true },
 ];
-
-/** Where a delivered parcel went. */
-const DELIVERY_PLACES = ['recipient', 'neighbour', 'safe_place', 'mailbox'] as const;
-type DeliveryPlace = (typeof DELIVERY_PLACES)[number];
 
 /** A delivered stop's place, as the completion carries it. */
 export interface DeliveryPlaceFacts {
@@ -72,6 +66,34 @@ export const DEFAULT_OUTCOME_CONFIG: OutcomeConfig = {
   failureReasons: DEFAULT_FAILURE_REASONS,
   codeExemptPlaces: ['neighbour'],
 };
+
+/** The plan flags the outcome gates read; a plan stored before issue 34 lacks them, and has neither feature. */
+type OutcomePlan = Partial<Pick<Plan, 'ft_failure_reasons' | 'ft_delivery_places'>>;
+/** The publication settings they read; a route stored before lacks them (off). */
+type OutcomeSettings = Partial<Pick<PublicationSettings, 'failure_reasons' | 'delivery_places'>>;
+
+/**
+ * The outcome features a route may use, as featureGates (proofs.ts) says for the proofs: the plan's flag and the
+ * route's setting, both on. Off unless set, so every route stored before keeps the spec's flows. Without the
+ * organisation (a shared link offline on first open) the route's own settings decide. Codes are not built yet.
+ */
+export function outcomeGates(plan: OutcomePlan | null, settings: OutcomeSettings): OutcomeGates {
+  const planHas = (flag: boolean | undefined) => (plan === null ? true : flag === true);
+  return {
+    failureReasons: planHas(plan?.ft_failure_reasons) && settings.failure_reasons === true,
+    deliveryPlaces: planHas(plan?.ft_delivery_places) && settings.delivery_places === true,
+    deliveryCodes: false,
+  };
+}
+
+/** The organisation's outcome config, with the defaults of one that set nothing (a config stored before included). */
+export function outcomeConfig(config: Partial<Pick<OrganisationConfig, 'failure_reasons'>> | null): OutcomeConfig {
+  return { ...DEFAULT_OUTCOME_CONFIG, failureReasons: config?.failure_reasons ?? DEFAULT_FAILURE_REASONS };
+}
+
+/** The reason of `code` in the organisation's list, or undefined. */
+export const failureReasonOf = (config: OutcomeConfig, code: string | null) =>
+  code === null ? undefined : config.failureReasons.find((reason) => reason.code === code);
 
 /** A completion's outcome facts, beside CompletionFacts (completion-rules.ts). */
 export interface OutcomeFacts {
@@ -111,14 +133,10 @@ export type OutcomeProblem =
 
 const filled = (text: string | null | undefined) => Boolean(text?.trim());
 
-/** The reason of `code` in the organisation's list, or undefined. */
-const failureReason = (config: OutcomeConfig, code: string | null) =>
-  code === null ? undefined : config.failureReasons.find((reason) => reason.code === code);
-
 function skipProblems(facts: OutcomeFacts, ctx: OutcomeContext): OutcomeProblem[] {
   if (facts.failureReason === null) return ctx.gates.failureReasons ? ['failure_reason_required'] : [];
   if (!ctx.gates.failureReasons) return ['failure_reason_not_allowed'];
-  const reason = failureReason(ctx.config, facts.failureReason);
+  const reason = failureReasonOf(ctx.config, facts.failureReason);
   if (!reason) return ['failure_reason_unknown'];
   const problems: OutcomeProblem[] = [];
   if (reason.photo && facts.photos < 1) problems.push('failure_photo_required');

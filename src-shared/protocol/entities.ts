@@ -52,6 +52,18 @@ export interface Unit {
   scanned_at: string | null;
 }
 
+/** Where a delivered parcel went (issue 34, docs/delivery-outcomes.md). */
+export const DELIVERY_PLACES = ['recipient', 'neighbour', 'safe_place', 'mailbox'] as const;
+export type DeliveryPlace = (typeof DELIVERY_PLACES)[number];
+
+/** Extension (issue 34): a delivered stop's place as stored; the fields of the other places are null. */
+export interface DeliveryPlaceRecord {
+  place: DeliveryPlace;
+  neighbour_name: string | null;
+  neighbour_house_number: string | null;
+  safe_place: string | null;
+}
+
 export interface Requirements {
   picture: boolean;
   signature: boolean;
@@ -100,6 +112,10 @@ export interface Stop {
   cleaning_status: CleaningStatus | null;
   cleaning_definition: string | null;
   sticker: boolean | null;
+  /** Extension (issue 34): the code of the reason a skipped stop failed; null without one. */
+  failure_reason: string | null;
+  /** Extension (issue 34): where a delivered stop's parcel went; null without one. */
+  delivery_place: DeliveryPlaceRecord | null;
   /** When the driver completed the stop (the device's clock), and when the server received it. */
   completed_at: string | null;
   received_at: string | null;
@@ -117,6 +133,10 @@ export interface PublicationSettings {
   age_verification: boolean;
   /** Extension (issue 19): the driver may scan a stop's units (and a stop's `barcode` requirement applies). */
   barcode_scanning: boolean;
+  /** Extension (issue 34): a skipped stop says why, from the organisation's list (with the plan's flag). */
+  failure_reasons: boolean;
+  /** Extension (issue 34): a delivered stop says where the parcel went (with the plan's flag). */
+  delivery_places: boolean;
 }
 
 export interface Distances {
@@ -202,13 +222,31 @@ export const PLAN_FLAGS = [
   'ft_completion_notes',
   /** Extension (issue 19): scanning units' barcodes at the stop. */
   'ft_barcode_scanning',
+  /** Extension (issue 34): a reason on a skipped stop; off unless set. */
+  'ft_failure_reasons',
+  /** Extension (issue 34): a place on a delivered stop; off unless set. */
+  'ft_delivery_places',
 ] as const;
 export type PlanFlag = (typeof PLAN_FLAGS)[number];
 export type Plan = { name: string } & Record<PlanFlag, boolean>;
 
+/** A reason a stop could not be done, as the organisation sets it (issue 34). */
+export interface FailureReasonSetting {
+  /** a-z, 0-9 and _, starting with a letter; a default code has the app's own words. */
+  code: string;
+  /** The organisation's words for a code of its own; null for a default code. */
+  label: string | null;
+  /** Skipping for this reason needs a photo. */
+  photo: boolean;
+  /** Skipping for this reason needs a note. */
+  note: boolean;
+}
+
 export interface OrganisationConfig {
   allowed_to_call_recipient: boolean;
   require_name_with_signature: boolean;
+  /** Extension (issue 34): the organisation's failure reasons; null: the default list (domain/outcomes.ts). */
+  failure_reasons: FailureReasonSetting[] | null;
 }
 
 export const SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due', 'canceled'] as const;

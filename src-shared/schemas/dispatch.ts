@@ -4,7 +4,14 @@
  * (src-server/cli) reads from them which keys a command takes and of what kind.
  */
 import { type Static, type TBoolean, type TOptional, Type } from '@sinclair/typebox';
-import { EMAIL_MAX_LENGTH, MAX_STOPS, NOTE_MAX } from '../limits.ts';
+import {
+  EMAIL_MAX_LENGTH,
+  MAX_FAILURE_REASONS,
+  MAX_STOPS,
+  NOTE_MAX,
+  REASON_CODE_MAX_LENGTH,
+  REASON_LABEL_MAX_LENGTH,
+} from '../limits.ts';
 import {
   CLEANING_STATUSES,
   PLAN_FLAGS,
@@ -32,8 +39,24 @@ const planFlags = Object.fromEntries(PLAN_FLAGS.map((name) => [name, Optional(Fl
 
 const PlanChanges = Type.Object({ name: Optional(Text(100)), ...planFlags }, { additionalProperties: false });
 
+/** A failure reason (issue 34): whether its code is one an organisation may set is the server's to say (isReasonCode). */
+const FailureReasonInput = Type.Object(
+  {
+    code: Text(REASON_CODE_MAX_LENGTH),
+    label: Optional(OptionalText(REASON_LABEL_MAX_LENGTH)),
+    photo: Optional(Flag),
+    note: Optional(Flag),
+  },
+  { additionalProperties: false },
+);
+
 const ConfigChanges = Type.Object(
-  { allowed_to_call_recipient: Optional(Flag), require_name_with_signature: Optional(Flag) },
+  {
+    allowed_to_call_recipient: Optional(Flag),
+    require_name_with_signature: Optional(Flag),
+    /** Null: the default list (src-shared/domain/outcomes.ts). */
+    failure_reasons: Optional(Nullable(Type.Array(FailureReasonInput, { maxItems: MAX_FAILURE_REASONS }))),
+  },
   { additionalProperties: false },
 );
 
@@ -145,6 +168,9 @@ const settingsFields = {
   age_verification: Flag,
   /** Issue 19; came later: a replacement without it turns it on, as for a new route. */
   barcode_scanning: Optional(Flag),
+  /** Issue 34: a reason on a skipped stop, a place on a delivered one; off unless set, kept when left out. */
+  failure_reasons: Optional(Flag),
+  delivery_places: Optional(Flag),
 };
 
 /** PUT .../publication-settings replaces every setting (barcode_scanning left out: on). */

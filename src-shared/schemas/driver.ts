@@ -4,8 +4,14 @@
  * Bodies are strict (no coercion, no unknown field); paths and queries are digits coerced to numbers.
  */
 import { type Static, Type } from '@sinclair/typebox';
-import { EMAIL_MAX_LENGTH, MAX_UNIT_SCANS } from '../limits.ts';
-import { CLEANING_STATUSES, UNIT_SCAN_METHODS, UNIT_SCAN_REASONS, VEHICLE_PROFILES } from '../protocol/entities.ts';
+import { EMAIL_MAX_LENGTH, MAX_UNIT_SCANS, REASON_CODE_MAX_LENGTH } from '../limits.ts';
+import {
+  CLEANING_STATUSES,
+  DELIVERY_PLACES,
+  UNIT_SCAN_METHODS,
+  UNIT_SCAN_REASONS,
+  VEHICLE_PROFILES,
+} from '../protocol/entities.ts';
 import {
   CoordinateText,
   DateOfBirth,
@@ -15,6 +21,7 @@ import {
   NoteText,
   Nullable,
   NullableStringEnum,
+  OptionalText,
   RecordOf,
   SignatureName,
   StringEnum,
@@ -91,6 +98,17 @@ export const ProofCaptureTimes = Type.Object(
   { additionalProperties: false },
 );
 
+/** Extension (issue 34): where a delivered parcel went; the outcome rules (domain/outcomes.ts) check the fields. */
+const DeliveryPlaceBody = Type.Object(
+  {
+    place: StringEnum(DELIVERY_PLACES),
+    neighbour_name: Type.Optional(NoteText),
+    neighbour_house_number: Type.Optional(NoteText),
+    safe_place: Type.Optional(NoteText),
+  },
+  { additionalProperties: false },
+);
+
 /** The stop update (completion). Types and shapes; the rules between fields are the server's domain/stop-update.ts. */
 export const StopUpdateBody = Type.Object(
   {
@@ -123,6 +141,10 @@ export const StopUpdateBody = Type.Object(
      * a unit left out keeps what the stop has. Absent: every unit keeps what it has.
      */
     units: Type.Optional(Type.Array(UnitScanBody, { maxItems: MAX_UNIT_SCANS })),
+    /** Extension (issue 34): the code of the organisation's reason a skipped stop failed. */
+    failure_reason: Type.Optional(OptionalText(REASON_CODE_MAX_LENGTH)),
+    /** Extension (issue 34): where a delivered stop's parcel went. */
+    delivery_place: Type.Optional(Nullable(DeliveryPlaceBody)),
   },
   { additionalProperties: false },
 );

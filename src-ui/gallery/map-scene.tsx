@@ -74,6 +74,8 @@ const toStops = (places: Place[]): Stop[] =>
     cleaning_status: null,
     cleaning_definition: null,
     sticker: null,
+    failure_reason: null,
+    delivery_place: null,
     completed_at: null,
     received_at: null,
     updated_at: '2025-01-01T00:00:00Z',

@@ -116,7 +116,7 @@ describe('changing a route', () => {
     expectError(await t.dispatch('DELETE', path(`/stops/${first!.id}`, own.id)), 409, /pending/, 'stopId');
   });
 
-  it('replaces the publication settings, all fields required (barcode_scanning, added later, defaults to on)', async () => {
+  it('replaces the publication settings, all fields required (barcode_scanning, added later, defaults to on; the outcomes off)', async () => {
     const settings = {
       project_date: '2030-03-05',
       fulfill_stops_in_any_order: true,
@@ -127,7 +127,13 @@ describe('changing a route', () => {
     };
     const res = await t.dispatch<PublicationSettings>('PUT', path('/publication-settings'), settings);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: route.publication_settings.id, ...settings, barcode_scanning: true });
+    expect(res.body).toEqual({
+      id: route.publication_settings.id,
+      ...settings,
+      barcode_scanning: true,
+      failure_reasons: false,
+      delivery_places: false,
+    });
     const { age_verification: _, ...partial } = settings;
     expectError(
       await t.dispatch('PUT', path('/publication-settings'), partial),

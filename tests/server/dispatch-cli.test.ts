@@ -148,7 +148,8 @@ describe('the dispatch command against a server', () => {
     expect(orgs.out).toMatch(/^ID\s+NAME.*TIME ZONE$/m);
     expect(orgs.out).toMatch(
       new RegExp(
-        `${orgId}\\s+CLI Logistics BV\\s+cus_cli\\s+active\\s+Pro\\s+ft_realtime_driver_tracking\\s+Europe/Amsterdam`,
+        // The delivery outcomes' flags (issue 34) are off unless set.
+        `${orgId}\\s+CLI Logistics BV\\s+cus_cli\\s+active\\s+Pro\\s+ft_realtime_driver_tracking,ft_failure_reasons,ft_delivery_places\\s+Europe/Amsterdam`,
       ),
     );
 

@@ -59,7 +59,11 @@ describe('organisations', () => {
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({ customer_id: 'cus_fruit', subscription_status: 'canceled' });
     expect(patched.body.plan).toMatchObject({ ft_photo_collection: false, ft_live_status_updates: false });
-    expect(patched.body.config).toEqual({ allowed_to_call_recipient: true, require_name_with_signature: true });
+    expect(patched.body.config).toEqual({
+      allowed_to_call_recipient: true,
+      require_name_with_signature: true,
+      failure_reasons: null,
+    });
 
     const cleared = await t.dispatch<Organisation>('PATCH', `/v1/dispatch/organisations/${id}`, { customer_id: null });
     expect(cleared.body.customer_id).toBeNull();

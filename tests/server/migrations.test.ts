@@ -63,14 +63,16 @@ async function databaseBefore003() {
   if (error) throw error;
 
   const typed = db as Kysely<Database>;
-  // Today's repository code writes and reads publication_settings.barcode_scanning (migration 007) and
-  // stops.removed_at (008): the columns are there while it builds the old rows, and gone again before the server
-  // migrates the database.
-  await db.schema
-    .alterTable('publication_settings')
-    .addColumn('barcode_scanning', 'integer', (c) => c.notNull().defaultTo(1))
-    .execute();
-  await db.schema.alterTable('stops').addColumn('removed_at', 'text').execute();
+  // Today's repository code writes and reads publication_settings.barcode_scanning (migration 007),
+  // stops.removed_at (008) and the delivery outcomes' columns (011): they are there while it builds the old rows, and
+  // gone again before the server migrates the database.
+  for (const column of ['barcode_scanning', 'failure_reasons', 'delivery_places'])
+    await db.schema
+      .alterTable('publication_settings')
+      .addColumn(column, 'integer', (c) => c.notNull().defaultTo(1))
+      .execute();
+  for (const column of ['removed_at', 'failure_reason', 'delivery_place'])
+    await db.schema.alterTable('stops').addColumn(column, 'text').execute();
   const now = new Date().toISOString();
   const organisationId = await createOrganisation(typed, { name: 'Before 003' }, now);
   const email = `migrate-${randomUUID()}@example.test`;
@@ -121,8 +123,10 @@ async function databaseBefore003() {
       response: JSON.stringify(answer),
     })
     .execute();
-  await db.schema.alterTable('publication_settings').dropColumn('barcode_scanning').execute();
-  await db.schema.alterTable('stops').dropColumn('removed_at').execute();
+  for (const column of ['barcode_scanning', 'failure_reasons', 'delivery_places'])
+    await db.schema.alterTable('publication_settings').dropColumn(column).execute();
+  for (const column of ['removed_at', 'failure_reason', 'delivery_place'])
+    await db.schema.alterTable('stops').dropColumn(column).execute();
   await db.destroy();
   return { dir, databaseUrl: postgres?.url, email, key, path, routeId, stopId, answer };
 }
@@ -141,6 +145,12 @@ describe('migration 003 (slim completions)', () => {
     // Migration 007: a route that existed before barcode scanning may scan.
     const settings = await db.selectFrom('publication_settings').select('barcode_scanning').executeTakeFirstOrThrow();
     expect(settings.barcode_scanning).toBe(1);
+    // Migration 011: a route that existed before delivery outcomes has neither (the spec's flows).
+    const outcomes = await db
+      .selectFrom('publication_settings')
+      .select(['failure_reasons', 'delivery_places'])
+      .executeTakeFirstOrThrow();
+    expect(outcomes).toEqual({ failure_reasons: 0, delivery_places: 0 });
     // Migration 008: every record that existed was applied to its stop, and no stop was removed.
     expect(row.kept_beside).toBe(0);
     const stops = await db.selectFrom('stops').select('removed_at').where('route_id', '=', before.routeId).execute();

@@ -3,7 +3,14 @@ import { seedDemo } from '../../src-server/seed/demo.ts';
 import { DEMO_PASSWORD, type DemoSummary } from '../../src-server/seed/summary.ts';
 import { generateStops } from '../../src-server/seed/utrecht.ts';
 import { localDate } from '../../src-shared/domain/geo.ts';
-import type { Plan, ProjectEntry, Requirements, TimeWindow, Unit } from '../../src-shared/protocol/entities.ts';
+import {
+  PLAN_FLAGS,
+  type Plan,
+  type ProjectEntry,
+  type Requirements,
+  type TimeWindow,
+  type Unit,
+} from '../../src-shared/protocol/entities.ts';
 import { signIn } from '../helpers/fixtures.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -45,7 +52,7 @@ describe('seedDemo', () => {
     const flags = (row: { plan: string }) =>
       Object.entries(JSON.parse(row.plan) as Plan).filter(([key]) => key.startsWith('ft_'));
     expect(flags(demo!).every(([, on]) => on === true)).toBe(true);
-    expect(flags(basic!)).toHaveLength(7);
+    expect(flags(basic!)).toHaveLength(PLAN_FLAGS.length);
     expect(flags(basic!).every(([, on]) => on === false)).toBe(true);
     expect(clean!.customer_id).toBe(t.config.cleaningCustomerId);
     expect(notes!.customer_id).toBe(t.config.internalNotesCustomerId);
