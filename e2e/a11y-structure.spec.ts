@@ -98,6 +98,9 @@ test('Theme and High visibility in Settings; the map follows a dark app until a 
   server,
   signIn,
 }) => {
+  // The map is drawn twice here (and once more after a reload) in software GL: 25 s on a quiet machine, past the
+  // default 30 s when the machine is busy.
+  test.setTimeout(90_000);
   const html = page.locator('html');
   await page.emulateMedia({ colorScheme: 'dark' });
   await signIn(page, DEMO.driver);
