@@ -5,7 +5,7 @@
  */
 import type { SettingKey, Settings } from '../domain/settings.ts';
 import type { Variant } from '../domain/variant.ts';
-import type { CleaningStatus } from '../protocol/entities.ts';
+import type { CleaningStatus, DeliveryPlaceRecord } from '../protocol/entities.ts';
 import type { TokenPair, UnitScanUpdate } from '../protocol/http.ts';
 import type { ConnectivityState, DriverProfile, LinkSession, NoticeKind } from '../state/app-state.ts';
 import type { Patch, Snapshot } from '../state/patch.ts';
@@ -64,7 +64,10 @@ export interface StopCompletion {
   completion_note?: string | null;
   recipient_note?: string | null;
   position?: { lat: number; lng: number } | null;
-  /** Proof of delivery, for a delivered stop only (a skipped one carries none). */
+  /**
+   * Proof of delivery, for a delivered stop (a skipped one carries only the photos its failure reason asks for, in
+   * `images`).
+   */
   proofs?: {
     /** Data URLs from preparePhoto, or the URLs of the stop's stored photos to keep them; at most 3. */
     images?: string[];
@@ -82,6 +85,10 @@ export interface StopCompletion {
   units?: UnitScanUpdate[];
   /** The variant the screen used (its URL mock); the organisation's when absent. */
   variant?: Variant;
+  /** Extension (issue 34): why a skipped stop failed, a code of the organisation's reasons. */
+  failure_reason?: string | null;
+  /** Extension (issue 34): where a delivered stop's parcel went. */
+  delivery_place?: DeliveryPlaceRecord | null;
 }
 
 /** A Blob (or File) crossing the boundary; written structurally because src-shared has no DOM lib. */

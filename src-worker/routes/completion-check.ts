@@ -5,6 +5,7 @@
  */
 import type { StopCompletion } from '../../src-shared/api/worker-api.ts';
 import { type CompletionProblem, completionDay, completionProblems } from '../../src-shared/domain/completion-rules.ts';
+import { type OutcomeProblem, outcomeConfig, outcomeGates, outcomeProblems } from '../../src-shared/domain/outcomes.ts';
 import { featureGates, requiredProofs } from '../../src-shared/domain/proofs.ts';
 import { unitScanFacts } from '../../src-shared/domain/unit-scans.ts';
 import { resolveVariant, type Variant } from '../../src-shared/domain/variant.ts';
@@ -22,7 +23,41 @@ export interface CompletionCheckInput {
   nowMs: number;
 }
 
-export function checkCompletionInCore(input: CompletionCheckInput): CompletionProblem[] {
+/**
+ * The outcome rules (issue 34, src-shared/domain/outcomes.ts) on a completion: its failure reason or its place, as
+ * the server checks them. Whether a typed code is right is the server's alone.
+ */
+function outcomeProblemsInCore(input: CompletionCheckInput): OutcomeProblem[] {
+  const { route, completion, organisation } = input;
+  const place = completion.delivery_place ?? null;
+  return outcomeProblems(
+    {
+      status: completion.status,
+      failureReason: completion.failure_reason ?? null,
+      place: place && {
+        place: place.place,
+        neighbourName: place.neighbour_name,
+        neighbourHouseNumber: place.neighbour_house_number,
+        safePlace: place.safe_place,
+      },
+      codeTyped: false,
+      photos: completion.proofs?.images?.length ?? 0,
+      note: completion.completion_note ?? null,
+    },
+    {
+      gates: outcomeGates(organisation?.plan ?? null, route.publication_settings),
+      config: outcomeConfig(organisation?.config ?? null),
+      codeRequired: false,
+    },
+  );
+}
+
+/** Every rule the completion breaks, of the proofs and of its outcome: none, and it may be queued. */
+export function checkCompletionInCore(input: CompletionCheckInput): (CompletionProblem | OutcomeProblem)[] {
+  return [...proofProblemsInCore(input), ...outcomeProblemsInCore(input)];
+}
+
+function proofProblemsInCore(input: CompletionCheckInput): CompletionProblem[] {
   const { route, stop, completion, organisation } = input;
   const gates = featureGates(organisation?.plan ?? null, route.publication_settings);
   const required = requiredProofs(

@@ -50,10 +50,48 @@ function captureTimes(
 const text = <T extends string | null | undefined>(value: T): T =>
   (typeof value === 'string' ? withoutNul(value) : value) as T;
 
+/** The images as the update's indexed map, with their capture times where the core prepared them. */
+function imagesOf(images: readonly string[], photoCapturedAt: (handle: string) => number | null, signatureAt?: string) {
+  const captured = captureTimes(images, signatureAt, photoCapturedAt);
+  return {
+    images: Object.fromEntries(images.map((image, i) => [String(i), image])),
+    ...(captured ? { captured_at: captured } : {}),
+  };
+}
+
+/** A delivered stop's place as the update carries it: the fields of its own place, typed text without NUL. */
+function placeOf(
+  place: NonNullable<StopCompletion['delivery_place']>,
+): NonNullable<StopUpdateRequest['delivery_place']> {
+  return {
+    place: place.place,
+    ...(place.place === 'neighbour'
+      ? { neighbour_name: text(place.neighbour_name), neighbour_house_number: text(place.neighbour_house_number) }
+      : {}),
+    ...(place.place === 'safe_place' ? { safe_place: text(place.safe_place) } : {}),
+  };
+}
+
+/** A skipped stop's update: status, position, the two notes, and (issue 34) its reason with the photos it asks for. */
+function skippedBody(
+  body: StopUpdateRequest,
+  completion: StopCompletion,
+  photoCapturedAt: (handle: string) => number | null,
+): StopUpdateRequest {
+  if (!completion.failure_reason) return body;
+  const images = completion.proofs?.images ?? [];
+  return {
+    ...body,
+    failure_reason: completion.failure_reason,
+    ...(images.length > 0 ? imagesOf(images, photoCapturedAt) : {}),
+  };
+}
+
 /**
- * The stop update payload of spec section 3: a skipped stop sends only status, position and the two notes;
- * a delivered one adds its proofs (images as an indexed map, with their capture times) and, in the cleaning variant,
- * the status picker. Its text holds no NUL: the server would refuse it, and the completion would be parked for good.
+ * The stop update payload of spec section 3: a skipped stop sends only status, position and the two notes (and, with
+ * a failure reason, the reason and its photos); a delivered one adds its proofs (images as an indexed map, with their
+ * capture times), in the cleaning variant the status picker, and its place where one was chosen. Its text holds no
+ * NUL: the server would refuse it, and the completion would be parked for good.
  */
 export function stopUpdateBody(
   completion: StopCompletion,
@@ -67,22 +105,20 @@ export function stopUpdateBody(
     completion_note: text(completion.completion_note ?? null),
     recipient_note: text(completion.recipient_note ?? null),
   };
-  if (completion.status === 'skipped') return body;
+  if (completion.status === 'skipped') return skippedBody(body, completion, photoCapturedAt);
   const proofs = completion.proofs ?? {};
-  const images = proofs.images ?? [];
   // A signature's time only with a new signature (a data URL), never with the stored one's URL kept on an edit.
   const newSignature = proofs.signature?.startsWith('data:') ? proofs.signature_captured_at : undefined;
-  const captured = captureTimes(images, newSignature, photoCapturedAt);
   return {
     ...body,
     signature: proofs.signature ?? null,
     signature_name: text(proofs.signature_name ?? null),
     recipient_date_of_birth: proofs.recipient_date_of_birth ?? null,
-    images: Object.fromEntries(images.map((image, i) => [String(i), image])),
+    ...imagesOf(proofs.images ?? [], photoCapturedAt, newSignature),
     finish_time: finishTime(nowMs, timeZone),
     completed_at: new Date(nowMs).toISOString(),
-    ...(captured ? { captured_at: captured } : {}),
     ...(completion.units ? { units: completion.units } : {}),
+    ...(completion.delivery_place ? { delivery_place: placeOf(completion.delivery_place) } : {}),
     ...(completion.cleaning
       ? {
           cleaning_status: completion.cleaning.status,
