@@ -2,7 +2,8 @@
  * A done stop's completion as saved, read-only (spec section 2 "Complete task screen" before Edit, and the Closed
  * tab's preview): the outcome (Delivered, Picked up or Skipped; the cleaning variant's status), the notes (the
  * recipient's hidden in the internal-notes variant) and, for a delivered stop, the proofs collected: the signature
- * with the signer's name, the age verification, the photos.
+ * with the signer's name, the age verification, the photos; for a skipped one, its failure reason and that reason's
+ * photos (issue 34).
  */
 import { Ban, CircleCheck, CloudUpload, Sticker } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -49,7 +50,11 @@ export function CompletionView({ stop, showRecipientNote, headingLevel = 2, time
   const signature = stop.signature ? { image: stop.signature, name: stop.signature_name ?? '' } : null;
   const photos = stop.images ?? [];
   const birthDate = stop.recipient_date_of_birth ?? null;
-  const hasProofs = stop.status === 'finished' && (signature !== null || birthDate !== null || photos.length > 0);
+  // A skipped stop keeps only the photos its failure reason asked for (issue 34).
+  const hasProofs =
+    stop.status === 'finished'
+      ? signature !== null || birthDate !== null || photos.length > 0
+      : photos.length > 0 && Boolean(stop.failure_reason);
   return (
     <>
       <CompletionSummary stop={stop} showRecipientNote={showRecipientNote} />
@@ -88,6 +93,13 @@ function CompletionSummary({ stop, showRecipientNote }: { stop: Stop; showRecipi
           <Icon size={20} strokeWidth={2.25} aria-hidden="true" />
           {outcome}
         </dd>
+        {skipped && stop.failure_reason && (
+          <dd className={styles.savedNote}>
+            {t('failureReason.shown', {
+              reason: t(`failureReason.${stop.failure_reason}`, { defaultValue: stop.failure_reason }),
+            })}
+          </dd>
+        )}
         {cleaning === 'other' && stop.cleaning_definition && (
           <dd className={styles.savedNote}>{stop.cleaning_definition}</dd>
         )}

@@ -10,6 +10,7 @@ import { RadioList } from '../../components/RadioList.tsx';
 import { ScanSummary } from '../../scan/ScanSummary.tsx';
 import { NoteField } from './CompleteParts.tsx';
 import { CompleteProofs } from './CompleteProofs.tsx';
+import { FailureReasonCard } from './FailureReasonCard.tsx';
 import styles from './stop.module.css';
 import type { CompletionDraft, ReadyStop } from './use-completion-draft.ts';
 
@@ -38,6 +39,9 @@ export function CompleteFields({ view, draft, internalRef }: CompleteFieldsProps
         onChange={draft.setStatus}
       />
       {draft.status === 'finished' && <ProofsCard view={view} draft={draft} />}
+      {draft.status === 'skipped' && view.outcomes.gates.failureReasons && (
+        <FailureReasonCard view={view} draft={draft} />
+      )}
       <div className={`${styles.card} ${styles.section}`}>
         {view.variant !== 'internal-notes' && (
           <NoteField
@@ -54,7 +58,7 @@ export function CompleteFields({ view, draft, internalRef }: CompleteFieldsProps
           placeholder={t('complete.internalNotePlaceholder')}
           value={draft.internalNote}
           onChange={draft.setInternalNote}
-          error={noteError(check.internalNote)}
+          error={noteError(check.internalNote) ?? (draft.showErrors && draft.reason.noteMissing ? 'required' : null)}
           disabled={!gates.notes}
           inputRef={internalRef}
         />

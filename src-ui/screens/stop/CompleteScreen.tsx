@@ -60,8 +60,19 @@ function CompleteForm({ view, base, presetSkipped }: { view: ReadyStop; base: st
       return actions.refuse(t('complete.addNote'));
     }
     if (!check.ok) return;
+    // A skip's reason (issue 34): chosen, with the photo and the note it asks for.
+    const { reason } = draft;
+    if (reason.reasonMissing) return actions.refuse(t('failureReason.choose'));
+    if (reason.photoMissing) return actions.refuse(t('failureReason.photoRequired'));
+    if (reason.noteMissing) {
+      internalRef.current?.focus();
+      return actions.refuse(t('failureReason.noteRequired'));
+    }
     const notes = completionNotes(draft.input);
-    await actions.complete(status, status === 'skipped' ? notes : { ...notes, ...draft.collected() });
+    await actions.complete(
+      status,
+      status === 'skipped' ? { ...notes, ...draft.skipOutcome() } : { ...notes, ...draft.collected() },
+    );
   }
 
   if (variant === 'cleaning' && editing)

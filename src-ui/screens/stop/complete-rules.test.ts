@@ -10,8 +10,9 @@ import {
   NOTHING_COLLECTED,
   noteStatus,
 } from '../../../src-shared/domain/completion-rules.ts';
+import { outcomeConfig } from '../../../src-shared/domain/outcomes.ts';
 import type { RequiredProofs } from '../../../src-shared/domain/proofs.ts';
-import { collectedProofs, completionProofs, type ProofDraft, proofDraftOf } from './complete-rules.ts';
+import { collectedProofs, completionProofs, type ProofDraft, proofDraftOf, reasonCheck } from './complete-rules.ts';
 
 const NONE: RequiredProofs = {
   photo: false,
@@ -263,5 +264,54 @@ describe('unit scans in the draft (issue 19)', () => {
       completedOn: TODAY,
     });
     expect(check).toMatchObject({ ok: false, proofs: ['barcode'], alert: 'fulfill_requirements' });
+  });
+});
+
+describe("a skip's reason on the complete screen (issue 34)", () => {
+  const outcomes = (on: boolean) => ({
+    gates: { failureReasons: on, deliveryPlaces: on, deliveryCodes: false },
+    config: outcomeConfig(null),
+  });
+  const none = { reasonMissing: false, photoMissing: false, noteMissing: false, asksPhoto: false };
+  it.each<[string, Parameters<typeof reasonCheck>[0], boolean, ReturnType<typeof reasonCheck>]>([
+    [
+      'no reason chosen',
+      { status: 'skipped', failureReason: null, photos: 0, internalNote: '' },
+      true,
+      { ...none, reasonMissing: true },
+    ],
+    [
+      'reasons off: nothing asked',
+      { status: 'skipped', failureReason: null, photos: 0, internalNote: '' },
+      false,
+      none,
+    ],
+    [
+      'delivered: nothing asked, places are not on this screen',
+      { status: 'finished', failureReason: null, photos: 0, internalNote: '' },
+      true,
+      none,
+    ],
+    ['refused: enough', { status: 'skipped', failureReason: 'refused', photos: 0, internalNote: '' }, true, none],
+    [
+      'not at home without its photo',
+      { status: 'skipped', failureReason: 'not_at_home', photos: 0, internalNote: '' },
+      true,
+      { ...none, photoMissing: true, asksPhoto: true },
+    ],
+    [
+      'not at home with it',
+      { status: 'skipped', failureReason: 'not_at_home', photos: 1, internalNote: '' },
+      true,
+      { ...none, asksPhoto: true },
+    ],
+    [
+      'other without a note',
+      { status: 'skipped', failureReason: 'other', photos: 0, internalNote: ' ' },
+      true,
+      { ...none, noteMissing: true },
+    ],
+  ])('%s', (_, input, on, expected) => {
+    expect(reasonCheck(input, outcomes(on))).toEqual(expected);
   });
 });

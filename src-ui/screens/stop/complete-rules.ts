@@ -3,7 +3,13 @@
  * src-shared/domain/completion-rules.ts).
  */
 import type { StopCompletion } from '../../../src-shared/api/worker-api.ts';
-import type { CollectedProofs } from '../../../src-shared/domain/completion-rules.ts';
+import type { CollectedProofs, CompletionStatus } from '../../../src-shared/domain/completion-rules.ts';
+import {
+  failureReasonOf,
+  type OutcomeConfig,
+  type outcomeGates,
+  outcomeProblems,
+} from '../../../src-shared/domain/outcomes.ts';
 import { unaccountedUnits } from '../../../src-shared/domain/unit-scans.ts';
 import type { Stop, Unit } from '../../../src-shared/protocol/entities.ts';
 
@@ -55,5 +61,50 @@ export function completionProofs(draft: ProofDraft): NonNullable<StopCompletion[
     signature_name: draft.signature?.name.trim() || null,
     ...(draft.signature?.capturedAt ? { signature_captured_at: draft.signature.capturedAt } : {}),
     recipient_date_of_birth: draft.verified ? draft.birthDate : null,
+  };
+}
+
+/** The outcome features of the stop's route and the organisation's reasons (use-stop.ts). */
+export interface StopOutcomes {
+  gates: ReturnType<typeof outcomeGates>;
+  config: OutcomeConfig;
+}
+
+/** What a skip's reason still lacks (issue 34), for the complete screen's marks; all false when none is asked. */
+export interface ReasonCheck {
+  reasonMissing: boolean;
+  photoMissing: boolean;
+  noteMissing: boolean;
+  /** The chosen reason asks for a photo: the screen shows the photos. */
+  asksPhoto: boolean;
+}
+
+/**
+ * The skip's reason read through the shared outcome rules (outcomeProblems), so the screen marks what the core and
+ * the server refuse. Places are not on this screen yet (docs/delivery-outcomes.md): they are left to the core.
+ */
+export function reasonCheck(
+  input: { status: CompletionStatus; failureReason: string | null; photos: number; internalNote: string },
+  outcomes: StopOutcomes,
+): ReasonCheck {
+  const skipped = input.status === 'skipped' && outcomes.gates.failureReasons;
+  const problems = skipped
+    ? outcomeProblems(
+        {
+          status: 'skipped',
+          failureReason: input.failureReason,
+          place: null,
+          codeTyped: false,
+          photos: input.photos,
+          note: input.internalNote,
+        },
+        { gates: { ...outcomes.gates, deliveryPlaces: false }, config: outcomes.config, codeRequired: false },
+      )
+    : [];
+  return {
+    reasonMissing: problems.includes('failure_reason_required') || problems.includes('failure_reason_unknown'),
+    photoMissing: problems.includes('failure_photo_required'),
+    noteMissing: problems.includes('failure_note_required'),
+    asksPhoto: skipped && Boolean(failureReasonOf(outcomes.config, input.failureReason)?.photo),
   };
 }

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { type CompletionStatus, checkCompletion, completionDay } from '../../../src-shared/domain/completion-rules.ts';
 import { isDone } from '../../../src-shared/domain/stops.ts';
 import { draftScanUpdates, draftUnits } from '../../scan/scan-draft.ts';
-import { collectedProofs, completionProofs, type ProofDraft, proofDraftOf } from './complete-rules.ts';
+import { collectedProofs, completionProofs, type ProofDraft, proofDraftOf, reasonCheck } from './complete-rules.ts';
 import type { StopView } from './use-stop.ts';
 
 export type ReadyStop = Extract<StopView, { status: 'ready' }>;
@@ -23,6 +23,7 @@ export function useCompletionDraft(view: ReadyStop, presetSkipped: boolean) {
   const [internalNote, setInternalNote] = useState(stop.completion_note ?? '');
   const [showErrors, setShowErrors] = useState(false);
   const [proofs, setProofs] = useState<ProofDraft>(() => proofDraftOf(stop));
+  const [failureReason, setFailureReason] = useState<string | null>(stop.failure_reason ?? null);
 
   // The parcels as scanned on this visit (on this screen or the stop window), over what the stop has stored.
   const units = draftUnits(stop);
@@ -39,6 +40,8 @@ export function useCompletionDraft(view: ReadyStop, presetSkipped: boolean) {
     completedOn,
   };
   const check = checkCompletion(input);
+  const reason = reasonCheck({ status, failureReason, photos: proofs.photos.length, internalNote }, view.outcomes);
+  const asksReason = status === 'skipped' && view.outcomes.gates.failureReasons;
 
   return {
     status,
@@ -49,6 +52,10 @@ export function useCompletionDraft(view: ReadyStop, presetSkipped: boolean) {
     setInternalNote,
     proofs,
     setProofs,
+    failureReason,
+    setFailureReason,
+    /** What the skip's reason still lacks (issue 34); all false when no reason is asked. */
+    reason,
     units,
     input,
     check,
@@ -59,6 +66,11 @@ export function useCompletionDraft(view: ReadyStop, presetSkipped: boolean) {
     noteError: (error: typeof check.internalNote) => (error === 'required' && !showErrors ? null : error),
     /** The proofs and the scanned parcels, as the completion sends them. */
     collected: () => ({ proofs: completionProofs(proofs), units: draftScanUpdates(stop, scanning) }),
+    /** A skip's reason, and the photos it asks for, as the completion sends them (nothing where none is asked). */
+    skipOutcome: () =>
+      asksReason
+        ? { failure_reason: failureReason, ...(reason.asksPhoto ? { proofs: { images: [...proofs.photos] } } : {}) }
+        : {},
   };
 }
 

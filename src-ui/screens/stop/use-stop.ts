@@ -3,6 +3,7 @@
  * stop and its number, the variant, and which proofs it needs. The caller has called useSignals().
  */
 import { useEffect, useMemo, useState } from 'react';
+import { outcomeConfig, outcomeGates } from '../../../src-shared/domain/outcomes.ts';
 import {
   type FeatureGates,
   featureGates,
@@ -18,6 +19,7 @@ import type { ParkedCompletion } from '../../../src-shared/state/app-state.ts';
 import { useCore } from '../../app/core-context.tsx';
 import { geoPosition, startGeolocation } from '../../platform/geolocation.ts';
 import { currentVariantFlag } from '../../stops/variant.ts';
+import type { StopOutcomes } from './complete-rules.ts';
 
 interface Loaded {
   status: 'ready';
@@ -29,6 +31,8 @@ interface Loaded {
   variant: Variant;
   gates: FeatureGates;
   required: RequiredProofs;
+  /** The outcome features of the route (issue 34) and the organisation's reasons. */
+  outcomes: StopOutcomes;
   /** The stop has parcels with barcodes and the route allows scanning them: the Scan action shows (issue 19). */
   scanning: boolean;
   /** The completion is stored on the device but not on the server yet. */
@@ -72,6 +76,10 @@ export function useStop(stopId: number): StopView {
         organisation?.config.require_name_with_signature ?? false,
         stop.units,
       ),
+      outcomes: {
+        gates: outcomeGates(organisation?.plan ?? null, route.publication_settings),
+        config: outcomeConfig(organisation?.config ?? null),
+      },
       scanning: gates.barcode && hasScannableUnits(stop),
       unsent: active.unsentStopIds.includes(stopId),
       parked: parkedList.findLast((p) => p.routeId === route.id && p.stopId === stopId) ?? null,

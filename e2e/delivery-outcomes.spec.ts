@@ -1,0 +1,63 @@
+/**
+ * Delivery outcomes on the complete screen (issue 34, docs/delivery-outcomes.md): with the organisation's plan and the
+ * route's settings turning failure reasons on, Skipped asks why, in one tap from the list; Done without a reason is
+ * refused with the words for it; offline the skip waits on the phone and reaches the server with its reason.
+ */
+import type { Organisation } from '../src-shared/protocol/entities.ts';
+import { listMode, serverStop, startFirstStop } from './stop-windows.helpers.ts';
+import { underServiceWorker } from './support/app.ts';
+import { DEMO, type Dispatch, expect, test } from './support/fixtures.ts';
+
+test.use({ freshServer: true });
+
+/** The demo organisation's plan and one route's settings with failure reasons on. */
+async function reasonsOn(dispatch: Dispatch, route: { id: number; publication_settings: object }) {
+  const organisations = await dispatch<Organisation[]>('GET', '/organisations');
+  const demo = organisations.body.find((o) => o.name === 'Demo Logistics')!;
+  const plan = await dispatch('PATCH', `/organisations/${demo.id}`, { plan: { ft_failure_reasons: true } });
+  expect(plan.status).toBe(200);
+  const { id: _, ...settings } = route.publication_settings as { id: number };
+  const put = await dispatch('PUT', `/routes/${route.id}/publication-settings`, { ...settings, failure_reasons: true });
+  expect(put.status).toBe(200);
+}
+
+test('skipping with a reason offline: asked in one tap, refused without one, and synced with it', async ({
+  page,
+  context,
+  server,
+  dispatch,
+  signIn,
+}) => {
+  await listMode(context, server);
+  const { route, stop } = await startFirstStop(server, DEMO.driver, 'Cargo bike 1');
+  await reasonsOn(dispatch, route);
+  await signIn(page, DEMO.driver);
+  await page.goto(`/routes/${route.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Cargo bike 1' })).toBeVisible();
+  await underServiceWorker(page);
+  await context.setOffline(true);
+
+  await page.goto(`/routes/${route.id}/stops/${stop.id}/complete?status=skipped`);
+  const reasons = page.getByRole('group', { name: 'Reason' });
+  await expect(reasons.getByRole('radio')).toHaveCount(7);
+  await page.getByRole('button', { name: 'Done', exact: true }).click();
+  const alert = page.getByRole('alertdialog');
+  await expect(alert).toContainText('Choose why the stop was skipped');
+  await alert.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Choose why the stop was skipped' })).toBeVisible();
+
+  // Not at home asks for a photo of the door; Refused asks nothing more.
+  await reasons.getByText('Not at home', { exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Add photo' })).toBeVisible();
+  await reasons.getByText('Refused', { exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Add photo' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Done', exact: true }).click();
+  await expect(page.getByText('1 change not sent yet')).toBeVisible();
+
+  await context.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  const saved = await serverStop(dispatch, route.id, stop.id, 'skipped', (s) => s.failure_reason, 'refused');
+  expect(saved.images).toEqual([]);
+  await page.goto(`/routes/${route.id}/stops/${stop.id}/complete`);
+  await expect(page.getByText('Reason: Refused')).toBeVisible();
+});
