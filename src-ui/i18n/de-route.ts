@@ -179,6 +179,7 @@ export const deRoute: RouteMessages = {
     choose: 'Wähle, warum der Stopp übersprungen wurde',
     photoRequired: 'Füge für diesen Grund ein Foto hinzu',
     noteRequired: 'Füge für diesen Grund eine Notiz hinzu',
+    proof: 'Nachweis des Zustellversuchs',
     shown: 'Grund: {{reason}}',
     not_at_home: 'Nicht zu Hause',
     address_not_found: 'Adresse nicht gefunden',

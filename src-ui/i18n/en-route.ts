@@ -176,6 +176,7 @@ export const enRoute = {
     choose: 'Choose why the stop was skipped',
     photoRequired: 'Add a photo for this reason',
     noteRequired: 'Add a note for this reason',
+    proof: 'Proof of the attempt',
     shown: 'Reason: {{reason}}',
     not_at_home: 'Not at home',
     address_not_found: 'Address not found',

@@ -179,6 +179,7 @@ export const nlRoute: RouteMessages = {
     choose: 'Kies waarom de stop is overgeslagen',
     photoRequired: 'Voeg voor deze reden een foto toe',
     noteRequired: 'Voeg voor deze reden een notitie toe',
+    proof: 'Bewijs van de poging',
     shown: 'Reden: {{reason}}',
     not_at_home: 'Niet thuis',
     address_not_found: 'Adres niet gevonden',

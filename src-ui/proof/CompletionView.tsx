@@ -47,6 +47,7 @@ const READ_ONLY: Pick<
 };
 
 export function CompletionView({ stop, showRecipientNote, headingLevel = 2, timeZone }: CompletionViewProps) {
+  const { t } = useTranslation();
   const signature = stop.signature ? { image: stop.signature, name: stop.signature_name ?? '' } : null;
   const photos = stop.images ?? [];
   const birthDate = stop.recipient_date_of_birth ?? null;
@@ -63,6 +64,7 @@ export function CompletionView({ stop, showRecipientNote, headingLevel = 2, time
         <ProofSummary
           {...READ_ONLY}
           headingLevel={headingLevel}
+          title={stop.status === 'skipped' ? t('failureReason.proof') : undefined}
           signature={signature}
           birthDate={birthDate}
           photos={photos}

@@ -42,11 +42,16 @@ export interface ProofSummaryProps {
   onPhotoAdded?: () => void;
   readOnly?: boolean;
   headingLevel?: 2 | 4;
+  /** Only these proofs show (a skip's reason asks for a photo alone); all of them when left out. */
+  only?: readonly ProofSlot[];
+  /** The section's heading, when it is not proof of delivery (a failed attempt's photo). */
+  title?: string;
 }
 
 export function ProofSummary(props: ProofSummaryProps) {
   const { t } = useTranslation();
   const { gates, required = {}, errors = [], signature, birthDate, readOnly = false, headingLevel = 2 } = props;
+  const hides = (slot: ProofSlot) => props.only !== undefined && !props.only.includes(slot);
   const Heading = headingLevel === 4 ? 'h4' : 'h2';
   const level = headingLevel === 4 ? 'h5' : 'h3';
   const titleId = useId();
@@ -57,12 +62,12 @@ export function ProofSummary(props: ProofSummaryProps) {
   return (
     <section className={styles.summary} aria-labelledby={titleId}>
       <Heading id={titleId} className={styles.heading}>
-        {t('complete.proofOfDelivery')}
+        {props.title ?? t('complete.proofOfDelivery')}
       </Heading>
       <ProofItem
         {...item}
         label={t('complete.signature')}
-        hidden={readOnly && !signature}
+        hidden={(readOnly && !signature) || hides('signature')}
         required={required.signature}
         error={errorOf('signature')}
         errorId={ids.signature}
@@ -79,7 +84,7 @@ export function ProofSummary(props: ProofSummaryProps) {
       <ProofItem
         {...item}
         label={t('complete.ageVerification')}
-        hidden={readOnly && !birthDate}
+        hidden={(readOnly && !birthDate) || hides('ageVerification')}
         required={required.ageVerification}
         error={errorOf('ageVerification')}
         errorId={ids.ageVerification}
@@ -96,7 +101,7 @@ export function ProofSummary(props: ProofSummaryProps) {
       <ProofItem
         {...item}
         label={t('complete.photos')}
-        hidden={readOnly && props.photos.length === 0}
+        hidden={(readOnly && props.photos.length === 0) || hides('photo')}
         required={required.photo}
         error={errorOf('photo')}
         errorId={ids.photo}

@@ -11,7 +11,7 @@ import type { FeatureGates, RequiredProofs } from '../../../src-shared/domain/pr
 import type { Stop } from '../../../src-shared/protocol/entities.ts';
 import { useFeedback } from '../../app/feedback.tsx';
 import { AgeVerificationSheet } from '../../proof/AgeVerificationSheet.tsx';
-import { ProofSummary } from '../../proof/ProofSummary.tsx';
+import { ProofSummary, type ProofSummaryProps } from '../../proof/ProofSummary.tsx';
 import type { ProofDraft } from './complete-rules.ts';
 import { PROOF_SNACKBAR } from './stop-messages.ts';
 
@@ -26,9 +26,22 @@ export interface CompleteProofsProps {
   draft: ProofDraft;
   onChange: (update: (draft: ProofDraft) => ProofDraft) => void;
   readOnly?: boolean;
+  /** Only these proofs show, under this heading (a skip's reason asks for a photo alone: FailureReasonCard). */
+  only?: ProofSummaryProps['only'];
+  title?: string;
 }
 
-export function CompleteProofs({ stop, gates, required, errors, draft, onChange, readOnly }: CompleteProofsProps) {
+export function CompleteProofs({
+  stop,
+  gates,
+  required,
+  errors,
+  draft,
+  onChange,
+  readOnly,
+  only,
+  title,
+}: CompleteProofsProps) {
   const { t } = useTranslation();
   const feedback = useFeedback();
   const [signing, setSigning] = useState(false);
@@ -51,6 +64,8 @@ export function CompleteProofs({ stop, gates, required, errors, draft, onChange,
         onPhotosChange={(photos) => onChange((d) => ({ ...d, photos }))}
         onPhotoAdded={() => success(PROOF_SNACKBAR.photo, t('success.photoAdded'))}
         readOnly={readOnly}
+        only={only}
+        title={title}
       />
       {signing && (
         <Suspense fallback={null}>

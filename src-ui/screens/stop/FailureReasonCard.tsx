@@ -56,6 +56,8 @@ export function FailureReasonCard({ view, draft }: { view: ReadyStop; draft: Com
           errors={showErrors && reason.photoMissing ? ['photo'] : []}
           draft={draft.proofs}
           onChange={draft.setProofs}
+          only={['photo']}
+          title={t('failureReason.proof')}
         />
       )}
     </div>
