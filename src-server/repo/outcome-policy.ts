@@ -11,6 +11,7 @@ import {
   outcomeConfig,
   outcomeGates,
   outcomeProblems,
+  placeFacts,
 } from '../../src-shared/domain/outcomes.ts';
 import { HOUSE_NUMBER_MAX_LENGTH, NEIGHBOUR_NAME_MAX_LENGTH, SAFE_PLACE_MAX_LENGTH } from '../../src-shared/limits.ts';
 import type { OrganisationConfig, Plan } from '../../src-shared/protocol/entities.ts';
@@ -76,16 +77,10 @@ export function assertOutcomeAllowed(
     delivery_places: Boolean(settings.delivery_places),
   });
   const ctx = { gates, config: outcomeConfig(config), codeRequired: false };
-  const place = update.delivery_place;
   const facts: OutcomeFacts = {
     status: update.status,
     failureReason: update.failure_reason,
-    place: place && {
-      place: place.place,
-      neighbourName: place.neighbour_name,
-      neighbourHouseNumber: place.neighbour_house_number,
-      safePlace: place.safe_place,
-    },
+    place: placeFacts(update.delivery_place),
     codeTyped: false,
     photos: update.photos.length,
     note: update.completion_note,

@@ -17,6 +17,7 @@ import {
 } from '../limits.ts';
 import type {
   DeliveryPlace,
+  DeliveryPlaceRecord,
   FailureReasonSetting,
   OrganisationConfig,
   Plan,
@@ -46,6 +47,17 @@ export interface DeliveryPlaceFacts {
   neighbourHouseNumber?: string | null;
   /** With `safe_place`: a place from the short list the screen offers (docs/delivery-outcomes.md), or the driver's words. */
   safePlace?: string | null;
+}
+
+/** A place as the wire and the stores carry it (the stop update's, the stop's), in the rules' terms. */
+export function placeFacts(record: DeliveryPlaceRecord | null | undefined): DeliveryPlaceFacts | null {
+  if (!record) return null;
+  return {
+    place: record.place,
+    neighbourName: record.neighbour_name,
+    neighbourHouseNumber: record.neighbour_house_number,
+    safePlace: record.safe_place,
+  };
 }
 
 /** The outcome features a route may use: the plan's flags and the route's publication settings, both on. */

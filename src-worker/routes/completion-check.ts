@@ -5,7 +5,13 @@
  */
 import type { StopCompletion } from '../../src-shared/api/worker-api.ts';
 import { type CompletionProblem, completionDay, completionProblems } from '../../src-shared/domain/completion-rules.ts';
-import { type OutcomeProblem, outcomeConfig, outcomeGates, outcomeProblems } from '../../src-shared/domain/outcomes.ts';
+import {
+  type OutcomeProblem,
+  outcomeConfig,
+  outcomeGates,
+  outcomeProblems,
+  placeFacts,
+} from '../../src-shared/domain/outcomes.ts';
 import { featureGates, requiredProofs } from '../../src-shared/domain/proofs.ts';
 import { unitScanFacts } from '../../src-shared/domain/unit-scans.ts';
 import { resolveVariant, type Variant } from '../../src-shared/domain/variant.ts';
@@ -29,17 +35,11 @@ export interface CompletionCheckInput {
  */
 function outcomeProblemsInCore(input: CompletionCheckInput): OutcomeProblem[] {
   const { route, completion, organisation } = input;
-  const place = completion.delivery_place ?? null;
   return outcomeProblems(
     {
       status: completion.status,
       failureReason: completion.failure_reason ?? null,
-      place: place && {
-        place: place.place,
-        neighbourName: place.neighbour_name,
-        neighbourHouseNumber: place.neighbour_house_number,
-        safePlace: place.safe_place,
-      },
+      place: placeFacts(completion.delivery_place),
       codeTyped: false,
       photos: completion.proofs?.images?.length ?? 0,
       note: completion.completion_note ?? null,
