@@ -1,23 +1,30 @@
 /**
  * Delivery outcomes on the complete screen (issue 34, docs/delivery-outcomes.md): with the organisation's plan and the
  * route's settings turning failure reasons on, Skipped asks why, in one tap from the list; Done without a reason is
- * refused with the words for it; offline the skip waits on the phone and reaches the server with its reason.
+ * refused with the words for it; offline the skip waits on the phone and reaches the server with its reason. With
+ * delivery places on, Delivered asks where the parcel went, and a neighbour's name and number.
  */
 import type { Organisation } from '../src-shared/protocol/entities.ts';
 import { listMode, serverStop, startFirstStop } from './stop-windows.helpers.ts';
-import { underServiceWorker } from './support/app.ts';
+import { underServiceWorker, withoutRequiredProofs } from './support/app.ts';
 import { DEMO, type Dispatch, expect, test } from './support/fixtures.ts';
 
 test.use({ freshServer: true });
 
-/** The demo organisation's plan and one route's settings with failure reasons on. */
-async function reasonsOn(dispatch: Dispatch, route: { id: number; publication_settings: object }) {
+/** The demo organisation's plan and one route's settings with failure reasons and delivery places on. */
+async function outcomesOn(dispatch: Dispatch, route: { id: number; publication_settings: object }) {
   const organisations = await dispatch<Organisation[]>('GET', '/organisations');
   const demo = organisations.body.find((o) => o.name === 'Demo Logistics')!;
-  const plan = await dispatch('PATCH', `/organisations/${demo.id}`, { plan: { ft_failure_reasons: true } });
+  const plan = await dispatch('PATCH', `/organisations/${demo.id}`, {
+    plan: { ft_failure_reasons: true, ft_delivery_places: true },
+  });
   expect(plan.status).toBe(200);
   const { id: _, ...settings } = route.publication_settings as { id: number };
-  const put = await dispatch('PUT', `/routes/${route.id}/publication-settings`, { ...settings, failure_reasons: true });
+  const put = await dispatch('PUT', `/routes/${route.id}/publication-settings`, {
+    ...settings,
+    failure_reasons: true,
+    delivery_places: true,
+  });
   expect(put.status).toBe(200);
 }
 
@@ -30,7 +37,7 @@ test('skipping with a reason offline: asked in one tap, refused without one, and
 }) => {
   await listMode(context, server);
   const { route, stop } = await startFirstStop(server, DEMO.driver, 'Cargo bike 1');
-  await reasonsOn(dispatch, route);
+  await outcomesOn(dispatch, route);
   await signIn(page, DEMO.driver);
   await page.goto(`/routes/${route.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Cargo bike 1' })).toBeVisible();
@@ -60,4 +67,40 @@ test('skipping with a reason offline: asked in one tap, refused without one, and
   expect(saved.images).toEqual([]);
   await page.goto(`/routes/${route.id}/stops/${stop.id}/complete`);
   await expect(page.getByText('Reason: Refused')).toBeVisible();
+});
+
+test('delivering to a neighbour: the name and number are asked, then sent and shown', async ({
+  page,
+  context,
+  server,
+  dispatch,
+  signIn,
+}) => {
+  await listMode(context, server);
+  const { route, stop } = await startFirstStop(server, DEMO.driver, 'Cargo bike 1');
+  await withoutRequiredProofs(server, route.id, [stop]);
+  await outcomesOn(dispatch, route);
+  await signIn(page, DEMO.driver);
+  await page.goto(`/routes/${route.id}/stops/${stop.id}/complete`);
+  const places = page.getByRole('group', { name: 'Where was it left?' });
+  await expect(places.getByRole('radio')).toHaveCount(4);
+  await page.getByRole('button', { name: 'Done', exact: true }).click();
+  const alert = page.getByRole('alertdialog');
+  await expect(alert).toContainText('Choose where the parcel was left');
+  await alert.getByRole('button', { name: 'OK' }).click();
+
+  await places.getByText('With a neighbour', { exact: true }).click();
+  await page.getByRole('button', { name: 'Done', exact: true }).click();
+  await expect(alert).toContainText("Add the neighbour's name");
+  await alert.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByText("Add the neighbour's house number")).toBeVisible();
+  await page.getByRole('textbox', { name: "Neighbour's name" }).fill('A. Bakker');
+  await page.getByRole('textbox', { name: 'House number' }).fill('14');
+  await page.getByRole('button', { name: 'Done', exact: true }).click();
+  await expect(page.getByRole('status').getByText('Stop 1 delivered')).toBeVisible();
+
+  const place = { place: 'neighbour', neighbour_name: 'A. Bakker', neighbour_house_number: '14', safe_place: null };
+  await serverStop(dispatch, route.id, stop.id, 'finished', (s) => s.delivery_place, place);
+  await page.goto(`/routes/${route.id}/stops/${stop.id}/complete`);
+  await expect(page.getByText('With A. Bakker, number 14')).toBeVisible();
 });

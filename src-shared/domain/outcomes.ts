@@ -39,6 +39,9 @@ const DEFAULT_FAILURE_REASONS: readonly FailureReason[] = [
   { code: 'other', label: null, photo: false, note: true },
 ];
 
+/** The safe places the complete screen offers by name (or the driver's own words). */
+export const SAFE_PLACES = ['porch', 'back_door', 'garage', 'shed', 'reception'] as const;
+
 /** A delivered stop's place, as the completion carries it. */
 export interface DeliveryPlaceFacts {
   place: DeliveryPlace;

@@ -41,8 +41,19 @@ const SAME_EVERYWHERE = new Set([
 ]);
 /** Per language, keys whose English word is also the right word there. */
 const SAME_IN: Record<'nl' | 'de', ReadonlySet<string>> = {
-  nl: new Set(['common.stops_one', 'common.stops_other', 'common.duration.minutes', 'stop.detail.number']),
-  de: new Set(['common.distance.mi', 'settings.options.mapTheme.standard', 'settings.options.theme.system']),
+  nl: new Set([
+    'common.stops_one',
+    'common.stops_other',
+    'common.duration.minutes',
+    'stop.detail.number',
+    'deliveryPlace.garage',
+  ]),
+  de: new Set([
+    'common.distance.mi',
+    'settings.options.mapTheme.standard',
+    'settings.options.theme.system',
+    'deliveryPlace.garage',
+  ]),
 };
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}|<(\w+)>/g)].map((m) => m[0]).sort();

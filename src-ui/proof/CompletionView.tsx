@@ -7,11 +7,12 @@
  */
 import { Ban, CircleCheck, CloudUpload, Sticker } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { SAFE_PLACES } from '../../src-shared/domain/outcomes.ts';
 import type { Language } from '../../src-shared/domain/settings.ts';
 import { syncDelayed } from '../../src-shared/domain/sync-delay.ts';
-import type { Stop } from '../../src-shared/protocol/entities.ts';
+import type { DeliveryPlaceRecord, Stop } from '../../src-shared/protocol/entities.ts';
 import { cx } from '../components/index.ts';
-import { formatInstantTime } from '../i18n/format.ts';
+import { formatInstantTime, type Translate } from '../i18n/format.ts';
 import styles from './CompletionView.module.css';
 import { ProofSummary, type ProofSummaryProps } from './ProofSummary.tsx';
 
@@ -74,6 +75,18 @@ export function CompletionView({ stop, showRecipientNote, headingLevel = 2, time
   );
 }
 
+/** Where a delivered parcel went (issue 34), in the driver's words where they typed some. */
+function placeText(place: DeliveryPlaceRecord, t: Translate): string {
+  if (place.place === 'neighbour')
+    return t('deliveryPlace.shownNeighbour', { name: place.neighbour_name, number: place.neighbour_house_number });
+  if (place.place === 'safe_place') {
+    const spot = place.safe_place ?? '';
+    const named = (SAFE_PLACES as readonly string[]).includes(spot);
+    return t('deliveryPlace.shown', { place: named ? t(`deliveryPlace.${spot}`, {}) : spot });
+  }
+  return t(`deliveryPlace.${place.place}`, {});
+}
+
 /** The outcome and the notes, as a list of terms. */
 function CompletionSummary({ stop, showRecipientNote }: { stop: Stop; showRecipientNote: boolean }) {
   const { t } = useTranslation();
@@ -102,6 +115,7 @@ function CompletionSummary({ stop, showRecipientNote }: { stop: Stop; showRecipi
             })}
           </dd>
         )}
+        {!skipped && stop.delivery_place && <dd className={styles.savedNote}>{placeText(stop.delivery_place, t)}</dd>}
         {cleaning === 'other' && stop.cleaning_definition && (
           <dd className={styles.savedNote}>{stop.cleaning_definition}</dd>
         )}

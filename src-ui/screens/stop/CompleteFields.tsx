@@ -10,6 +10,7 @@ import { RadioList } from '../../components/RadioList.tsx';
 import { ScanSummary } from '../../scan/ScanSummary.tsx';
 import { NoteField } from './CompleteParts.tsx';
 import { CompleteProofs } from './CompleteProofs.tsx';
+import { DeliveryPlaceCard } from './DeliveryPlaceCard.tsx';
 import { FailureReasonCard } from './FailureReasonCard.tsx';
 import styles from './stop.module.css';
 import type { CompletionDraft, ReadyStop } from './use-completion-draft.ts';
@@ -38,6 +39,9 @@ export function CompleteFields({ view, draft, internalRef }: CompleteFieldsProps
         value={draft.status}
         onChange={draft.setStatus}
       />
+      {draft.status === 'finished' && view.outcomes.gates.deliveryPlaces && (
+        <DeliveryPlaceCard view={view} draft={draft} />
+      )}
       {draft.status === 'finished' && <ProofsCard view={view} draft={draft} />}
       {draft.status === 'skipped' && view.outcomes.gates.failureReasons && (
         <FailureReasonCard view={view} draft={draft} />
@@ -69,15 +73,19 @@ export function CompleteFields({ view, draft, internalRef }: CompleteFieldsProps
 
 /** The proofs the stop asks for, and its parcels' scan count when it has parcels to scan. */
 export function ProofsCard({ view, draft }: { view: ReadyStop; draft: CompletionDraft }) {
-  const { route, stop, gates, required, scanning } = view;
-  const { showErrors, check } = draft;
+  const { route, stop, gates, scanning } = view;
+  const { showErrors, check, placeMarks } = draft;
+  // A parcel left at a safe place needs its photo (issue 34): marked as any required photo is.
+  const safePlace = draft.place.place === 'safe_place' && view.outcomes.gates.deliveryPlaces;
+  const required = safePlace ? { ...view.required, photo: true } : view.required;
+  const errors = placeMarks.photoMissing && showErrors ? [...check.proofs, 'photo' as const] : check.proofs;
   return (
     <div className={styles.card}>
       <CompleteProofs
         stop={stop}
         gates={gates}
         required={required}
-        errors={showErrors ? check.proofs : []}
+        errors={showErrors ? errors : []}
         draft={draft.proofs}
         onChange={draft.setProofs}
       />

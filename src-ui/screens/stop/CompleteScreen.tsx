@@ -68,6 +68,13 @@ function CompleteForm({ view, base, presetSkipped }: { view: ReadyStop; base: st
       internalRef.current?.focus();
       return actions.refuse(t('failureReason.noteRequired'));
     }
+    // A delivered stop's place (issue 34): chosen, with the fields and the photo it needs.
+    const { placeMarks: place } = draft;
+    if (place.placeMissing) return actions.refuse(t('deliveryPlace.choose'));
+    if (place.nameMissing) return actions.refuse(t('deliveryPlace.nameRequired'));
+    if (place.houseNumberMissing) return actions.refuse(t('deliveryPlace.houseNumberRequired'));
+    if (place.safePlaceMissing) return actions.refuse(t('deliveryPlace.safePlaceRequired'));
+    if (place.photoMissing) return actions.refuse(t('deliveryPlace.photoRequired'));
     const notes = completionNotes(draft.input);
     await actions.complete(
       status,

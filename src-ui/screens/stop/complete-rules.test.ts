@@ -12,7 +12,17 @@ import {
 } from '../../../src-shared/domain/completion-rules.ts';
 import { outcomeConfig } from '../../../src-shared/domain/outcomes.ts';
 import type { RequiredProofs } from '../../../src-shared/domain/proofs.ts';
-import { collectedProofs, completionProofs, type ProofDraft, proofDraftOf, reasonCheck } from './complete-rules.ts';
+import {
+  collectedProofs,
+  completionProofs,
+  deliveryPlaceOf,
+  type PlaceDraft,
+  type ProofDraft,
+  placeCheck,
+  placeDraftOf,
+  proofDraftOf,
+  reasonCheck,
+} from './complete-rules.ts';
 
 const NONE: RequiredProofs = {
   photo: false,
@@ -313,5 +323,81 @@ describe("a skip's reason on the complete screen (issue 34)", () => {
     ],
   ])('%s', (_, input, on, expected) => {
     expect(reasonCheck(input, outcomes(on))).toEqual(expected);
+  });
+});
+
+describe("a delivered stop's place on the complete screen (issue 34)", () => {
+  const outcomes = {
+    gates: { failureReasons: true, deliveryPlaces: true, deliveryCodes: false },
+    config: outcomeConfig(null),
+  };
+  const empty = placeDraftOf({ delivery_place: null });
+  const none = {
+    placeMissing: false,
+    nameMissing: false,
+    houseNumberMissing: false,
+    safePlaceMissing: false,
+    photoMissing: false,
+    tooLong: false,
+  };
+  it.each<[string, PlaceDraft, number, ReturnType<typeof placeCheck>]>([
+    ['nothing chosen', empty, 0, { ...none, placeMissing: true }],
+    ['handed over', { ...empty, place: 'recipient' }, 0, none],
+    [
+      'a neighbour without name or number',
+      { ...empty, place: 'neighbour' },
+      0,
+      { ...none, nameMissing: true, houseNumberMissing: true },
+    ],
+    [
+      'a neighbour with both',
+      { ...empty, place: 'neighbour', neighbourName: 'A. Bakker', neighbourHouseNumber: '14' },
+      0,
+      none,
+    ],
+    [
+      'a safe place not said, no photo',
+      { ...empty, place: 'safe_place' },
+      0,
+      { ...none, safePlaceMissing: true, photoMissing: true },
+    ],
+    ['the porch, with a photo', { ...empty, place: 'safe_place', safePlace: 'porch' }, 1, none],
+    [
+      'somewhere else, not said',
+      { ...empty, place: 'safe_place', safePlace: 'other', safePlaceText: ' ' },
+      1,
+      { ...none, safePlaceMissing: true },
+    ],
+  ])('%s', (_, draft, photos, expected) => {
+    expect(placeCheck(draft, photos, outcomes)).toEqual(expected);
+  });
+
+  it('asks nothing where places are off', () => {
+    expect(placeCheck(empty, 0, { ...outcomes, gates: { ...outcomes.gates, deliveryPlaces: false } })).toEqual(none);
+  });
+
+  it('sends only the chosen place’s fields, a safe place in the driver’s words, and reads a saved one back', () => {
+    const draft: PlaceDraft = {
+      place: 'safe_place',
+      neighbourName: 'x',
+      neighbourHouseNumber: 'y',
+      safePlace: 'other',
+      safePlaceText: ' Behind the bin ',
+    };
+    const record = deliveryPlaceOf(draft);
+    expect(record).toEqual({
+      place: 'safe_place',
+      neighbour_name: null,
+      neighbour_house_number: null,
+      safe_place: 'Behind the bin',
+    });
+    expect(placeDraftOf({ delivery_place: record })).toEqual({
+      ...empty,
+      place: 'safe_place',
+      safePlace: 'other',
+      safePlaceText: 'Behind the bin',
+    });
+    expect(placeDraftOf({ delivery_place: { ...record!, safe_place: 'garage' } }).safePlace).toBe('garage');
+    expect(deliveryPlaceOf(empty)).toBeNull();
   });
 });

@@ -9,9 +9,10 @@ import {
   type OutcomeConfig,
   type outcomeGates,
   outcomeProblems,
+  SAFE_PLACES,
 } from '../../../src-shared/domain/outcomes.ts';
 import { unaccountedUnits } from '../../../src-shared/domain/unit-scans.ts';
-import type { Stop, Unit } from '../../../src-shared/protocol/entities.ts';
+import type { DeliveryPlace, DeliveryPlaceRecord, Stop, Unit } from '../../../src-shared/protocol/entities.ts';
 
 /** The proofs as the complete screen holds them until Done (deletable before saving). */
 export interface ProofDraft {
@@ -106,5 +107,82 @@ export function reasonCheck(
     photoMissing: problems.includes('failure_photo_required'),
     noteMissing: problems.includes('failure_note_required'),
     asksPhoto: skipped && Boolean(failureReasonOf(outcomes.config, input.failureReason)?.photo),
+  };
+}
+
+/** Where a delivered parcel went, as the complete screen holds it until Done (issue 34). */
+export interface PlaceDraft {
+  place: DeliveryPlace | null;
+  neighbourName: string;
+  neighbourHouseNumber: string;
+  /** One of SAFE_PLACES, `other` (then `safePlaceText` says where), or '' before a choice. */
+  safePlace: string;
+  safePlaceText: string;
+}
+
+/** What a stop already has (editing a delivered stop), or nothing chosen. */
+export function placeDraftOf(stop: Pick<Stop, 'delivery_place'>): PlaceDraft {
+  const saved = stop.delivery_place;
+  const safe = saved?.safe_place ?? '';
+  const listed = (SAFE_PLACES as readonly string[]).includes(safe);
+  return {
+    place: saved?.place ?? null,
+    neighbourName: saved?.neighbour_name ?? '',
+    neighbourHouseNumber: saved?.neighbour_house_number ?? '',
+    safePlace: listed ? safe : safe ? 'other' : '',
+    safePlaceText: listed ? '' : safe,
+  };
+}
+
+/** The place as the completion carries it: only its own place's fields, the safe place in the driver's words. */
+export function deliveryPlaceOf(draft: PlaceDraft): DeliveryPlaceRecord | null {
+  if (draft.place === null) return null;
+  const safe = draft.safePlace === 'other' ? draft.safePlaceText.trim() : draft.safePlace;
+  return {
+    place: draft.place,
+    neighbour_name: draft.place === 'neighbour' ? draft.neighbourName.trim() : null,
+    neighbour_house_number: draft.place === 'neighbour' ? draft.neighbourHouseNumber.trim() : null,
+    safe_place: draft.place === 'safe_place' ? safe : null,
+  };
+}
+
+/** What a delivered stop's place still lacks, for the screen's marks; all false where no place is asked. */
+export interface PlaceCheck {
+  placeMissing: boolean;
+  nameMissing: boolean;
+  houseNumberMissing: boolean;
+  safePlaceMissing: boolean;
+  photoMissing: boolean;
+  tooLong: boolean;
+}
+
+/** The place read through the shared outcome rules (outcomeProblems), so the screen marks what the server refuses. */
+export function placeCheck(draft: PlaceDraft, photos: number, outcomes: StopOutcomes): PlaceCheck {
+  const record = deliveryPlaceOf(draft);
+  const problems = outcomes.gates.deliveryPlaces
+    ? outcomeProblems(
+        {
+          status: 'finished',
+          failureReason: null,
+          place: record && {
+            place: record.place,
+            neighbourName: record.neighbour_name,
+            neighbourHouseNumber: record.neighbour_house_number,
+            safePlace: record.safe_place,
+          },
+          codeTyped: false,
+          photos,
+          note: null,
+        },
+        { gates: outcomes.gates, config: outcomes.config, codeRequired: false },
+      )
+    : [];
+  return {
+    placeMissing: problems.includes('delivery_place_required'),
+    nameMissing: problems.includes('neighbour_name_required'),
+    houseNumberMissing: problems.includes('neighbour_house_number_required'),
+    safePlaceMissing: problems.includes('safe_place_required'),
+    photoMissing: problems.includes('safe_place_photo_required'),
+    tooLong: problems.includes('outcome_text_too_long'),
   };
 }

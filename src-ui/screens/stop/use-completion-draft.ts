@@ -9,7 +9,17 @@ import { useState } from 'react';
 import { type CompletionStatus, checkCompletion, completionDay } from '../../../src-shared/domain/completion-rules.ts';
 import { isDone } from '../../../src-shared/domain/stops.ts';
 import { draftScanUpdates, draftUnits } from '../../scan/scan-draft.ts';
-import { collectedProofs, completionProofs, type ProofDraft, proofDraftOf, reasonCheck } from './complete-rules.ts';
+import {
+  collectedProofs,
+  completionProofs,
+  deliveryPlaceOf,
+  type PlaceDraft,
+  type ProofDraft,
+  placeCheck,
+  placeDraftOf,
+  proofDraftOf,
+  reasonCheck,
+} from './complete-rules.ts';
 import type { StopView } from './use-stop.ts';
 
 export type ReadyStop = Extract<StopView, { status: 'ready' }>;
@@ -24,6 +34,7 @@ export function useCompletionDraft(view: ReadyStop, presetSkipped: boolean) {
   const [showErrors, setShowErrors] = useState(false);
   const [proofs, setProofs] = useState<ProofDraft>(() => proofDraftOf(stop));
   const [failureReason, setFailureReason] = useState<string | null>(stop.failure_reason ?? null);
+  const [place, setPlace] = useState<PlaceDraft>(() => placeDraftOf(stop));
 
   // The parcels as scanned on this visit (on this screen or the stop window), over what the stop has stored.
   const units = draftUnits(stop);
@@ -42,6 +53,11 @@ export function useCompletionDraft(view: ReadyStop, presetSkipped: boolean) {
   const check = checkCompletion(input);
   const reason = reasonCheck({ status, failureReason, photos: proofs.photos.length, internalNote }, view.outcomes);
   const asksReason = status === 'skipped' && view.outcomes.gates.failureReasons;
+  const asksPlace = status === 'finished' && view.outcomes.gates.deliveryPlaces;
+  const placeMarks = placeCheck(place, asksPlace ? proofs.photos.length : 0, {
+    ...view.outcomes,
+    gates: { ...view.outcomes.gates, deliveryPlaces: asksPlace },
+  });
 
   return {
     status,
@@ -56,6 +72,10 @@ export function useCompletionDraft(view: ReadyStop, presetSkipped: boolean) {
     setFailureReason,
     /** What the skip's reason still lacks (issue 34); all false when no reason is asked. */
     reason,
+    place,
+    setPlace,
+    /** What the delivered stop's place still lacks (issue 34); all false when no place is asked. */
+    placeMarks,
     units,
     input,
     check,
@@ -65,7 +85,11 @@ export function useCompletionDraft(view: ReadyStop, presetSkipped: boolean) {
     /** Limits show at once; a missing note only once Done was tried. */
     noteError: (error: typeof check.internalNote) => (error === 'required' && !showErrors ? null : error),
     /** The proofs and the scanned parcels, as the completion sends them. */
-    collected: () => ({ proofs: completionProofs(proofs), units: draftScanUpdates(stop, scanning) }),
+    collected: () => ({
+      proofs: completionProofs(proofs),
+      units: draftScanUpdates(stop, scanning),
+      ...(asksPlace ? { delivery_place: deliveryPlaceOf(place) } : {}),
+    }),
     /** A skip's reason, and the photos it asks for, as the completion sends them (nothing where none is asked). */
     skipOutcome: () =>
       asksReason
