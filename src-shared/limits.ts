@@ -47,3 +47,6 @@ export const DELIVERY_CODE_MAX_LENGTH = 8;
 
 /** Arrival noticed by the phone: the default radius around the next stop, in metres (per organisation). */
 export const ARRIVAL_RADIUS_DEFAULT_M = 50;
+/** ...which an organisation may set between these: nearer than GPS can tell, or a whole street. */
+export const ARRIVAL_RADIUS_MIN_M = 10;
+export const ARRIVAL_RADIUS_MAX_M = 500;

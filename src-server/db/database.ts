@@ -14,6 +14,7 @@ import * as keptProofs from './migrations/008-kept-proofs.ts';
 import * as routeVersions from './migrations/009-route-versions.ts';
 import * as trackingLimits from './migrations/010-tracking-limits.ts';
 import * as deliveryOutcomes from './migrations/011-delivery-outcomes.ts';
+import * as codesAndArrival from './migrations/012-codes-and-arrival.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -67,6 +68,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '009-route-versions': { up: (d) => routeVersions.up(d) },
     '010-tracking-limits': { up: (d) => trackingLimits.up(d) },
     '011-delivery-outcomes': { up: (d) => deliveryOutcomes.up(d) },
+    '012-codes-and-arrival': { up: (d) => codesAndArrival.up(d) },
   };
 }
 

@@ -73,6 +73,9 @@ interface PublicationSettingsTable {
   /** Migration 011 (issue 34); 0 for routes that existed before. */
   failure_reasons: Bool;
   delivery_places: Bool;
+  /** Migration 012 (issue 34); 0 for routes that existed before. */
+  delivery_codes: Bool;
+  arrival_detection: Bool;
 }
 
 interface StopsTable {
@@ -123,6 +126,10 @@ interface StopsTable {
   /** Migration 011 (issue 34): the current completion's failure reason (a code), and its place (JSON: DeliveryPlaceRecord). */
   failure_reason: string | null;
   delivery_place: string | null;
+  /** Migration 012 (issue 34): the recipient's code as src-server/domain/delivery-code.ts hashes it; null: none. */
+  delivery_code_hash: string | null;
+  /** Migration 012: wrong codes typed for this stop, each counted in one statement (delivery-code.ts). */
+  delivery_code_wrong: Generated<number>;
 }
 
 interface ImagesTable {

@@ -97,6 +97,7 @@ export async function assertCompletionAllowed(
     | 'barcode_scanning'
     | 'failure_reasons'
     | 'delivery_places'
+    | 'delivery_codes'
   >,
 ): Promise<void> {
   const org = await db

@@ -25,8 +25,10 @@ import { serializeOrganisation } from './serialize.ts';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
-/** A config as stored: one stored before issue 34, or set without reasons, has no failure_reasons (the default list). */
-type StoredConfig = Omit<OrganisationConfig, 'failure_reasons'> & Partial<Pick<OrganisationConfig, 'failure_reasons'>>;
+/** The config that came with issue 34: one stored before, or set without it, lacks it (serialize.ts has the defaults). */
+type LaterConfig = 'failure_reasons' | 'code_exempt_places' | 'arrival_radius_m' | 'arrival_auto_record';
+/** A config as stored. */
+type StoredConfig = Omit<OrganisationConfig, LaterConfig> & Partial<Pick<OrganisationConfig, LaterConfig>>;
 
 const DEFAULT_CONFIG: StoredConfig = {
   allowed_to_call_recipient: true,
@@ -38,7 +40,13 @@ export function fullPlan(name = 'Pro', on = true): Plan {
 }
 
 /** A new organisation's plan: every flag of the spec on, the outcome features (issue 34) off unless asked for. */
-const NEW_PLAN: Plan = { ...fullPlan(), ft_failure_reasons: false, ft_delivery_places: false };
+const NEW_PLAN: Plan = {
+  ...fullPlan(),
+  ft_failure_reasons: false,
+  ft_delivery_places: false,
+  ft_delivery_codes: false,
+  ft_arrival_detection: false,
+};
 
 type ConfigChanges = NonNullable<CreateOrganisationRequest['config']>;
 
@@ -74,6 +82,7 @@ export function changedConfig(current: StoredConfig, changes: ConfigChanges | un
   if (!changes) return current;
   const next = { ...current, ...changes } as StoredConfig;
   if (changes.failure_reasons !== undefined) next.failure_reasons = storedFailureReasons(changes.failure_reasons);
+  if (changes.code_exempt_places) next.code_exempt_places = [...new Set(changes.code_exempt_places)];
   return next;
 }
 

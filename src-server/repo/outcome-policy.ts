@@ -69,12 +69,13 @@ function outcomeRefusal(problem: OutcomeProblem, update: PreparedStopUpdate): Re
 export function assertOutcomeAllowed(
   plan: Partial<Plan>,
   config: Partial<OrganisationConfig>,
-  settings: Pick<PublicationSettingsRow, 'failure_reasons' | 'delivery_places'>,
+  settings: Pick<PublicationSettingsRow, 'failure_reasons' | 'delivery_places' | 'delivery_codes'>,
   update: PreparedStopUpdate,
 ): void {
   const gates = outcomeGates(plan, {
     failure_reasons: Boolean(settings.failure_reasons),
     delivery_places: Boolean(settings.delivery_places),
+    delivery_codes: Boolean(settings.delivery_codes),
   });
   const ctx = { gates, config: outcomeConfig(config), codeRequired: false };
   const facts: OutcomeFacts = {

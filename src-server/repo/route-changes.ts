@@ -187,6 +187,8 @@ export async function replaceSettings(
       ...(input.barcode_scanning === undefined ? {} : { barcode_scanning: bit(input.barcode_scanning) }),
       ...(input.failure_reasons === undefined ? {} : { failure_reasons: bit(input.failure_reasons) }),
       ...(input.delivery_places === undefined ? {} : { delivery_places: bit(input.delivery_places) }),
+      ...(input.delivery_codes === undefined ? {} : { delivery_codes: bit(input.delivery_codes) }),
+      ...(input.arrival_detection === undefined ? {} : { arrival_detection: bit(input.arrival_detection) }),
     })
     .where('route_id', '=', routeId)
     .execute();

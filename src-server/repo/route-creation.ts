@@ -142,6 +142,8 @@ async function insertPublicationSettings(
       barcode_scanning: bool(ps.barcode_scanning, true),
       failure_reasons: bool(ps.failure_reasons, false),
       delivery_places: bool(ps.delivery_places, false),
+      delivery_codes: bool(ps.delivery_codes, false),
+      arrival_detection: bool(ps.arrival_detection, false),
     })
     .execute();
 }

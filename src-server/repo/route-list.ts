@@ -63,6 +63,8 @@ function selectListedRoutes(db: Q, driverId: number, finishedFrom: string) {
       'publication_settings.barcode_scanning as ps_barcode',
       'publication_settings.failure_reasons as ps_reasons',
       'publication_settings.delivery_places as ps_places',
+      'publication_settings.delivery_codes as ps_codes',
+      'publication_settings.arrival_detection as ps_arrival',
     ])
     .where('routes.driver_id', '=', driverId)
     .where((eb) => eb.or([eb('routes.status', '!=', 'finished'), eb('projects.date', '>=', finishedFrom)]))
@@ -89,6 +91,8 @@ function listedRecord(row: ListedRow): RouteRecord {
     ps_barcode,
     ps_reasons,
     ps_places,
+    ps_codes,
+    ps_arrival,
     ...route
   } = row;
   return {
@@ -107,6 +111,8 @@ function listedRecord(row: ListedRow): RouteRecord {
       barcode_scanning: ps_barcode,
       failure_reasons: ps_reasons,
       delivery_places: ps_places,
+      delivery_codes: ps_codes,
+      arrival_detection: ps_arrival,
     },
   };
 }

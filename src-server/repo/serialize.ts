@@ -1,6 +1,8 @@
 /** Database rows to the API's entities (src-shared/protocol/entities.ts). */
 
 import { randomBytes } from 'node:crypto';
+import { DEFAULT_OUTCOME_CONFIG } from '../../src-shared/domain/outcomes.ts';
+import { ARRIVAL_RADIUS_DEFAULT_M } from '../../src-shared/limits.ts';
 import type { StopInput } from '../../src-shared/protocol/dispatch.ts';
 import type {
   CleaningStatus,
@@ -135,6 +137,8 @@ export function serializeSettings(row: PublicationSettingsRow): PublicationSetti
     barcode_scanning: row.barcode_scanning === 1,
     failure_reasons: row.failure_reasons === 1,
     delivery_places: row.delivery_places === 1,
+    delivery_codes: row.delivery_codes === 1,
+    arrival_detection: row.arrival_detection === 1,
   };
 }
 
@@ -212,6 +216,22 @@ export function serializeRouteSummary(record: RouteRecord, tally: StopTally): Ro
   };
 }
 
+/** The plan flags that came later (issue 34): off where a stored plan lacks them. */
+const LATER_PLAN_FLAGS: Partial<Plan> = {
+  ft_failure_reasons: false,
+  ft_delivery_places: false,
+  ft_delivery_codes: false,
+  ft_arrival_detection: false,
+};
+
+/** The config that came later (issue 34): the defaults of an organisation that set none, where a stored one lacks it. */
+const LATER_CONFIG: Partial<OrganisationConfig> = {
+  failure_reasons: null,
+  code_exempt_places: [...DEFAULT_OUTCOME_CONFIG.codeExemptPlaces],
+  arrival_radius_m: ARRIVAL_RADIUS_DEFAULT_M,
+  arrival_auto_record: false,
+};
+
 /** `defaultTimeZone`: the server's TIME_ZONE, for an organisation without a zone of its own. */
 export function serializeOrganisation(row: OrganisationRow, defaultTimeZone: string): Organisation {
   return {
@@ -219,8 +239,8 @@ export function serializeOrganisation(row: OrganisationRow, defaultTimeZone: str
     name: row.name,
     customer_id: row.customer_id,
     // Flags and config that came later (issue 34) are off, or the default list, where a stored row lacks them.
-    plan: { ft_failure_reasons: false, ft_delivery_places: false, ...(JSON.parse(row.plan) as Partial<Plan>) } as Plan,
-    config: { failure_reasons: null, ...(JSON.parse(row.config) as Partial<OrganisationConfig>) } as OrganisationConfig,
+    plan: { ...LATER_PLAN_FLAGS, ...(JSON.parse(row.plan) as Partial<Plan>) } as Plan,
+    config: { ...LATER_CONFIG, ...(JSON.parse(row.config) as Partial<OrganisationConfig>) } as OrganisationConfig,
     subscription_status: row.subscription_status as Organisation['subscription_status'],
     time_zone: row.time_zone ?? defaultTimeZone,
   };

@@ -1,6 +1,6 @@
 /** Arrival noticed by the phone (issue 34): inside the radius long enough, and not passing by. */
 import { describe, expect, it } from 'vitest';
-import { arrivalNoticed, DEFAULT_ARRIVAL_RULE, type PositionSample } from './arrival.ts';
+import { arrivalNoticed, arrivalSetup, DEFAULT_ARRIVAL_RULE, type PositionSample } from './arrival.ts';
 
 const STOP = { lat: 52.37, lng: 4.89 };
 /** A position `metres` north of the stop (a degree of latitude is about 111 km). */
@@ -37,5 +37,23 @@ describe('arrival noticed', () => {
     const samples = [at(0, 80), at(25, 80)];
     expect(arrivalNoticed(samples, STOP, 25_000)).toBe(false);
     expect(arrivalNoticed(samples, STOP, 25_000, { ...DEFAULT_ARRIVAL_RULE, radiusM: 100 })).toBe(true);
+  });
+});
+
+describe('arrival setup', () => {
+  it.each([
+    ['plan and route on', { ft_arrival_detection: true }, { arrival_detection: true }, true],
+    ['a plan stored before (no flag)', {}, { arrival_detection: true }, false],
+    ['a route stored before (no setting)', { ft_arrival_detection: true }, {}, false],
+    ['the route turned it off', { ft_arrival_detection: true }, { arrival_detection: false }, false],
+    ['no organisation: the route decides', null, { arrival_detection: true }, true],
+  ])('%s: on is %s', (_, plan, settings, on) => {
+    expect(arrivalSetup(plan, settings, null).on).toBe(on);
+  });
+
+  it("takes the organisation's radius and auto-record, else the defaults", () => {
+    expect(arrivalSetup(null, {}, null)).toMatchObject({ autoRecord: false, rule: DEFAULT_ARRIVAL_RULE });
+    const own = arrivalSetup(null, {}, { arrival_radius_m: 120, arrival_auto_record: true });
+    expect(own).toMatchObject({ autoRecord: true, rule: { ...DEFAULT_ARRIVAL_RULE, radiusM: 120 } });
   });
 });

@@ -5,6 +5,7 @@
  * arrived at or done is the caller's to leave out.
  */
 import { ARRIVAL_RADIUS_DEFAULT_M } from '../limits.ts';
+import type { OrganisationConfig, Plan, PublicationSettings } from '../protocol/entities.ts';
 import { haversineMetres, type LatLng } from './geo.ts';
 
 export interface PositionSample {
@@ -57,4 +58,30 @@ export function arrivalNoticed(
     if (now - sample.at >= rule.dwellMs) return true;
   }
   return false;
+}
+
+/** Whether and how a route notices arrival: the plan's flag and the route's setting, with the organisation's config. */
+export interface ArrivalSetup {
+  on: boolean;
+  /** The arrival is recorded by itself, not only offered. */
+  autoRecord: boolean;
+  rule: ArrivalRule;
+}
+
+/**
+ * The arrival setup of a route, as outcomeGates (outcomes.ts) says for the outcomes: the plan's flag and the route's
+ * setting, both on; off unless set, so every route stored before keeps the spec's flows. Without the organisation (a
+ * shared link offline on first open) the route's own setting decides, with the defaults.
+ */
+export function arrivalSetup(
+  plan: Partial<Pick<Plan, 'ft_arrival_detection'>> | null,
+  settings: Partial<Pick<PublicationSettings, 'arrival_detection'>>,
+  config: Partial<Pick<OrganisationConfig, 'arrival_radius_m' | 'arrival_auto_record'>> | null,
+): ArrivalSetup {
+  const planHas = plan === null || plan.ft_arrival_detection === true;
+  return {
+    on: planHas && settings.arrival_detection === true,
+    autoRecord: config?.arrival_auto_record === true,
+    rule: { ...DEFAULT_ARRIVAL_RULE, radiusM: config?.arrival_radius_m ?? DEFAULT_ARRIVAL_RULE.radiusM },
+  };
 }

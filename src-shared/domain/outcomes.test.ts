@@ -184,26 +184,17 @@ describe("a recipient's code", () => {
 });
 
 describe('outcomeGates and outcomeConfig', () => {
-  const planOn = { ft_failure_reasons: true, ft_delivery_places: true };
-  const settingsOn = { failure_reasons: true, delivery_places: true };
+  const planOn = { ft_failure_reasons: true, ft_delivery_places: true, ft_delivery_codes: true };
+  const settingsOn = { failure_reasons: true, delivery_places: true, delivery_codes: true };
   it.each([
-    ['plan and settings on', planOn, settingsOn, { failureReasons: true, deliveryPlaces: true }],
-    ['a plan stored before (no flags)', {}, settingsOn, { failureReasons: false, deliveryPlaces: false }],
-    ['a route stored before (no settings)', planOn, {}, { failureReasons: false, deliveryPlaces: false }],
-    [
-      'the plan has reasons only',
-      { ft_failure_reasons: true },
-      settingsOn,
-      { failureReasons: true, deliveryPlaces: false },
-    ],
-    [
-      'no organisation: the route decides',
-      null,
-      { delivery_places: true },
-      { failureReasons: false, deliveryPlaces: true },
-    ],
+    ['plan and settings on', planOn, settingsOn, ALL_ON],
+    ['a plan stored before (no flags)', {}, settingsOn, ALL_OFF],
+    ['a route stored before (no settings)', planOn, {}, ALL_OFF],
+    ['the plan has reasons only', { ft_failure_reasons: true }, settingsOn, { ...ALL_OFF, failureReasons: true }],
+    ['the route has codes only', planOn, { delivery_codes: true }, { ...ALL_OFF, deliveryCodes: true }],
+    ['no organisation: the route decides', null, { delivery_places: true }, { ...ALL_OFF, deliveryPlaces: true }],
   ])('%s', (_, plan, settings, expected) => {
-    expect(outcomeGates(plan, settings)).toEqual({ ...expected, deliveryCodes: false });
+    expect(outcomeGates(plan, settings)).toEqual(expected);
   });
 
   it("takes the organisation's list, or the default one", () => {
@@ -211,6 +202,7 @@ describe('outcomeGates and outcomeConfig', () => {
     expect(outcomeConfig({ failure_reasons: own }).failureReasons).toEqual(own);
     expect(outcomeConfig({ failure_reasons: null })).toEqual(DEFAULT_OUTCOME_CONFIG);
     expect(outcomeConfig({})).toEqual(DEFAULT_OUTCOME_CONFIG);
+    expect(outcomeConfig({ code_exempt_places: ['mailbox'] }).codeExemptPlaces).toEqual(['mailbox']);
     expect(failureReasonOf(outcomeConfig(null), 'damaged')).toMatchObject({ photo: true });
     expect(failureReasonOf(outcomeConfig({ failure_reasons: own }), 'damaged')).toBeUndefined();
   });

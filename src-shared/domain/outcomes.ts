@@ -83,27 +83,32 @@ export const DEFAULT_OUTCOME_CONFIG: OutcomeConfig = {
 };
 
 /** The plan flags the outcome gates read; a plan stored before issue 34 lacks them, and has neither feature. */
-type OutcomePlan = Partial<Pick<Plan, 'ft_failure_reasons' | 'ft_delivery_places'>>;
+type OutcomePlan = Partial<Pick<Plan, 'ft_failure_reasons' | 'ft_delivery_places' | 'ft_delivery_codes'>>;
 /** The publication settings they read; a route stored before lacks them (off). */
-type OutcomeSettings = Partial<Pick<PublicationSettings, 'failure_reasons' | 'delivery_places'>>;
+type OutcomeSettings = Partial<Pick<PublicationSettings, 'failure_reasons' | 'delivery_places' | 'delivery_codes'>>;
 
 /**
  * The outcome features a route may use, as featureGates (proofs.ts) says for the proofs: the plan's flag and the
  * route's setting, both on. Off unless set, so every route stored before keeps the spec's flows. Without the
- * organisation (a shared link offline on first open) the route's own settings decide. Codes are not built yet.
+ * organisation (a shared link offline on first open) the route's own settings decide.
  */
 export function outcomeGates(plan: OutcomePlan | null, settings: OutcomeSettings): OutcomeGates {
   const planHas = (flag: boolean | undefined) => (plan === null ? true : flag === true);
   return {
     failureReasons: planHas(plan?.ft_failure_reasons) && settings.failure_reasons === true,
     deliveryPlaces: planHas(plan?.ft_delivery_places) && settings.delivery_places === true,
-    deliveryCodes: false,
+    deliveryCodes: planHas(plan?.ft_delivery_codes) && settings.delivery_codes === true,
   };
 }
 
 /** The organisation's outcome config, with the defaults of one that set nothing (a config stored before included). */
-export function outcomeConfig(config: Partial<Pick<OrganisationConfig, 'failure_reasons'>> | null): OutcomeConfig {
-  return { ...DEFAULT_OUTCOME_CONFIG, failureReasons: config?.failure_reasons ?? DEFAULT_FAILURE_REASONS };
+export function outcomeConfig(
+  config: Partial<Pick<OrganisationConfig, 'failure_reasons' | 'code_exempt_places'>> | null,
+): OutcomeConfig {
+  return {
+    failureReasons: config?.failure_reasons ?? DEFAULT_FAILURE_REASONS,
+    codeExemptPlaces: config?.code_exempt_places ?? DEFAULT_OUTCOME_CONFIG.codeExemptPlaces,
+  };
 }
 
 /** The reason of `code` in the organisation's list, or undefined. */

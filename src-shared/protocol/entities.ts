@@ -116,6 +116,11 @@ export interface Stop {
   failure_reason: string | null;
   /** Extension (issue 34): where a delivered stop's parcel went; null without one. */
   delivery_place: DeliveryPlaceRecord | null;
+  /**
+   * Extension (issue 34): the dispatcher set a recipient's code on this stop. The code itself never leaves the server,
+   * in clear or hashed (docs/delivery-outcomes.md); absent from a copy stored before.
+   */
+  delivery_code_required?: boolean;
   /** When the driver completed the stop (the device's clock), and when the server received it. */
   completed_at: string | null;
   received_at: string | null;
@@ -137,6 +142,10 @@ export interface PublicationSettings {
   failure_reasons: boolean;
   /** Extension (issue 34): a delivered stop says where the parcel went (with the plan's flag). */
   delivery_places: boolean;
+  /** Extension (issue 34): a stop's recipient code is asked on Delivered (with the plan's flag). */
+  delivery_codes: boolean;
+  /** Extension (issue 34): the phone notices arrival at the next stop (with the plan's flag). */
+  arrival_detection: boolean;
 }
 
 export interface Distances {
@@ -226,6 +235,10 @@ export const PLAN_FLAGS = [
   'ft_failure_reasons',
   /** Extension (issue 34): a place on a delivered stop; off unless set. */
   'ft_delivery_places',
+  /** Extension (issue 34): a recipient's code on a delivered stop; off unless set. */
+  'ft_delivery_codes',
+  /** Extension (issue 34): arrival noticed by the phone; off unless set. */
+  'ft_arrival_detection',
 ] as const;
 export type PlanFlag = (typeof PLAN_FLAGS)[number];
 export type Plan = { name: string } & Record<PlanFlag, boolean>;
@@ -247,6 +260,12 @@ export interface OrganisationConfig {
   require_name_with_signature: boolean;
   /** Extension (issue 34): the organisation's failure reasons; null: the default list (domain/outcomes.ts). */
   failure_reasons: FailureReasonSetting[] | null;
+  /** Extension (issue 34): the places that stand in for a stop's code (default: a neighbour). */
+  code_exempt_places: DeliveryPlace[];
+  /** Extension (issue 34): how near the next stop, in metres, counts as arrived (default 50). */
+  arrival_radius_m: number;
+  /** Extension (issue 34): an arrival the phone notices is recorded by itself, not only offered (default off). */
+  arrival_auto_record: boolean;
 }
 
 export const SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due', 'canceled'] as const;

@@ -5,6 +5,8 @@
  */
 import { type Static, type TBoolean, type TOptional, Type } from '@sinclair/typebox';
 import {
+  ARRIVAL_RADIUS_MAX_M,
+  ARRIVAL_RADIUS_MIN_M,
   EMAIL_MAX_LENGTH,
   MAX_FAILURE_REASONS,
   MAX_STOPS,
@@ -14,6 +16,7 @@ import {
 } from '../limits.ts';
 import {
   CLEANING_STATUSES,
+  DELIVERY_PLACES,
   PLAN_FLAGS,
   type PlanFlag,
   ROUTE_STATUSES,
@@ -56,6 +59,9 @@ const ConfigChanges = Type.Object(
     require_name_with_signature: Optional(Flag),
     /** Null: the default list (src-shared/domain/outcomes.ts). */
     failure_reasons: Optional(Nullable(Type.Array(FailureReasonInput, { maxItems: MAX_FAILURE_REASONS }))),
+    code_exempt_places: Optional(Type.Array(StringEnum(DELIVERY_PLACES), { maxItems: DELIVERY_PLACES.length })),
+    arrival_radius_m: Optional(Type.Integer({ minimum: ARRIVAL_RADIUS_MIN_M, maximum: ARRIVAL_RADIUS_MAX_M })),
+    arrival_auto_record: Optional(Flag),
   },
   { additionalProperties: false },
 );
@@ -171,6 +177,8 @@ const settingsFields = {
   /** Issue 34: a reason on a skipped stop, a place on a delivered one; off unless set, kept when left out. */
   failure_reasons: Optional(Flag),
   delivery_places: Optional(Flag),
+  delivery_codes: Optional(Flag),
+  arrival_detection: Optional(Flag),
 };
 
 /** PUT .../publication-settings replaces every setting (barcode_scanning left out: on). */

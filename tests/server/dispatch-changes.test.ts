@@ -133,6 +133,8 @@ describe('changing a route', () => {
       barcode_scanning: true,
       failure_reasons: false,
       delivery_places: false,
+      delivery_codes: false,
+      arrival_detection: false,
     });
     const { age_verification: _, ...partial } = settings;
     expectError(

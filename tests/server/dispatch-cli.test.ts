@@ -149,7 +149,7 @@ describe('the dispatch command against a server', () => {
     expect(orgs.out).toMatch(
       new RegExp(
         // The delivery outcomes' flags (issue 34) are off unless set.
-        `${orgId}\\s+CLI Logistics BV\\s+cus_cli\\s+active\\s+Pro\\s+ft_realtime_driver_tracking,ft_failure_reasons,ft_delivery_places\\s+Europe/Amsterdam`,
+        `${orgId}\\s+CLI Logistics BV\\s+cus_cli\\s+active\\s+Pro\\s+ft_realtime_driver_tracking,ft_failure_reasons,ft_delivery_places,ft_delivery_codes,ft_arrival_detection\\s+Europe/Amsterdam`,
       ),
     );
 

@@ -64,14 +64,20 @@ async function databaseBefore003() {
 
   const typed = db as Kysely<Database>;
   // Today's repository code writes and reads publication_settings.barcode_scanning (migration 007),
-  // stops.removed_at (008) and the delivery outcomes' columns (011): they are there while it builds the old rows, and
+  // stops.removed_at (008) and the delivery outcomes' columns (011, 012): they are there while it builds the old rows, and
   // gone again before the server migrates the database.
-  for (const column of ['barcode_scanning', 'failure_reasons', 'delivery_places'])
+  for (const column of [
+    'barcode_scanning',
+    'failure_reasons',
+    'delivery_places',
+    'delivery_codes',
+    'arrival_detection',
+  ])
     await db.schema
       .alterTable('publication_settings')
       .addColumn(column, 'integer', (c) => c.notNull().defaultTo(1))
       .execute();
-  for (const column of ['removed_at', 'failure_reason', 'delivery_place'])
+  for (const column of ['removed_at', 'failure_reason', 'delivery_place', 'delivery_code_hash', 'delivery_code_wrong'])
     await db.schema.alterTable('stops').addColumn(column, 'text').execute();
   const now = new Date().toISOString();
   const organisationId = await createOrganisation(typed, { name: 'Before 003' }, now);
@@ -123,9 +129,15 @@ async function databaseBefore003() {
       response: JSON.stringify(answer),
     })
     .execute();
-  for (const column of ['barcode_scanning', 'failure_reasons', 'delivery_places'])
+  for (const column of [
+    'barcode_scanning',
+    'failure_reasons',
+    'delivery_places',
+    'delivery_codes',
+    'arrival_detection',
+  ])
     await db.schema.alterTable('publication_settings').dropColumn(column).execute();
-  for (const column of ['removed_at', 'failure_reason', 'delivery_place'])
+  for (const column of ['removed_at', 'failure_reason', 'delivery_place', 'delivery_code_hash', 'delivery_code_wrong'])
     await db.schema.alterTable('stops').dropColumn(column).execute();
   await db.destroy();
   return { dir, databaseUrl: postgres?.url, email, key, path, routeId, stopId, answer };
@@ -148,9 +160,9 @@ describe('migration 003 (slim completions)', () => {
     // Migration 011: a route that existed before delivery outcomes has neither (the spec's flows).
     const outcomes = await db
       .selectFrom('publication_settings')
-      .select(['failure_reasons', 'delivery_places'])
+      .select(['failure_reasons', 'delivery_places', 'delivery_codes', 'arrival_detection'])
       .executeTakeFirstOrThrow();
-    expect(outcomes).toEqual({ failure_reasons: 0, delivery_places: 0 });
+    expect(outcomes).toEqual({ failure_reasons: 0, delivery_places: 0, delivery_codes: 0, arrival_detection: 0 });
     // Migration 008: every record that existed was applied to its stop, and no stop was removed.
     expect(row.kept_beside).toBe(0);
     const stops = await db.selectFrom('stops').select('removed_at').where('route_id', '=', before.routeId).execute();
