@@ -50,3 +50,6 @@ export const ARRIVAL_RADIUS_DEFAULT_M = 50;
 /** ...which an organisation may set between these: nearer than GPS can tell, or a whole street. */
 export const ARRIVAL_RADIUS_MIN_M = 10;
 export const ARRIVAL_RADIUS_MAX_M = 500;
+
+/** Wrong delivery codes a stop takes before it is locked to the outcomes that stand in for its code. */
+export const DELIVERY_CODE_MAX_WRONG = 5;

@@ -22,7 +22,7 @@ import { type DecodedImage, decodeImageDataUrl, type ImageKind, isDataUrl } from
 
 export const TOO_MANY_IMAGES_MESSAGE = `At most ${MAX_PHOTOS} images per stop`;
 const SKIPPED_WITH_PROOF_MESSAGE =
-  'A skipped stop carries no proof of delivery: send signature, signature_name, recipient_date_of_birth, images, units and captured_at only with status finished (images also with a failure_reason that asks for a photo)';
+  'A skipped stop carries no proof of delivery: send signature, signature_name, recipient_date_of_birth, images, units, delivery_code and captured_at only with status finished (images also with a failure_reason that asks for a photo)';
 const CLEANING_DEFINITION_MESSAGE = 'cleaning_definition is required when cleaning_status is other';
 /** The refusal of a birth date outside the shared rule's range (completion-policy.ts answers the same words). */
 export const DATE_OF_BIRTH_MESSAGE = `recipient_date_of_birth must be a real date from ${toIsoDate(MIN_BIRTH_DATE)} to today`;
@@ -61,6 +61,11 @@ export interface PreparedStopUpdate {
   failure_reason: string | null;
   /** Issue 34: where a delivered stop's parcel went, the other places' fields null. */
   delivery_place: DeliveryPlaceRecord | null;
+  /**
+   * Issue 34: the update carried the stop's right delivery code (repo/delivery-codes.ts sets it before the write).
+   * What was typed is never stored, only this.
+   */
+  delivery_code_checked: boolean;
 }
 
 /** The app may resolve the image URLs it was given against the server's origin before sending them back. */
@@ -138,6 +143,7 @@ function proofOnSkip(body: StopUpdateRequest): string | null {
   const withReason = present(body.failure_reason);
   if (!withReason && Object.keys(body.images ?? {}).length > 0) return 'images';
   if ((body.units ?? []).length > 0) return 'units';
+  if (body.delivery_code !== undefined) return 'delivery_code';
   if (!withReason && body.captured_at !== undefined) return 'captured_at';
   return null;
 }
@@ -238,5 +244,6 @@ export function prepareStopUpdate(body: StopUpdateRequest, now: Date, timeZone: 
     captured_at: captureTimes(body),
     failure_reason: present(body.failure_reason) ? body.failure_reason! : null,
     delivery_place: deliveryPlace(body.delivery_place),
+    delivery_code_checked: false,
   };
 }

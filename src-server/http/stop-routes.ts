@@ -3,12 +3,18 @@
  * the server exactly once, so an Idempotency-Key makes a retry replay the answer and write nothing.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { IDEMPOTENCY_HEADER, type StopUpdateAnswer, type StopUpdateRequest } from '../../src-shared/protocol/http.ts';
+import {
+  type DeliveryCodeAnswer,
+  type DeliveryCodeRequest,
+  IDEMPOTENCY_HEADER,
+  type StopUpdateAnswer,
+  type StopUpdateRequest,
+} from '../../src-shared/protocol/http.ts';
 import type { ServicePath } from '../../src-shared/schemas/driver.ts';
 import { authenticate, principalKey } from '../auth/principal.ts';
 import type { ServerContext } from '../context.ts';
 import { assertDeviceTimes } from '../domain/device-times.ts';
-import { forbidden } from '../domain/errors.ts';
+import { badRequest, forbidden } from '../domain/errors.ts';
 import { LINK_ROUTE_FINISHED_MESSAGE } from '../domain/route-rules.ts';
 import { prepareStopUpdate } from '../domain/stop-update.ts';
 import {
@@ -19,10 +25,11 @@ import {
   replayable,
   requestHash,
 } from '../repo/completions.ts';
+import { assertDeliveryCode, tryDeliveryCode } from '../repo/delivery-codes.ts';
 import { organisationTimeZone } from '../repo/organisations.ts';
 import { requireStopOnRoute, routeFor } from '../repo/routes.ts';
 import { storeStopUpdate } from '../repo/stop-completion.ts';
-import { serviceParams, stopUpdateBody } from './driver-schemas.ts';
+import { deliveryCodeBody, serviceParams, stopUpdateBody } from './driver-schemas.ts';
 
 /** A replay is a success (200) marked as such, so the app's queue drops the item once and for all. */
 function replayed(reply: FastifyReply, answer: StopUpdateAnswer): StopUpdateAnswer {
@@ -68,6 +75,8 @@ export function registerStopRoutes(app: FastifyInstance, ctx: ServerContext): vo
       const days = { days: [projectDate, settings.project_date], startedAt: route.started_at };
       assertDeviceTimes(request.body, days, timeZone, now.getTime());
       const update = prepareStopUpdate(request.body, now, timeZone);
+      // Before the write's transaction: a wrong code stays counted though the completion is refused (delivery-codes.ts).
+      update.delivery_code_checked = await assertDeliveryCode(ctx.db, serviceId, request.body.delivery_code);
       const write = {
         routeId,
         stopId: serviceId,
@@ -87,6 +96,36 @@ export function registerStopRoutes(app: FastifyInstance, ctx: ServerContext): vo
         const winner = await findStoredAnswer(ctx.db, sender, key);
         if (!winner) throw error;
         return replayed(reply, await replayAnswer(ctx, principal, replayable(winner, hash), target));
+      }
+    },
+  );
+  registerDeliveryCodeRoute(app, ctx);
+}
+
+/**
+ * POST .../services/:serviceId/delivery-code (issue 34): the app tries a typed code before it queues the completion,
+ * so a wrong one is answered at the door. Counted like a completion's (repo/delivery-codes.ts); a stop without a code
+ * is a 400, as a completion carrying one would be.
+ */
+function registerDeliveryCodeRoute(app: FastifyInstance, ctx: ServerContext): void {
+  app.post<{ Params: ServicePath; Body: DeliveryCodeRequest }>(
+    '/v1/projects/:projectId/routes/:routeId/services/:serviceId/delivery-code',
+    { schema: { params: serviceParams, body: deliveryCodeBody } },
+    async (request): Promise<DeliveryCodeAnswer> => {
+      const principal = await authenticate(ctx, request);
+      const { projectId, routeId, serviceId } = request.params;
+      const { route } = await routeFor(ctx, principal, routeId, projectId);
+      if (principal.kind === 'link' && route.status === 'finished') throw forbidden(LINK_ROUTE_FINISHED_MESSAGE);
+      await requireStopOnRoute(ctx.db, routeId, serviceId);
+      const verdict = await tryDeliveryCode(ctx.db, serviceId, request.body.code);
+      switch (verdict.kind) {
+        case 'right':
+        case 'wrong':
+          return { right: verdict.kind === 'right', tries_left: verdict.triesLeft };
+        case 'locked':
+          return { right: false, tries_left: 0 };
+        case 'no_code':
+          throw badRequest('This stop has no delivery code', 'code');
       }
     },
   );

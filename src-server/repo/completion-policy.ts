@@ -84,7 +84,12 @@ export async function assertCompletionAllowed(
   db: Q,
   ctx: Pick<ServerContext, 'config'>,
   routeId: number,
-  stop: { requirements: string; recipient_date_of_birth: string | null; units: string },
+  stop: {
+    requirements: string;
+    recipient_date_of_birth: string | null;
+    units: string;
+    delivery_code_hash: string | null;
+  },
   body: StopUpdateRequest,
   update: PreparedStopUpdate,
   /** The route's publication settings, as the caller read them under the route's lock. */
@@ -142,5 +147,5 @@ export async function assertCompletionAllowed(
   const completedOn = calendarDateOf(wallClock(new Date(update.completed_at), timeZone).date);
   const [first] = completionProblems(facts, { variant, required, gates, completedOn });
   if (first) throw completionRefusal(first);
-  assertOutcomeAllowed(plan, config, settings, update);
+  assertOutcomeAllowed(plan, config, settings, update, stop.delivery_code_hash !== null);
 }

@@ -71,18 +71,21 @@ export function assertOutcomeAllowed(
   config: Partial<OrganisationConfig>,
   settings: Pick<PublicationSettingsRow, 'failure_reasons' | 'delivery_places' | 'delivery_codes'>,
   update: PreparedStopUpdate,
+  /** The stop has a code the dispatcher set. */
+  codeRequired: boolean,
 ): void {
   const gates = outcomeGates(plan, {
     failure_reasons: Boolean(settings.failure_reasons),
     delivery_places: Boolean(settings.delivery_places),
     delivery_codes: Boolean(settings.delivery_codes),
   });
-  const ctx = { gates, config: outcomeConfig(config), codeRequired: false };
+  const ctx = { gates, config: outcomeConfig(config), codeRequired };
   const facts: OutcomeFacts = {
     status: update.status,
     failureReason: update.failure_reason,
     place: placeFacts(update.delivery_place),
-    codeTyped: false,
+    // Only a right code gets this far (repo/delivery-codes.ts refused a wrong one before the write).
+    codeTyped: update.delivery_code_checked,
     photos: update.photos.length,
     note: update.completion_note,
   };

@@ -13,6 +13,7 @@ import type {
 } from '../../src-shared/protocol/dispatch.ts';
 import type { PublicationSettings, Requirements, Route, Stop } from '../../src-shared/protocol/entities.ts';
 import type { Database, RouteRow, StopPatch } from '../db/schema.ts';
+import { deliveryCodeHash } from '../domain/delivery-code.ts';
 import { badRequest, conflict, notFound } from '../domain/errors.ts';
 import { STOP_NOT_FOUND_MESSAGE } from '../domain/route-rules.ts';
 import { DRIVER_NOT_FOUND, ORGANISATION_ID_NOT_FOUND } from './drivers.ts';
@@ -73,6 +74,9 @@ export async function updateStop(
     if (input[key] !== undefined) Object.assign(patch, { [key]: input[key] });
   }
   if (input.time_windows) patch.time_windows = JSON.stringify(input.time_windows);
+  const codeHash = deliveryCodeHash(input.delivery_code, 'delivery_code');
+  // A code set again (or taken off) starts its count again: that is how the office unlocks a stop.
+  if (codeHash !== undefined) Object.assign(patch, { delivery_code_hash: codeHash, delivery_code_wrong: 0 });
   if (input.units) patch.units = JSON.stringify(changedUnits(input.units, parseUnits(current.units)));
   if (input.requirements) {
     const stored = JSON.parse(current.requirements) as Partial<Requirements>;

@@ -7,6 +7,7 @@ import { type Plan, planInOrder } from '../../src-shared/domain/route-plan.ts';
 import type { CreateRouteRequest, StopInput } from '../../src-shared/protocol/dispatch.ts';
 import type { VehicleProfile } from '../../src-shared/protocol/entities.ts';
 import type { Database, NewStop } from '../db/schema.ts';
+import { deliveryCodeHash } from '../domain/delivery-code.ts';
 import { notFound } from '../domain/errors.ts';
 import { DEFAULT_REQUIREMENTS, storedUnit } from './serialize.ts';
 
@@ -183,6 +184,7 @@ function stopRow(input: StopInput, routeId: number, position: number, updatedAt:
     country: input.country ?? null,
     recipient_name: input.recipient_name ?? null,
     recipient_phone: input.recipient_phone ?? null,
+    delivery_code_hash: deliveryCodeHash(input.delivery_code, `stops.${position}.delivery_code`) ?? null,
     notes: input.notes ?? null,
     time_windows: JSON.stringify(input.time_windows ?? []),
     units: JSON.stringify((input.units ?? []).map((u) => storedUnit(u))),

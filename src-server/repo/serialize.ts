@@ -2,7 +2,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_OUTCOME_CONFIG } from '../../src-shared/domain/outcomes.ts';
-import { ARRIVAL_RADIUS_DEFAULT_M } from '../../src-shared/limits.ts';
+import { ARRIVAL_RADIUS_DEFAULT_M, DELIVERY_CODE_MAX_WRONG } from '../../src-shared/limits.ts';
 import type { StopInput } from '../../src-shared/protocol/dispatch.ts';
 import type {
   CleaningStatus,
@@ -119,6 +119,11 @@ export function serializeStop(row: StopRow): Stop {
     sticker: row.sticker === null ? null : row.sticker === 1,
     failure_reason: row.failure_reason,
     delivery_place: row.delivery_place === null ? null : (JSON.parse(row.delivery_place) as DeliveryPlaceRecord),
+    // Whether the stop has a code and how many wrong ones it still takes; never the code or its hash.
+    delivery_code_required: row.delivery_code_hash !== null,
+    ...(row.delivery_code_hash === null
+      ? {}
+      : { delivery_code_tries_left: Math.max(0, DELIVERY_CODE_MAX_WRONG - row.delivery_code_wrong) }),
     completed_at: row.completed_at,
     received_at: row.received_at,
     updated_at: row.updated_at,

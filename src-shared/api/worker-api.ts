@@ -35,6 +35,8 @@ export const INTENT_ERRORS = [
   'unsupported_file',
   /** The completion breaks a rule of src-shared/domain/completion-rules.ts: `message` lists them, comma-separated. */
   'invalid_completion',
+  /** The server said the stop's delivery code is not the one typed: `message` is how many tries are left ("0": locked). */
+  'wrong_delivery_code',
   'server_message',
   'unknown',
 ] as const;
@@ -89,6 +91,11 @@ export interface StopCompletion {
   failure_reason?: string | null;
   /** Extension (issue 34): where a delivered stop's parcel went. */
   delivery_place?: DeliveryPlaceRecord | null;
+  /**
+   * Extension (issue 34): the recipient's code as typed, for a delivered stop that asks for one. Tried online before
+   * it is queued (`wrong_delivery_code` when wrong); offline it is queued and the server checks it on sending.
+   */
+  delivery_code?: string | null;
 }
 
 /** A Blob (or File) crossing the boundary; written structurally because src-shared has no DOM lib. */

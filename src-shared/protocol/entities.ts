@@ -121,6 +121,8 @@ export interface Stop {
    * in clear or hashed (docs/delivery-outcomes.md); absent from a copy stored before.
    */
   delivery_code_required?: boolean;
+  /** Extension (issue 34): with a code, the wrong codes the stop still takes (0: locked to the exempt outcomes). */
+  delivery_code_tries_left?: number;
   /** When the driver completed the stop (the device's clock), and when the server received it. */
   completed_at: string | null;
   received_at: string | null;

@@ -6,6 +6,7 @@
 import type { Route, Stop } from './entities.ts';
 
 export type {
+  DeliveryCodeRequest,
   ForgotPasswordRequest,
   LocationRequest,
   OsrmRequest,
@@ -73,6 +74,15 @@ export interface RemovedStopRoute extends StoredStopRoute {
 export type StopUpdateAnswer = Route[] | StoredStopRoute[];
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+/**
+ * The answer to a delivery code tried before the completion (issue 34): right or not, and how many wrong tries the
+ * stop still takes (0: it is locked to the outcomes that stand in for a code).
+ */
+export interface DeliveryCodeAnswer {
+  right: boolean;
+  tries_left: number;
+}
 
 export interface OsrmAnswer {
   code: 'Ok';

@@ -7,6 +7,7 @@ import { type Static, type TBoolean, type TOptional, Type } from '@sinclair/type
 import {
   ARRIVAL_RADIUS_MAX_M,
   ARRIVAL_RADIUS_MIN_M,
+  DELIVERY_CODE_MAX_LENGTH,
   EMAIL_MAX_LENGTH,
   MAX_FAILURE_REASONS,
   MAX_STOPS,
@@ -149,6 +150,11 @@ const stopFields = {
   time_windows: Optional(Type.Array(TimeWindowInput, { maxItems: 10 })),
   units: Optional(Type.Array(UnitInput, { maxItems: 1000 })),
   requirements: Optional(RequirementsInput),
+  /**
+   * Issue 34: the recipient's code, 4 to 8 letters or digits (spaces and dashes left out, any case); null or empty
+   * takes it off. Stored hashed, never answered; setting it again unlocks a stop that took too many wrong codes.
+   */
+  delivery_code: Optional(OptionalText(2 * DELIVERY_CODE_MAX_LENGTH)),
 };
 
 /** A stop of a new route, in order; start and end stops are stops of type start and end. */

@@ -4,7 +4,7 @@
  * Bodies are strict (no coercion, no unknown field); paths and queries are digits coerced to numbers.
  */
 import { type Static, Type } from '@sinclair/typebox';
-import { EMAIL_MAX_LENGTH, MAX_UNIT_SCANS, REASON_CODE_MAX_LENGTH } from '../limits.ts';
+import { DELIVERY_CODE_MAX_LENGTH, EMAIL_MAX_LENGTH, MAX_UNIT_SCANS, REASON_CODE_MAX_LENGTH } from '../limits.ts';
 import {
   CLEANING_STATUSES,
   DELIVERY_PLACES,
@@ -98,6 +98,9 @@ export const ProofCaptureTimes = Type.Object(
   { additionalProperties: false },
 );
 
+/** A delivery code as typed: the letters and digits, maybe with spaces and dashes, which the check leaves out. */
+const DeliveryCodeText = TextString({ minLength: 1, maxLength: 2 * DELIVERY_CODE_MAX_LENGTH });
+
 /** Extension (issue 34): where a delivered parcel went; the outcome rules (domain/outcomes.ts) check the fields. */
 const DeliveryPlaceBody = Type.Object(
   {
@@ -145,9 +148,17 @@ export const StopUpdateBody = Type.Object(
     failure_reason: Type.Optional(OptionalText(REASON_CODE_MAX_LENGTH)),
     /** Extension (issue 34): where a delivered stop's parcel went. */
     delivery_place: Type.Optional(Nullable(DeliveryPlaceBody)),
+    /**
+     * Extension (issue 34): the recipient's code as the driver typed it, with a delivered stop that asks for one. The
+     * server checks and counts it and stores only that it was right (domain/outcomes.ts, normaliseDeliveryCode).
+     */
+    delivery_code: Type.Optional(DeliveryCodeText),
   },
   { additionalProperties: false },
 );
+
+/** POST .../services/:id/delivery-code (issue 34): a typed code tried before the completion, counted like one. */
+export const DeliveryCodeBody = Type.Object({ code: DeliveryCodeText }, { additionalProperties: false });
 
 /** POST .../events: a socket message sent over HTTP while the socket is closed. */
 export const EventBody = Type.Object(
@@ -177,6 +188,7 @@ export type ServicePath = Static<typeof ServiceParams>;
 export type RouteStatusRequest = Static<typeof RouteStatusBody>;
 export type LocationRequest = Static<typeof LocationBody>;
 export type StopUpdateRequest = Static<typeof StopUpdateBody>;
+export type DeliveryCodeRequest = Static<typeof DeliveryCodeBody>;
 export type UnitScanUpdate = Static<typeof UnitScanBody>;
 export type EventRequest = Static<typeof EventBody>;
 export type OsrmRequest = Static<typeof OsrmBody>;

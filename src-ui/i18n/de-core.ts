@@ -205,6 +205,7 @@ export const deCore: CoreMessages = {
       blocked: 'Dieser Stopp kann noch nicht abgeschlossen werden.',
       unsupported_file: 'Es können nur JPEG- und PNG-Fotos hinzugefügt werden.',
       invalid_completion: 'Bitte erfülle die Anforderungen für den Zustellnachweis.',
+      wrong_delivery_code: 'Dieser Zustellcode stimmt nicht.',
       server_message: '{{message}}',
       unknown: 'Etwas ist schiefgelaufen',
     },

@@ -209,6 +209,7 @@ export const enCore = {
       blocked: 'This stop cannot be completed yet.',
       unsupported_file: 'Only JPEG and PNG photos can be added.',
       invalid_completion: 'Fulfill proof of delivery requirements.',
+      wrong_delivery_code: 'That delivery code is not right.',
       server_message: '{{message}}',
       unknown: 'Something went wrong',
     },

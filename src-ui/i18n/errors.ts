@@ -25,6 +25,7 @@ const INTENT_ERROR_KEYS: { readonly [E in IntentError]: `errors.intent.${E}` } =
   unsent_pending: 'errors.intent.unsent_pending',
   unsupported_file: 'errors.intent.unsupported_file',
   invalid_completion: 'errors.intent.invalid_completion',
+  wrong_delivery_code: 'errors.intent.wrong_delivery_code',
   server_message: 'errors.intent.server_message',
   unknown: 'errors.intent.unknown',
 };

@@ -203,6 +203,7 @@ export const nlCore: CoreMessages = {
       blocked: 'Deze stop kan nog niet worden afgerond.',
       unsupported_file: 'Je kunt alleen JPEG- en PNG-foto’s toevoegen.',
       invalid_completion: 'Voldoe eerst aan de eisen voor het afleverbewijs.',
+      wrong_delivery_code: 'Die bezorgcode klopt niet.',
       server_message: '{{message}}',
       unknown: 'Er ging iets mis',
     },

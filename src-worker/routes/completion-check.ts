@@ -6,6 +6,9 @@
 import type { StopCompletion } from '../../src-shared/api/worker-api.ts';
 import { type CompletionProblem, completionDay, completionProblems } from '../../src-shared/domain/completion-rules.ts';
 import {
+  codeNeeded,
+  normaliseDeliveryCode,
+  type OutcomeContext,
   type OutcomeProblem,
   outcomeConfig,
   outcomeGates,
@@ -34,22 +37,38 @@ export interface CompletionCheckInput {
  * the server checks them. Whether a typed code is right is the server's alone.
  */
 function outcomeProblemsInCore(input: CompletionCheckInput): OutcomeProblem[] {
-  const { route, completion, organisation } = input;
+  const { completion } = input;
   return outcomeProblems(
     {
       status: completion.status,
       failureReason: completion.failure_reason ?? null,
       place: placeFacts(completion.delivery_place),
-      codeTyped: false,
+      codeTyped: Boolean(completion.delivery_code?.trim()),
       photos: completion.proofs?.images?.length ?? 0,
       note: completion.completion_note ?? null,
     },
-    {
-      gates: outcomeGates(organisation?.plan ?? null, route.publication_settings),
-      config: outcomeConfig(organisation?.config ?? null),
-      codeRequired: false,
-    },
+    outcomeContext(input),
   );
+}
+
+function outcomeContext({ route, stop, organisation }: CompletionCheckInput): OutcomeContext {
+  return {
+    gates: outcomeGates(organisation?.plan ?? null, route.publication_settings),
+    config: outcomeConfig(organisation?.config ?? null),
+    codeRequired: stop.delivery_code_required === true,
+  };
+}
+
+/**
+ * The code the completion sends: the typed one, in its normal form, where the stop still needs it (a place that
+ * stands in for the code, such as a neighbour, sends none: the server would try it all the same); else null.
+ */
+export function deliveryCodeToSend(input: CompletionCheckInput): string | null {
+  const typed = input.completion.delivery_code?.trim();
+  if (!typed || input.completion.status !== 'finished') return null;
+  return codeNeeded(placeFacts(input.completion.delivery_place), outcomeContext(input))
+    ? normaliseDeliveryCode(typed)
+    : null;
 }
 
 /** Every rule the completion breaks, of the proofs and of its outcome: none, and it may be queued. */

@@ -3,13 +3,17 @@
  * reaches the server once), shown as done at once, and sent in the background.
  */
 
-import { fail, okVoid, type Result, type StopCompletion } from '../../src-shared/api/worker-api.ts';
+import { type Failure, fail, okVoid, type Result, type StopCompletion } from '../../src-shared/api/worker-api.ts';
+import { isDeliveryCodeShape } from '../../src-shared/domain/outcomes.ts';
 import { actionBlock, allWorkDone, countToShow, nextActiveStop, stopName } from '../../src-shared/domain/stops.ts';
+import type { Route } from '../../src-shared/protocol/entities.ts';
 import type { Emit } from '../base/events.ts';
 import type { Store } from '../base/store.ts';
 import { isPhotoHandle, type PreparedPhotos } from '../media/prepared-photos.ts';
+import type { ApiClient } from '../net/api-client.ts';
 import type { Outbox } from '../outbox/outbox.ts';
-import { checkCompletionInCore } from './completion-check.ts';
+import { checkCompletionInCore, deliveryCodeToSend } from './completion-check.ts';
+import { tryDeliveryCode } from './delivery-code-try.ts';
 import type { RouteEvent } from './route-events.ts';
 import { type ShownRoute, withCompletion } from './shown-route.ts';
 import { stopUpdateBody, withinRouteTime } from './stop-update-body.ts';
@@ -22,10 +26,33 @@ export interface StopCompletionDeps {
   photos: PreparedPhotos;
   emit: Emit<RouteEvent>;
   shown: ShownRoute;
+  /** The delivery code's try before queueing (issue 34). */
+  api: () => ApiClient;
 }
 
 export function createStopCompletion(deps: StopCompletionDeps) {
   const { store, shown } = deps;
+
+  /**
+   * Tries the code online first (delivery-code-try.ts): a wrong one is refused here, nothing queued, and the stop
+   * shows the tries it has left; right or unanswered, null, and the completion goes on to the outbox.
+   */
+  async function codeRefusal(code: string, route: Route, stopId: number): Promise<Failure | null> {
+    if (!isDeliveryCodeShape(code)) return fail('invalid_completion', 'delivery_code_invalid', 'delivery_code');
+    // Locked as last heard: no try would be taken, online or later.
+    if (route.stops.find((s) => s.id === stopId)?.delivery_code_tries_left === 0)
+      return fail('wrong_delivery_code', '0', 'delivery_code');
+    const verdict = await tryDeliveryCode(deps.api(), route, stopId, code);
+    if (verdict.kind !== 'wrong') return null;
+    const current = shown.current()?.route;
+    if (current?.id === route.id) {
+      const triesLeft = verdict.triesLeft;
+      const stops = current.stops.map((s) => (s.id === stopId ? { ...s, delivery_code_tries_left: triesLeft } : s));
+      shown.patch({ route: { ...current, stops } });
+    }
+    return fail('wrong_delivery_code', String(verdict.triesLeft), 'delivery_code');
+  }
+
   return {
     async complete(stopId: number, completion: StopCompletion): Promise<Result> {
       const active = shown.current();
@@ -37,8 +64,7 @@ export function createStopCompletion(deps: StopCompletionDeps) {
       const index = route.stops.findIndex((s) => s.id === stopId);
       const stop = route.stops[index];
       if (!stop) return fail('stop_not_found');
-      // The rules the screen shows, checked again here: nothing they refuse is ever queued (issue 21).
-      const problems = checkCompletionInCore({
+      const check = {
         route,
         stop,
         completion,
@@ -46,12 +72,19 @@ export function createStopCompletion(deps: StopCompletionDeps) {
         appConfig: store.get().appConfig,
         variant: completion.variant,
         nowMs: deps.now(),
-      });
+      };
+      // The rules the screen shows, checked again here: nothing they refuse is ever queued (issue 21).
+      const problems = checkCompletionInCore(check);
       if (problems.length > 0) return fail('invalid_completion', problems.join(','));
       const images = completion.proofs?.images ?? [];
       if (images.some((image) => isPhotoHandle(image) && !deps.photos.get(image)))
         return fail('invalid_completion', 'photo_missing');
-      const built = stopUpdateBody(completion, deps.now(), timeZone, deps.photos.capturedAt);
+      const code = deliveryCodeToSend(check);
+      const wrongCode = code === null ? null : await codeRefusal(code, route, stopId);
+      if (wrongCode) return wrongCode;
+      const built = { ...stopUpdateBody(completion, deps.now(), timeZone, deps.photos.capturedAt) };
+      // The code as typed waits in the outbox until sent, like the rest of what the driver entered at the door.
+      if (code !== null) built.delivery_code = code;
       const body = withinRouteTime(built, route, timeZone, deps.now());
       const label = { id: stopId, number: countToShow(route.stops)[index] ?? null, name: stopName(stop) };
       // Stored on the device (strict durability) before anything else: from here on it reaches the server once.

@@ -63,6 +63,9 @@ describe('organisations', () => {
       allowed_to_call_recipient: true,
       require_name_with_signature: true,
       failure_reasons: null,
+      code_exempt_places: ['neighbour'],
+      arrival_radius_m: 50,
+      arrival_auto_record: false,
     });
 
     const cleared = await t.dispatch<Organisation>('PATCH', `/v1/dispatch/organisations/${id}`, { customer_id: null });

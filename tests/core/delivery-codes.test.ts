@@ -1,0 +1,140 @@
+/**
+ * A recipient's delivery code through the core (issue 34, docs/delivery-outcomes.md): online, a typed code is tried
+ * before anything is queued, so a wrong one is answered at the door with the tries left; offline it waits in the
+ * outbox and the server checks it on sending, a wrong one then coming back as a completion not saved. A place that
+ * stands in for the code sends none.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { localDate } from '../../src-shared/domain/geo.ts';
+import type { DispatchRouteDetail } from '../../src-shared/protocol/dispatch.ts';
+import type { DeliveryPlaceRecord, Plan, Stop } from '../../src-shared/protocol/entities.ts';
+import type { CoreHarness } from '../helpers/core.ts';
+import { coreSuite } from '../helpers/core-suite.ts';
+import { faultyFetch, isCompletion, type Request } from '../helpers/faults.ts';
+import {
+  type DriverFixture,
+  makeDriver,
+  makeOrganisation,
+  makeRoute,
+  PASSWORD,
+  stopsAroundUtrecht,
+} from '../helpers/fixtures.ts';
+
+const suite = coreSuite();
+let driver: DriverFixture;
+const CODE = '4711';
+
+beforeAll(async () => {
+  const plan: Partial<Plan> = { ft_delivery_codes: true, ft_delivery_places: true };
+  driver = await makeDriver(suite.t, await makeOrganisation(suite.t, { plan }));
+});
+
+/** A started route, open in the core, whose deliveries each ask for CODE. */
+async function startedRoute(c: CoreHarness): Promise<{ routeId: number; stops: Stop[] }> {
+  expect(await c.api.signIn(driver.email, PASSWORD)).toMatchObject({ ok: true });
+  const { routeId } = await makeRoute(suite.t, driver, {
+    date: localDate(new Date()),
+    stops: stopsAroundUtrecht(3, { delivery_code: CODE }).map((s) =>
+      s.type === 'start' ? { ...s, delivery_code: null } : s,
+    ),
+    publication_settings: { delivery_codes: true, delivery_places: true },
+  });
+  expect(await c.api.openRoute(routeId, { shared: false })).toEqual({ ok: true });
+  await c.until((s) => s.route?.status === 'ready');
+  expect(await c.api.startRoute(null)).toEqual({ ok: true });
+  const state = await c.until((s) => s.route?.route?.status === 'in_progress');
+  return { routeId, stops: state.route!.route!.stops.filter((s) => s.type === 'delivery') };
+}
+
+const HANDED: DeliveryPlaceRecord = {
+  place: 'recipient',
+  neighbour_name: null,
+  neighbour_house_number: null,
+  safe_place: null,
+};
+const isCodeTry = (r: Request) => r.method === 'POST' && r.url.endsWith('/delivery-code');
+
+async function currentRecord(routeId: number, stopId: number) {
+  const detail = await suite.t.dispatch<DispatchRouteDetail>('GET', `/v1/dispatch/routes/${routeId}`);
+  return detail.body.completions.find((c) => c.stop_id === stopId && c.current);
+}
+
+/** Waits until the core has sent the stop's completion and the server answered it. */
+const sent = (c: CoreHarness, stopId: number) =>
+  c.until(
+    (s) =>
+      s.route?.route?.stops.find((x) => x.id === stopId)?.status === 'finished' &&
+      !s.route.unsentStopIds.includes(stopId),
+  );
+
+describe('delivery codes in the core', () => {
+  it('refuses a missing code before queueing, and a wrong one at once with the tries left', async () => {
+    const c = await suite.core();
+    const { routeId, stops } = await startedRoute(c);
+    const stopId = stops[0]!.id;
+    expect(stops[0]).toMatchObject({ delivery_code_required: true, delivery_code_tries_left: 5 });
+    expect(await c.api.completeStop(stopId, { status: 'finished', delivery_place: HANDED })).toEqual({
+      ok: false,
+      error: 'invalid_completion',
+      message: 'delivery_code_required',
+    });
+    const wrong = { status: 'finished', delivery_place: HANDED, delivery_code: '1234' } as const;
+    expect(await c.api.completeStop(stopId, wrong)).toEqual({
+      ok: false,
+      error: 'wrong_delivery_code',
+      message: '4',
+      field: 'delivery_code',
+    });
+    await c.until((s) => s.route?.route?.stops.find((x) => x.id === stopId)?.delivery_code_tries_left === 4);
+    expect(c.state().outbox.unsent).toBe(0);
+    expect(await currentRecord(routeId, stopId)).toBeUndefined();
+
+    // Typed again, right, with a space: stored, and the record says the code was checked.
+    const right = await c.api.completeStop(stopId, { ...wrong, delivery_code: '47 11' });
+    expect(right).toEqual({ ok: true });
+    await sent(c, stopId);
+    expect((await currentRecord(routeId, stopId))?.body).toMatchObject({ delivery_code_checked: true });
+  });
+
+  it('offline, queues the code for the server to check; a wrong one comes back not saved', async () => {
+    const faults = faultyFetch();
+    const c = await suite.core({ fetch: faults.fetch });
+    const { routeId, stops } = await startedRoute(c);
+    faults.rule = (r) => (isCompletion(r) || isCodeTry(r) ? 'offline' : 'pass');
+    const done = (code: string) => ({ status: 'finished', delivery_place: HANDED, delivery_code: code }) as const;
+    expect(await c.api.completeStop(stops[0]!.id, done(CODE))).toEqual({ ok: true });
+    expect(await c.api.completeStop(stops[1]!.id, done('9999'))).toEqual({ ok: true });
+    await c.until((s) => s.outbox.unsent === 2);
+
+    faults.rule = () => 'pass';
+    await c.api.setConnectivity({ online: true });
+    const state = await c.until((s) => s.outbox.parked.length === 1 && !s.route?.unsentStopIds.includes(stops[0]!.id));
+    expect(state.outbox.parked[0]).toMatchObject({ stopId: stops[1]!.id });
+    expect((await currentRecord(routeId, stops[0]!.id))?.body).toMatchObject({ delivery_code_checked: true });
+    expect(await currentRecord(routeId, stops[1]!.id)).toBeUndefined();
+  });
+
+  it('sends no code with a neighbour, which stands in for it', async () => {
+    const faults = faultyFetch();
+    const c = await suite.core({ fetch: faults.fetch });
+    const { routeId, stops } = await startedRoute(c);
+    const neighbour: DeliveryPlaceRecord = {
+      ...HANDED,
+      place: 'neighbour',
+      neighbour_name: 'A. Bakker',
+      neighbour_house_number: '14',
+    };
+    // A code typed before the driver chose the neighbour is left out, wrong or not.
+    const res = await c.api.completeStop(stops[0]!.id, {
+      status: 'finished',
+      delivery_place: neighbour,
+      delivery_code: '0000',
+    });
+    expect(res).toEqual({ ok: true });
+    await sent(c, stops[0]!.id);
+    expect(faults.passed.filter(isCodeTry)).toHaveLength(0);
+    const request = faults.passed.find(isCompletion)!;
+    expect(JSON.parse(request.body!)).not.toHaveProperty('delivery_code');
+    expect((await currentRecord(routeId, stops[0]!.id))?.body).toMatchObject({ delivery_code_checked: false });
+  });
+});
