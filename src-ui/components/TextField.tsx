@@ -20,7 +20,7 @@ export interface TextFieldProps {
   inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
   enterKeyHint?: HTMLAttributes<HTMLInputElement>['enterKeyHint'];
   /** Off for what is no prose (an email address typed into a text field): no capital first letter, no corrections. */
-  autoCapitalize?: 'none' | 'sentences';
+  autoCapitalize?: 'none' | 'sentences' | 'characters';
   spellCheck?: boolean;
   name?: string;
   id?: string;

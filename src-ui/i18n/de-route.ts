@@ -189,6 +189,21 @@ export const deRoute: RouteMessages = {
     damaged: 'Beschädigt',
     other: 'Sonstiges',
   },
+  deliveryCode: {
+    title: 'Zustellcode',
+    ask: 'Frag den Empfänger nach dem Code',
+    triesLeft_one: 'Noch {{count}} Versuch',
+    triesLeft_other: 'Noch {{count}} Versuche',
+    required: 'Gib den Zustellcode ein',
+    invalid: 'Ein Zustellcode hat 4 bis {{max}} Buchstaben oder Ziffern',
+    wrong_one: 'Dieser Code stimmt nicht. Noch {{count}} Versuch.',
+    wrong_other: 'Dieser Code stimmt nicht. Noch {{count}} Versuche.',
+    locked: 'Zu viele falsche Codes für diesen Stopp',
+    lockedPlaces: 'Ohne Code geht es noch: {{places}}.',
+    callOffice: 'Ruf das Büro an, damit der Code neu gesetzt wird.',
+    offline:
+      'Du bist offline, daher kann der Code jetzt nicht geprüft werden. Das geschieht, sobald du wieder online bist; stimmt er nicht, wird der Stopp als nicht gespeichert angezeigt.',
+  },
   deliveryPlace: {
     title: 'Wo wurde das Paket gelassen?',
     recipient: 'An den Empfänger übergeben',

@@ -186,6 +186,21 @@ export const enRoute = {
     damaged: 'Damaged',
     other: 'Other',
   },
+  deliveryCode: {
+    title: 'Delivery code',
+    ask: 'Ask the recipient for their code',
+    triesLeft_one: '{{count}} try left',
+    triesLeft_other: '{{count}} tries left',
+    required: 'Enter the delivery code',
+    invalid: 'A delivery code is 4 to {{max}} letters or digits',
+    wrong_one: 'That code is not right. {{count}} try left.',
+    wrong_other: 'That code is not right. {{count}} tries left.',
+    locked: 'Too many wrong codes for this stop',
+    lockedPlaces: 'It can still be delivered without a code: {{places}}.',
+    callOffice: 'Call the office to have the code set again.',
+    offline:
+      "You're offline, so the code can't be checked now. It is checked when you're back online; if it's wrong, the stop shows as not saved.",
+  },
   deliveryPlace: {
     title: 'Where was it left?',
     recipient: 'Handed to the recipient',

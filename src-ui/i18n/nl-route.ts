@@ -189,6 +189,21 @@ export const nlRoute: RouteMessages = {
     damaged: 'Beschadigd',
     other: 'Anders',
   },
+  deliveryCode: {
+    title: 'Bezorgcode',
+    ask: 'Vraag de ontvanger om de code',
+    triesLeft_one: 'Nog {{count}} poging',
+    triesLeft_other: 'Nog {{count}} pogingen',
+    required: 'Vul de bezorgcode in',
+    invalid: 'Een bezorgcode is 4 tot {{max}} letters of cijfers',
+    wrong_one: 'Die code klopt niet. Nog {{count}} poging.',
+    wrong_other: 'Die code klopt niet. Nog {{count}} pogingen.',
+    locked: 'Te vaak een verkeerde code voor deze stop',
+    lockedPlaces: 'Zonder code kan het nog: {{places}}.',
+    callOffice: 'Bel kantoor om de code opnieuw te laten instellen.',
+    offline:
+      'Je bent offline, dus de code kan nu niet gecontroleerd worden. Dat gebeurt zodra je weer online bent; klopt hij niet, dan staat de stop als niet opgeslagen.',
+  },
   deliveryPlace: {
     title: 'Waar is het pakket gelaten?',
     recipient: 'Aan de ontvanger gegeven',

@@ -10,6 +10,7 @@ import { RadioList } from '../../components/RadioList.tsx';
 import { ScanSummary } from '../../scan/ScanSummary.tsx';
 import { NoteField } from './CompleteParts.tsx';
 import { CompleteProofs } from './CompleteProofs.tsx';
+import { DeliveryCodeCard } from './DeliveryCodeCard.tsx';
 import { DeliveryPlaceCard } from './DeliveryPlaceCard.tsx';
 import { FailureReasonCard } from './FailureReasonCard.tsx';
 import styles from './stop.module.css';
@@ -42,6 +43,7 @@ export function CompleteFields({ view, draft, internalRef }: CompleteFieldsProps
       {draft.status === 'finished' && view.outcomes.gates.deliveryPlaces && (
         <DeliveryPlaceCard view={view} draft={draft} />
       )}
+      {draft.codeMarks.asked && <DeliveryCodeCard view={view} draft={draft} />}
       {draft.status === 'finished' && <ProofsCard view={view} draft={draft} />}
       {draft.status === 'skipped' && view.outcomes.gates.failureReasons && (
         <FailureReasonCard view={view} draft={draft} />

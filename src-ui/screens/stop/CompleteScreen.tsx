@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { completionNotes } from '../../../src-shared/domain/completion-rules.ts';
 import { isDone } from '../../../src-shared/domain/stops.ts';
+import { DELIVERY_CODE_MAX_LENGTH } from '../../../src-shared/limits.ts';
 import { Badge, Button } from '../../components/index.ts';
 import { CompletionView } from '../../proof/CompletionView.tsx';
 import { NotSavedPanel } from '../../stops/NotSavedPanel.tsx';
@@ -75,6 +76,11 @@ function CompleteForm({ view, base, presetSkipped }: { view: ReadyStop; base: st
     if (place.houseNumberMissing) return actions.refuse(t('deliveryPlace.houseNumberRequired'));
     if (place.safePlaceMissing) return actions.refuse(t('deliveryPlace.safePlaceRequired'));
     if (place.photoMissing) return actions.refuse(t('deliveryPlace.photoRequired'));
+    // The stop's code (issue 34): typed, a code at all, and the stop not locked by wrong ones.
+    const { codeMarks: code } = draft;
+    if (code.locked) return actions.refuse(t('deliveryCode.locked'));
+    if (code.missing) return actions.refuse(t('deliveryCode.required'));
+    if (code.invalid) return actions.refuse(t('deliveryCode.invalid', { max: DELIVERY_CODE_MAX_LENGTH }));
     const notes = completionNotes(draft.input);
     await actions.complete(
       status,

@@ -5,10 +5,13 @@
 import type { StopCompletion } from '../../../src-shared/api/worker-api.ts';
 import type { CollectedProofs, CompletionStatus } from '../../../src-shared/domain/completion-rules.ts';
 import {
+  codeNeeded,
   failureReasonOf,
+  isDeliveryCodeShape,
   type OutcomeConfig,
   type outcomeGates,
   outcomeProblems,
+  placeFacts,
   SAFE_PLACES,
 } from '../../../src-shared/domain/outcomes.ts';
 import { unaccountedUnits } from '../../../src-shared/domain/unit-scans.ts';
@@ -184,5 +187,35 @@ export function placeCheck(draft: PlaceDraft, photos: number, outcomes: StopOutc
     safePlaceMissing: problems.includes('safe_place_required'),
     photoMissing: problems.includes('safe_place_photo_required'),
     tooLong: problems.includes('outcome_text_too_long'),
+  };
+}
+
+/** A stop's recipient code on the complete screen (issue 34); all false where no code is asked. */
+export interface CodeCheck {
+  /** The stop has a code and the place chosen does not stand in for it: the card shows. */
+  asked: boolean;
+  missing: boolean;
+  /** Typed, but not 4 to 8 letters or digits: no server would take it. */
+  invalid: boolean;
+  /** The stop took too many wrong codes (as last heard): only a place that stands in for the code completes it. */
+  locked: boolean;
+}
+
+/** The code read through the shared rules (codeNeeded, outcomeProblems), so the screen asks where the server would. */
+export function codeCheck(
+  code: string,
+  place: PlaceDraft,
+  stop: Pick<Stop, 'delivery_code_required' | 'delivery_code_tries_left'>,
+  outcomes: StopOutcomes,
+): CodeCheck {
+  const record = deliveryPlaceOf(place);
+  const ctx = { ...outcomes, codeRequired: stop.delivery_code_required === true };
+  const asked = codeNeeded(placeFacts(record), ctx);
+  const typed = code.trim() !== '';
+  return {
+    asked,
+    missing: asked && !typed,
+    invalid: asked && typed && !isDeliveryCodeShape(code),
+    locked: asked && stop.delivery_code_tries_left === 0,
   };
 }

@@ -10,6 +10,7 @@ import { type CompletionStatus, checkCompletion, completionDay } from '../../../
 import { isDone } from '../../../src-shared/domain/stops.ts';
 import { draftScanUpdates, draftUnits } from '../../scan/scan-draft.ts';
 import {
+  codeCheck,
   collectedProofs,
   completionProofs,
   deliveryPlaceOf,
@@ -35,6 +36,7 @@ export function useCompletionDraft(view: ReadyStop, presetSkipped: boolean) {
   const [proofs, setProofs] = useState<ProofDraft>(() => proofDraftOf(stop));
   const [failureReason, setFailureReason] = useState<string | null>(stop.failure_reason ?? null);
   const [place, setPlace] = useState<PlaceDraft>(() => placeDraftOf(stop));
+  const [deliveryCode, setDeliveryCode] = useState('');
 
   // The parcels as scanned on this visit (on this screen or the stop window), over what the stop has stored.
   const units = draftUnits(stop);
@@ -59,6 +61,9 @@ export function useCompletionDraft(view: ReadyStop, presetSkipped: boolean) {
     gates: { ...view.outcomes.gates, deliveryPlaces: asksPlace },
   });
 
+  const code = codeCheck(deliveryCode, place, stop, view.outcomes);
+  const codeAsked = status === 'finished' && code.asked;
+
   return {
     status,
     setStatus,
@@ -76,6 +81,10 @@ export function useCompletionDraft(view: ReadyStop, presetSkipped: boolean) {
     setPlace,
     /** What the delivered stop's place still lacks (issue 34); all false when no place is asked. */
     placeMarks,
+    deliveryCode,
+    setDeliveryCode,
+    /** The stop's code (issue 34): asked, missing, not a code, locked; all false where none is asked. */
+    codeMarks: codeAsked ? code : { asked: false, missing: false, invalid: false, locked: false },
     units,
     input,
     check,
@@ -89,6 +98,7 @@ export function useCompletionDraft(view: ReadyStop, presetSkipped: boolean) {
       proofs: completionProofs(proofs),
       units: draftScanUpdates(stop, scanning),
       ...(asksPlace ? { delivery_place: deliveryPlaceOf(place) } : {}),
+      ...(codeAsked ? { delivery_code: deliveryCode.trim() } : {}),
     }),
     /** A skip's reason, and the photos it asks for, as the completion sends them (nothing where none is asked). */
     skipOutcome: () =>
