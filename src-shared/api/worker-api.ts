@@ -277,6 +277,11 @@ export interface WorkerApi {
    * reports it. The core sends it live while the route is in progress and the plan allows tracking.
    */
   reportPosition(report: PositionReport): Promise<void>;
+  /**
+   * The arrival prompt on a stop's card was dismissed (or answered with Arrived): it does not come back for that stop
+   * until the driver has left its radius and returned (src-worker/routes/arrival-offer.ts).
+   */
+  dismissArrival(stopId: number): Promise<void>;
   /** New Changes, Later: the dialog goes until the next change. */
   dismissChanges(): Promise<void>;
   /** The platform layer forwards online/offline and visibility changes. */

@@ -179,6 +179,14 @@ interface LiveState {
   socket: LiveSocketState;
 }
 
+/**
+ * Arrival noticed by the phone (issue 34, docs/delivery-outcomes.md): the stop whose card offers Arrived with a
+ * gentle prompt (src-worker/routes/arrival-offer.ts), or null.
+ */
+interface ArrivalState {
+  offer: { stopId: number } | null;
+}
+
 export interface AppState {
   session: SessionState;
   settings: Settings;
@@ -191,6 +199,7 @@ export interface AppState {
   route: ActiveRouteState | null;
   outbox: OutboxState;
   live: LiveState;
+  arrival: ArrivalState;
 }
 
 export type SliceKey = keyof AppState;
@@ -215,5 +224,6 @@ export function initialState(settings: Settings = DEFAULT_SETTINGS): AppState {
     route: null,
     outbox: { unsent: 0, parked: [] },
     live: { socket: 'off' },
+    arrival: { offer: null },
   };
 }

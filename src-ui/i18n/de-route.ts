@@ -51,6 +51,11 @@ export const deRoute: RouteMessages = {
       resumeWork: 'Weiterarbeiten',
       completeRoute: 'Route abschließen',
     },
+    /** The arrival prompt on the next stop's card (issue 34, docs/delivery-outcomes.md). */
+    arrival: {
+      prompt: 'Sieht aus, als wärst du da',
+      dismiss: 'Jetzt nicht',
+    },
     start: {
       title: 'Route starten?',
       warning: 'Deine Empfänger werden benachrichtigt. Das lässt sich nicht rückgängig machen.',

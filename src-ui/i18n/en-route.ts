@@ -49,6 +49,11 @@ export const enRoute = {
       resumeWork: 'Resume work',
       completeRoute: 'Complete route',
     },
+    /** The arrival prompt on the next stop's card (issue 34, docs/delivery-outcomes.md). */
+    arrival: {
+      prompt: "Looks like you've arrived",
+      dismiss: 'Not now',
+    },
     start: {
       title: 'Start the route?',
       warning: 'Notifications will be sent to your recipients. This cannot be undone.',

@@ -51,6 +51,11 @@ export const nlRoute: RouteMessages = {
       resumeWork: 'Weer aan de slag',
       completeRoute: 'Route afronden',
     },
+    /** The arrival prompt on the next stop's card (issue 34, docs/delivery-outcomes.md). */
+    arrival: {
+      prompt: 'Zo te zien ben je er',
+      dismiss: 'Nu niet',
+    },
     start: {
       title: 'Route starten?',
       warning: 'Je ontvangers krijgen een melding. Dit kun je niet ongedaan maken.',

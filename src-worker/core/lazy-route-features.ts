@@ -83,6 +83,7 @@ export function createLazyRouteFeatures(deps: LazyRouteFeaturesDeps): LazyRouteF
       void features?.then((r) => {
         r.outbox.stop();
         r.live.routeClosed();
+        r.arrival.routeClosed();
       });
     },
 

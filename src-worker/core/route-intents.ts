@@ -21,6 +21,7 @@ export type RouteIntents = Pick<
   | 'retryCompletion'
   | 'discardCompletion'
   | 'reportPosition'
+  | 'dismissArrival'
   | 'dismissChanges'
 >;
 
@@ -51,11 +52,16 @@ export function createRouteIntents({ store, routeFeatures, notices }: RouteInten
     async closeRoute() {
       store.set(['route'], null);
       const loaded = routeFeatures.ifLoaded();
-      if (loaded) (await loaded).live.routeClosed();
+      if (!loaded) return;
+      const features = await loaded;
+      features.live.routeClosed();
+      features.arrival.routeClosed();
     },
     startRoute: async (position) => (await routeFeatures.get()).activeRoute.start(position),
     async selectStop(stopId) {
-      (await routeFeatures.get()).activeRoute.select(stopId);
+      const features = await routeFeatures.get();
+      features.activeRoute.select(stopId);
+      features.arrival.routeChanged();
     },
     completeStop: async (stopId, completion) => (await routeFeatures.get()).activeRoute.complete(stopId, completion),
     finishRoute: async (position) => (await routeFeatures.get()).activeRoute.finish(position),
@@ -71,7 +77,14 @@ export function createRouteIntents({ store, routeFeatures, notices }: RouteInten
 
     async reportPosition(report) {
       const loaded = routeFeatures.ifLoaded();
-      if (loaded) (await loaded).live.position(report);
+      if (!loaded) return;
+      const features = await loaded;
+      features.live.position(report);
+      features.arrival.position(report);
+    },
+    async dismissArrival(stopId) {
+      const loaded = routeFeatures.ifLoaded();
+      if (loaded) (await loaded).arrival.dismiss(stopId);
     },
     async dismissChanges() {
       const loaded = routeFeatures.ifLoaded();

@@ -12,6 +12,7 @@ import type { CoreEvent } from '../core-events.ts';
 import { createLive, type Live } from '../live/live.ts';
 import type { LiveDeps } from '../live/live-deps.ts';
 import { type ActiveRoute, type ActiveRouteDeps, createActiveRoute } from './active-route.ts';
+import { type ArrivalOffer, createArrivalOffer } from './arrival-offer.ts';
 import { createOutboxSummary, type OutboxSummary } from './outbox-summary.ts';
 import { createRouteList } from './route-list.ts';
 import { createRouteOutbox, type RouteOutboxDeps } from './route-outbox.ts';
@@ -27,12 +28,13 @@ interface Listeners {
   events: EventSeam<CoreEvent>;
   activeRoute: ActiveRoute;
   live: Live;
+  arrival: ArrivalOffer;
   summary: OutboxSummary;
   channel: RouteOutboxDeps['channel'];
 }
 
 /** Who hears what among the route features. */
-function listen({ events, activeRoute, live, summary, channel }: Listeners) {
+function listen({ events, activeRoute, live, arrival, summary, channel }: Listeners) {
   // The outbox changed a route's items (this tab's or another's): the counts and the open route's marks follow, and
   // the other tabs hear of this tab's changes.
   events.on('outbox/changed', ({ routeId, elsewhere }) => {
@@ -49,6 +51,10 @@ function listen({ events, activeRoute, live, summary, channel }: Listeners) {
   events.on('route/started', ({ route, position }) => live.routeStarted(route, position));
   events.on('route/stopChanged', ({ route, stopId, body }) => live.stopChanged(route, stopId, body));
   events.on('route/shown', ({ route }) => live.routeShown(route));
+  // The arrival prompt follows the route: a stop done, another stop next, the route started or changed.
+  events.on('route/shown', () => arrival.routeChanged());
+  events.on('route/started', () => arrival.routeChanged());
+  events.on('route/stopChanged', () => arrival.routeChanged());
   // Another tab sent, parked or added items: this tab's counts and marks follow (its own queue is in the same store).
   channel?.addEventListener('message', ({ data }) =>
     events.emit({ type: 'outbox/changed', routeId: data.routeId, elsewhere: true }),
@@ -70,7 +76,8 @@ export function createRouteFeatures(deps: RouteFeatureDeps) {
     // About one frame: patches are for painting, so they need go no faster.
     nextFrame: (release) => void setTimeout(release, 16),
   });
-  listen({ events, activeRoute, live, summary, channel: deps.channel });
+  const arrival = createArrivalOffer({ store, timers: deps.timers, now: deps.now });
+  listen({ events, activeRoute, live, arrival, summary, channel: deps.channel });
   summary.summarise();
 
   return {
@@ -83,6 +90,7 @@ export function createRouteFeatures(deps: RouteFeatureDeps) {
     activeRoute,
     outbox,
     live,
+    arrival,
     summarise: summary.summarise,
   };
 }

@@ -6,14 +6,17 @@
  * Two rows, so every label fits a small phone in every language without being cut: Directions and More info side
  * by side, icon beside label; the main action under them at full width, within thumb reach.
  */
+import { useSignals } from '@preact/signals-react/runtime';
 import { Coffee, Flag, Info, MapPinCheck, Navigation, Play } from 'lucide-react';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { directionsUrl } from '../../../src-shared/domain/links.ts';
 import type { NavigationApp } from '../../../src-shared/domain/settings.ts';
 import type { Route, Stop } from '../../../src-shared/protocol/entities.ts';
+import { useCore } from '../../app/core-context.tsx';
 import { Button, cx } from '../../components/index.ts';
 import { useSnackbarGuard } from '../../components/snackbar-guard.ts';
+import { ArrivalPrompt } from './ArrivalPrompt.tsx';
 import styles from './active-stop-actions.module.css';
 import { useRouteActions } from './RouteActions.tsx';
 
@@ -45,7 +48,11 @@ export interface ActiveStopActionsProps {
 }
 
 function ActiveStopActionsView({ stop, main, navigationApp, busy = false, className }: ActiveStopActionsProps) {
+  useSignals();
   const { t } = useTranslation();
+  const { api, state } = useCore();
+  // The core noticed the driver is at this stop (issue 34): the prompt over the Arrived button.
+  const offered = main === 'arrived' && state.arrival.value.offer?.stopId === stop.id;
   const directions = directionsUrl(navigationApp, stop.address);
   const actions = useRouteActions();
   const [resuming, setResuming] = useState(false);
@@ -55,7 +62,11 @@ function ActiveStopActionsView({ stop, main, navigationApp, busy = false, classN
 
   async function onMain() {
     if (main === 'start') return actions.start();
-    if (main === 'arrived') return actions.arrived(stop);
+    if (main === 'arrived') {
+      // Answered: the prompt does not come back for this stop while the driver stays (arrival-offer.ts).
+      if (offered) void api.dismissArrival(stop.id);
+      return actions.arrived(stop);
+    }
     if (main === 'complete') return actions.complete();
     setResuming(true);
     try {
@@ -87,6 +98,7 @@ function ActiveStopActionsView({ stop, main, navigationApp, busy = false, classN
         <Info size={20} strokeWidth={2.25} aria-hidden="true" />
         <span>{t('route.actions.moreInfo')}</span>
       </button>
+      {offered && <ArrivalPrompt onDismiss={() => void api.dismissArrival(stop.id)} />}
       {shown && (
         <Button
           className={styles.main}
