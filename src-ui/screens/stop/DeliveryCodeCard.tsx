@@ -22,7 +22,7 @@ export function DeliveryCodeCard({ view, draft }: { view: ReadyStop; draft: Comp
   const triesLeft = view.stop.delivery_code_tries_left ?? DELIVERY_CODE_MAX_WRONG;
   let error: string | undefined;
   if (marks.locked) error = t('deliveryCode.locked');
-  else if (marks.invalid) error = t('deliveryCode.invalid', { max: DELIVERY_CODE_MAX_LENGTH });
+  else if (showErrors && marks.invalid) error = t('deliveryCode.invalid', { max: DELIVERY_CODE_MAX_LENGTH });
   else if (showErrors && marks.missing) error = t('deliveryCode.required');
   const helper =
     triesLeft < DELIVERY_CODE_MAX_WRONG ? t('deliveryCode.triesLeft', { count: triesLeft }) : t('deliveryCode.ask');
