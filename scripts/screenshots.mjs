@@ -62,6 +62,33 @@ async function driverApi(url) {
   };
 }
 
+/**
+ * The dispatcher API, to turn the delivery outcomes (issue 34) on for the shots that show them: the demo
+ * organisation's plan has them, and each shot sets the route's settings (on for those, off for the spec's screens).
+ */
+async function dispatchApi(url, token) {
+  const call = async (method, path, body) => {
+    const res = await fetch(`${url}/v1/dispatch${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  const demo = (await call('GET', '/organisations')).find((o) => o.name === 'Demo Logistics');
+  const flags = { ft_failure_reasons: true, ft_delivery_places: true, ft_delivery_codes: true };
+  await call('PATCH', `/organisations/${demo.id}`, { plan: flags });
+  return {
+    setCode: (route, stop, code) => call('PATCH', `/routes/${route.id}/stops/${stop.id}`, { delivery_code: code }),
+    outcomes: async (route, on) => {
+      const { id: _, ...settings } = route.publication_settings;
+      const outcomes = { failure_reasons: on, delivery_places: on, delivery_codes: on };
+      await call('PUT', `/routes/${route.id}/publication-settings`, { ...settings, ...outcomes });
+    },
+  };
+}
+
 async function signIn(page) {
   await page.goto('/');
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(DRIVER);
@@ -199,6 +226,27 @@ const SHOTS = {
       await dialog.getByRole('textbox').fill('J. de Boer');
     },
   },
+  'complete-code': {
+    set: ['readme', 'review'],
+    outcomes: true,
+    go: async (page, ctx) => {
+      await page.goto(`/routes/${ctx.route.id}/stops/${ctx.next.id}/complete`);
+      await dismissAlert(page);
+      await page.locator('input[type="radio"][value="recipient"]').check({ force: true });
+      const code = page.getByRole('textbox').first();
+      await code.fill('4711');
+      await code.evaluate((field) => field.scrollIntoView({ block: 'center' }));
+    },
+  },
+  'skip-reason': {
+    set: ['readme', 'review'],
+    outcomes: true,
+    go: async (page, ctx) => {
+      await page.goto(`/routes/${ctx.route.id}/stops/${ctx.next.id}/complete?status=skipped`);
+      await dismissAlert(page);
+      await page.locator('input[type="radio"][value="not_at_home"]').check({ force: true });
+    },
+  },
   'age-sheet': {
     set: ['review'],
     go: async (page, ctx) => {
@@ -235,6 +283,9 @@ async function main() {
     for (const stop of [stops[0], ...deliveries.filter(free).slice(0, 2)]) await api.finish(stop);
     const next = deliveries.slice(2).find((s) => s.requirements?.signature) ?? deliveries[2];
     const ctx = { route: api.route, next };
+    const dispatch = await dispatchApi(server.url, server.dispatchToken);
+    // The next stop asks for a code where the route has codes on (the outcome shots): the spec's screens do not.
+    await dispatch.setCode(api.route, next, '4711');
 
     const langs = set === 'readme' ? ['en'] : args.lang.split(',');
     const themes = set === 'readme' ? ['light'] : args.theme.split(',');
@@ -262,6 +313,7 @@ async function main() {
         }
         for (const [name, shot] of shots) {
           await context.addCookies([cookie('dl_mapView', shot.map ? 'on' : 'off')]);
+          await dispatch.outcomes(api.route, Boolean(shot.outcomes));
           if (shot.signedOut) await context.clearCookies({ name: 'none' });
           await shot.go(page, ctx);
           await settled(page);

@@ -8,6 +8,7 @@ import type { ServerContext } from './context.ts';
 import { openDatabase } from './db/database.ts';
 import { adoptSharedSecrets } from './db/shared-secrets.ts';
 import { registerAppConfigRoute } from './http/app-config-route.ts';
+import { registerArrivalRoutes } from './http/arrival-routes.ts';
 import { registerAuthRoutes } from './http/auth-routes.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerDispatchRoutes } from './http/dispatch-routes.ts';
@@ -107,6 +108,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   registerOrganisationRoutes(app, ctx);
   registerRouteRoutes(app, ctx);
   registerStopRoutes(app, ctx);
+  registerArrivalRoutes(app, ctx);
   registerOsrmRoutes(app, ctx);
   registerImageRoutes(app, ctx);
   registerAppConfigRoute(app, ctx);

@@ -15,6 +15,7 @@ import * as routeVersions from './migrations/009-route-versions.ts';
 import * as trackingLimits from './migrations/010-tracking-limits.ts';
 import * as deliveryOutcomes from './migrations/011-delivery-outcomes.ts';
 import * as codesAndArrival from './migrations/012-codes-and-arrival.ts';
+import * as stopArrivals from './migrations/013-stop-arrivals.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -69,6 +70,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '010-tracking-limits': { up: (d) => trackingLimits.up(d) },
     '011-delivery-outcomes': { up: (d) => deliveryOutcomes.up(d) },
     '012-codes-and-arrival': { up: (d) => codesAndArrival.up(d) },
+    '013-stop-arrivals': { up: (d) => stopArrivals.up(d) },
   };
 }
 

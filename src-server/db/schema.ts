@@ -130,6 +130,9 @@ interface StopsTable {
   delivery_code_hash: string | null;
   /** Migration 012: wrong codes typed for this stop, each counted in one statement (delivery-code.ts). */
   delivery_code_wrong: Generated<number>;
+  /** Migration 013 (issue 34): the first arrival, on the phone's clock, and who noticed it ('driver' or 'phone'). */
+  arrived_at: string | null;
+  arrival_by: string | null;
 }
 
 interface ImagesTable {

@@ -3,6 +3,7 @@
  * its type, in src-shared/schemas (driver.ts, socket.ts).
  */
 export {
+  ArrivalBody as arrivalBody,
   DeliveryCodeBody as deliveryCodeBody,
   EventBody as eventBody,
   ForgotPasswordQuery as forgotPasswordQuery,

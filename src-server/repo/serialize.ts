@@ -5,6 +5,7 @@ import { DEFAULT_OUTCOME_CONFIG } from '../../src-shared/domain/outcomes.ts';
 import { ARRIVAL_RADIUS_DEFAULT_M, DELIVERY_CODE_MAX_WRONG } from '../../src-shared/limits.ts';
 import type { StopInput } from '../../src-shared/protocol/dispatch.ts';
 import type {
+  ArrivalBy,
   CleaningStatus,
   DeliveryPlaceRecord,
   Distances,
@@ -124,6 +125,8 @@ export function serializeStop(row: StopRow): Stop {
     ...(row.delivery_code_hash === null
       ? {}
       : { delivery_code_tries_left: Math.max(0, DELIVERY_CODE_MAX_WRONG - row.delivery_code_wrong) }),
+    arrived_at: row.arrived_at,
+    arrival_by: row.arrival_by as ArrivalBy | null,
     completed_at: row.completed_at,
     received_at: row.received_at,
     updated_at: row.updated_at,

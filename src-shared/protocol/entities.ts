@@ -53,6 +53,10 @@ export interface Unit {
 }
 
 /** Where a delivered parcel went (issue 34, docs/delivery-outcomes.md). */
+/** Who recorded a stop's arrival (issue 34): the driver, with Arrived on the prompt, or the phone by itself. */
+export const ARRIVAL_BY = ['driver', 'phone'] as const;
+export type ArrivalBy = (typeof ARRIVAL_BY)[number];
+
 export const DELIVERY_PLACES = ['recipient', 'neighbour', 'safe_place', 'mailbox'] as const;
 export type DeliveryPlace = (typeof DELIVERY_PLACES)[number];
 
@@ -123,6 +127,12 @@ export interface Stop {
   delivery_code_required?: boolean;
   /** Extension (issue 34): with a code, the wrong codes the stop still takes (0: locked to the exempt outcomes). */
   delivery_code_tries_left?: number;
+  /**
+   * Extension (issue 34): when the driver arrived (the phone's clock), the first arrival recorded, and whether the
+   * driver said so (Arrived on the prompt) or the phone recorded it by itself; null before. Absent from older copies.
+   */
+  arrived_at?: string | null;
+  arrival_by?: ArrivalBy | null;
   /** When the driver completed the stop (the device's clock), and when the server received it. */
   completed_at: string | null;
   received_at: string | null;

@@ -6,6 +6,7 @@
 import type { Route, Stop } from './entities.ts';
 
 export type {
+  ArrivalRequest,
   DeliveryCodeRequest,
   ForgotPasswordRequest,
   LocationRequest,

@@ -6,6 +6,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { DELIVERY_CODE_MAX_LENGTH, EMAIL_MAX_LENGTH, MAX_UNIT_SCANS, REASON_CODE_MAX_LENGTH } from '../limits.ts';
 import {
+  ARRIVAL_BY,
   CLEANING_STATUSES,
   DELIVERY_PLACES,
   UNIT_SCAN_METHODS,
@@ -157,6 +158,12 @@ export const StopUpdateBody = Type.Object(
   { additionalProperties: false },
 );
 
+/** POST .../services/:id/arrival (issue 34): the driver arrived at the stop, as the phone or the driver says. */
+export const ArrivalBody = Type.Object(
+  { arrived_at: Instant, by: StringEnum(ARRIVAL_BY) },
+  { additionalProperties: false },
+);
+
 /** POST .../services/:id/delivery-code (issue 34): a typed code tried before the completion, counted like one. */
 export const DeliveryCodeBody = Type.Object({ code: DeliveryCodeText }, { additionalProperties: false });
 
@@ -189,6 +196,7 @@ export type RouteStatusRequest = Static<typeof RouteStatusBody>;
 export type LocationRequest = Static<typeof LocationBody>;
 export type StopUpdateRequest = Static<typeof StopUpdateBody>;
 export type DeliveryCodeRequest = Static<typeof DeliveryCodeBody>;
+export type ArrivalRequest = Static<typeof ArrivalBody>;
 export type UnitScanUpdate = Static<typeof UnitScanBody>;
 export type EventRequest = Static<typeof EventBody>;
 export type OsrmRequest = Static<typeof OsrmBody>;

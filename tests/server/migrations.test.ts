@@ -64,7 +64,7 @@ async function databaseBefore003() {
 
   const typed = db as Kysely<Database>;
   // Today's repository code writes and reads publication_settings.barcode_scanning (migration 007),
-  // stops.removed_at (008) and the delivery outcomes' columns (011, 012): they are there while it builds the old rows, and
+  // stops.removed_at (008) and the delivery outcomes' columns (011 to 013): they are there while it builds the old rows, and
   // gone again before the server migrates the database.
   for (const column of [
     'barcode_scanning',
@@ -77,7 +77,15 @@ async function databaseBefore003() {
       .alterTable('publication_settings')
       .addColumn(column, 'integer', (c) => c.notNull().defaultTo(1))
       .execute();
-  for (const column of ['removed_at', 'failure_reason', 'delivery_place', 'delivery_code_hash', 'delivery_code_wrong'])
+  for (const column of [
+    'removed_at',
+    'failure_reason',
+    'delivery_place',
+    'delivery_code_hash',
+    'delivery_code_wrong',
+    'arrived_at',
+    'arrival_by',
+  ])
     await db.schema.alterTable('stops').addColumn(column, 'text').execute();
   const now = new Date().toISOString();
   const organisationId = await createOrganisation(typed, { name: 'Before 003' }, now);
@@ -137,7 +145,15 @@ async function databaseBefore003() {
     'arrival_detection',
   ])
     await db.schema.alterTable('publication_settings').dropColumn(column).execute();
-  for (const column of ['removed_at', 'failure_reason', 'delivery_place', 'delivery_code_hash', 'delivery_code_wrong'])
+  for (const column of [
+    'removed_at',
+    'failure_reason',
+    'delivery_place',
+    'delivery_code_hash',
+    'delivery_code_wrong',
+    'arrived_at',
+    'arrival_by',
+  ])
     await db.schema.alterTable('stops').dropColumn(column).execute();
   await db.destroy();
   return { dir, databaseUrl: postgres?.url, email, key, path, routeId, stopId, answer };

@@ -25,7 +25,7 @@ const fields = (names: string) => names.trim().split(/\s+/).sort();
 const ROUTE_FIELDS = fields(`completion_time date distances driver end_location_defined fetched_at id index projectName
   project_id publication_settings status stops updated_at vehicle_name vehicle_profile version`);
 const STOP_FIELDS =
-  fields(`address age_verified arr_time cleaning_definition cleaning_status completed_at completion_note
+  fields(`address age_verified arr_time arrival_by arrived_at cleaning_definition cleaning_status completed_at completion_note
   count days_on_the_road delivery_code_required delivery_place duration end_time failure_reason finish_time id images information recipient_date_of_birth recipient_note
   received_at requirements service_time signature signature_name status sticker time_windows type units updated_at`);
 
