@@ -140,4 +140,14 @@ test('inside a wrapper, in Dutch: moving fast through the stop brings no prompt;
   await expect(prompt).toBeVisible({ timeout: NOTICED_MS });
   await expect(prompt.getByRole('button', { name: 'Nu niet' })).toBeVisible();
   await page.screenshot({ path: shot('nl-light') });
+
+  // Answered with Arrived: the arrival is the driver's, on the server, and shows on the stop once done.
+  await row.getByRole('button', { name: 'Aangekomen', exact: true }).click();
+  await expect
+    .poll(async () => {
+      const { body } = await dispatch<Route>('GET', `/routes/${route.id}`);
+      const found = body.stops.find((s) => s.id === stop.id);
+      return found && [Boolean(found.arrived_at), found.arrival_by];
+    })
+    .toEqual([true, 'driver']);
 });

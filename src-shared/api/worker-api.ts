@@ -282,6 +282,11 @@ export interface WorkerApi {
    * until the driver has left its radius and returned (src-worker/routes/arrival-offer.ts).
    */
   dismissArrival(stopId: number): Promise<void>;
+  /**
+   * The arrival prompt was answered with Arrived: it goes, as dismissed, and the arrival is sent to the server (where
+   * the route has arrival detection; the first arrival of a stop is the one kept). Offline it waits in the core.
+   */
+  confirmArrival(stopId: number): Promise<void>;
   /** New Changes, Later: the dialog goes until the next change. */
   dismissChanges(): Promise<void>;
   /** The platform layer forwards online/offline and visibility changes. */

@@ -55,6 +55,8 @@ export const deRoute: RouteMessages = {
     arrival: {
       prompt: 'Sieht aus, als wärst du da',
       dismiss: 'Jetzt nicht',
+      arrived: 'Angekommen {{time}}',
+      arrivedByPhone: 'Angekommen {{time}}, vom Telefon erkannt',
     },
     start: {
       title: 'Route starten?',

@@ -53,6 +53,8 @@ export const enRoute = {
     arrival: {
       prompt: "Looks like you've arrived",
       dismiss: 'Not now',
+      arrived: 'Arrived {{time}}',
+      arrivedByPhone: 'Arrived {{time}}, as the phone noticed',
     },
     start: {
       title: 'Start the route?',

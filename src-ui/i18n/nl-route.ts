@@ -55,6 +55,8 @@ export const nlRoute: RouteMessages = {
     arrival: {
       prompt: 'Zo te zien ben je er',
       dismiss: 'Nu niet',
+      arrived: 'Aangekomen {{time}}',
+      arrivedByPhone: 'Aangekomen {{time}}, gezien door de telefoon',
     },
     start: {
       title: 'Route starten?',

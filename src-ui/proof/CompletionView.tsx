@@ -5,7 +5,7 @@
  * with the signer's name, the age verification, the photos; for a skipped one, its failure reason and that reason's
  * photos (issue 34).
  */
-import { Ban, CircleCheck, CloudUpload, Sticker } from 'lucide-react';
+import { Ban, CircleCheck, CloudUpload, MapPinCheck, Sticker } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { SAFE_PLACES } from '../../src-shared/domain/outcomes.ts';
 import type { Language } from '../../src-shared/domain/settings.ts';
@@ -60,6 +60,7 @@ export function CompletionView({ stop, showRecipientNote, headingLevel = 2, time
   return (
     <>
       <CompletionSummary stop={stop} showRecipientNote={showRecipientNote} />
+      <ArrivalTime stop={stop} timeZone={timeZone} />
       <SyncTimes stop={stop} timeZone={timeZone} />
       {hasProofs && (
         <ProofSummary
@@ -133,6 +134,19 @@ function CompletionSummary({ stop, showRecipientNote }: { stop: Stop; showRecipi
         </div>
       ))}
     </dl>
+  );
+}
+
+/** When the driver arrived (issue 34), as the driver said with Arrived on the prompt or the phone noticed. */
+function ArrivalTime({ stop, timeZone }: { stop: Stop; timeZone?: string }) {
+  const { t, i18n } = useTranslation();
+  if (!stop.arrived_at) return null;
+  const time = formatInstantTime(stop.arrived_at, i18n.language as Language, timeZone);
+  return (
+    <p className={styles.syncTimes}>
+      <MapPinCheck size={20} aria-hidden="true" />
+      {t(stop.arrival_by === 'phone' ? 'route.arrival.arrivedByPhone' : 'route.arrival.arrived', { time })}
+    </p>
   );
 }
 

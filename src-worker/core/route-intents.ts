@@ -22,6 +22,7 @@ export type RouteIntents = Pick<
   | 'discardCompletion'
   | 'reportPosition'
   | 'dismissArrival'
+  | 'confirmArrival'
   | 'dismissChanges'
 >;
 
@@ -81,6 +82,14 @@ export function createRouteIntents({ store, routeFeatures, notices }: RouteInten
       const features = await loaded;
       features.live.position(report);
       features.arrival.position(report);
+      // A position may mean a network again: an arrival that waits goes.
+      void features.arrivals.retry();
+    },
+    async confirmArrival(stopId) {
+      const features = await routeFeatures.get();
+      features.arrival.dismiss(stopId);
+      const route = store.get().route?.route;
+      if (route) await features.arrivals.record(route, stopId, 'driver');
     },
     async dismissArrival(stopId) {
       const loaded = routeFeatures.ifLoaded();

@@ -18,8 +18,9 @@
  * While the last fix is that recent, no news means the phone is still there: a check every few seconds records it as
  * a sample at the same place (a "held" sample), so the 20 s of standing are counted, not the next fix awaited.
  *
- * Auto-record (the organisation's `arrival_auto_record`) is not done here: an arrival is no record of its own yet
- * (Arrived opens the complete screen; a stop is pending, finished or skipped), so there is nothing to record.
+ * Where the organisation records arrivals by itself (`arrival_auto_record`), an offer made also emits
+ * `arrival/noticed`, which arrival-records.ts sends to the server; the prompt shows all the same, for Arrived opens
+ * the complete screen. A stop the server already has an arrival for is offered nothing.
  */
 import type { PositionReport } from '../../src-shared/api/worker-api.ts';
 import { arrivalNoticed, arrivalSetup, type PositionSample } from '../../src-shared/domain/arrival.ts';
@@ -27,8 +28,10 @@ import { haversineMetres } from '../../src-shared/domain/geo.ts';
 import { LOCATION_INTERVAL_MS, wrapperWins } from '../../src-shared/domain/position-source.ts';
 import { actionBlock, isDone, nextActiveStop } from '../../src-shared/domain/stops.ts';
 import type { Stop } from '../../src-shared/protocol/entities.ts';
+import type { Emit } from '../base/events.ts';
 import type { Store } from '../base/store.ts';
 import type { Timers } from '../base/timers.ts';
+import type { RouteEvent } from './route-events.ts';
 
 /** How often a standing phone's last fix is taken as still true (and the rule asked again). */
 const ARRIVAL_CHECK_MS = 5_000;
@@ -41,6 +44,7 @@ export interface ArrivalOfferDeps {
   store: Store;
   timers: Timers;
   now: () => number;
+  emit: Emit<RouteEvent>;
 }
 
 /** The route's arrival setup as the store has it now (the plan, the route's setting, the organisation's config). */
@@ -57,7 +61,7 @@ function targetStop(store: Store, on: boolean): Stop | null {
   if (!on || !route || route.status !== 'in_progress') return null;
   const id = shown.activeStopId ?? nextActiveStop(route.stops, null);
   const stop = route.stops.find((s) => s.id === id);
-  if (!stop || isDone(stop) || (stop.type !== 'delivery' && stop.type !== 'pickup')) return null;
+  if (!stop || isDone(stop) || stop.arrived_at || (stop.type !== 'delivery' && stop.type !== 'pickup')) return null;
   return actionBlock(route, stop.id) === null ? stop : null;
 }
 
@@ -67,7 +71,7 @@ function awayFrom(store: Store, latest: PositionSample | undefined, stopId: numb
   return !stop || (latest !== undefined && haversineMetres(latest.position, stop.address) > radiusM);
 }
 
-export function createArrivalOffer({ store, timers, now }: ArrivalOfferDeps) {
+export function createArrivalOffer({ store, timers, now, emit }: ArrivalOfferDeps) {
   let samples: PositionSample[] = [];
   /** When the last real fix came (epoch ms); held samples stand for it until HOLD_MS has passed. */
   let fixAt = Number.NEGATIVE_INFINITY;
@@ -93,7 +97,11 @@ export function createArrivalOffer({ store, timers, now }: ArrivalOfferDeps) {
     const current = offered();
     if (current && (current.stopId !== stop?.id || away(current.stopId))) setOffer(null);
     const waiting = stop !== null && offered() === null && dismissed !== stop.id;
-    if (waiting && arrivalNoticed(samples, stop.address, at, setup.rule)) setOffer(stop.id);
+    if (waiting && arrivalNoticed(samples, stop.address, at, setup.rule)) {
+      setOffer(stop.id);
+      const route = store.get().route?.route;
+      if (setup.autoRecord && route) emit({ type: 'arrival/noticed', route, stopId: stop.id });
+    }
     schedule(waiting && offered() === null && at - fixAt <= HOLD_MS);
   }
 

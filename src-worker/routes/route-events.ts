@@ -15,7 +15,12 @@ export type RouteEvent =
   /** The server's copy of the open route has other stops, or in another order, than before. */
   | { type: 'route/stopListChanged' }
   /** A copy of the route was shown (the server's, or the device's): its status decides live tracking. */
-  | { type: 'route/shown'; route: Route };
+  | { type: 'route/shown'; route: Route }
+  /**
+   * The phone noticed the driver arrived at `stopId` and the organisation records that by itself
+   * (arrival-offer.ts, `arrival_auto_record`).
+   */
+  | { type: 'arrival/noticed'; route: Route; stopId: number };
 
 /** The route list's events. */
 export type RouteListEvent =

@@ -13,6 +13,7 @@ import { createLive, type Live } from '../live/live.ts';
 import type { LiveDeps } from '../live/live-deps.ts';
 import { type ActiveRoute, type ActiveRouteDeps, createActiveRoute } from './active-route.ts';
 import { type ArrivalOffer, createArrivalOffer } from './arrival-offer.ts';
+import { type ArrivalRecords, createArrivalRecords } from './arrival-records.ts';
 import { createOutboxSummary, type OutboxSummary } from './outbox-summary.ts';
 import { createRouteList } from './route-list.ts';
 import { createRouteOutbox, type RouteOutboxDeps } from './route-outbox.ts';
@@ -29,12 +30,13 @@ interface Listeners {
   activeRoute: ActiveRoute;
   live: Live;
   arrival: ArrivalOffer;
+  arrivals: ArrivalRecords;
   summary: OutboxSummary;
   channel: RouteOutboxDeps['channel'];
 }
 
 /** Who hears what among the route features. */
-function listen({ events, activeRoute, live, arrival, summary, channel }: Listeners) {
+function listen({ events, activeRoute, live, arrival, arrivals, summary, channel }: Listeners) {
   // The outbox changed a route's items (this tab's or another's): the counts and the open route's marks follow, and
   // the other tabs hear of this tab's changes.
   events.on('outbox/changed', ({ routeId, elsewhere }) => {
@@ -55,6 +57,8 @@ function listen({ events, activeRoute, live, arrival, summary, channel }: Listen
   events.on('route/shown', () => arrival.routeChanged());
   events.on('route/started', () => arrival.routeChanged());
   events.on('route/stopChanged', () => arrival.routeChanged());
+  // Where the organisation records arrivals by itself, the phone's noticing is sent as the arrival.
+  events.on('arrival/noticed', ({ route, stopId }) => void arrivals.record(route, stopId, 'phone'));
   // Another tab sent, parked or added items: this tab's counts and marks follow (its own queue is in the same store).
   channel?.addEventListener('message', ({ data }) =>
     events.emit({ type: 'outbox/changed', routeId: data.routeId, elsewhere: true }),
@@ -76,8 +80,9 @@ export function createRouteFeatures(deps: RouteFeatureDeps) {
     // About one frame: patches are for painting, so they need go no faster.
     nextFrame: (release) => void setTimeout(release, 16),
   });
-  const arrival = createArrivalOffer({ store, timers: deps.timers, now: deps.now });
-  listen({ events, activeRoute, live, arrival, summary, channel: deps.channel });
+  const arrival = createArrivalOffer({ store, timers: deps.timers, now: deps.now, emit: events.emit });
+  const arrivals = createArrivalRecords({ store, api: deps.api, now: deps.now });
+  listen({ events, activeRoute, live, arrival, arrivals, summary, channel: deps.channel });
   summary.summarise();
 
   return {
@@ -91,6 +96,7 @@ export function createRouteFeatures(deps: RouteFeatureDeps) {
     outbox,
     live,
     arrival,
+    arrivals,
     summarise: summary.summarise,
   };
 }

@@ -63,8 +63,8 @@ function ActiveStopActionsView({ stop, main, navigationApp, busy = false, classN
   async function onMain() {
     if (main === 'start') return actions.start();
     if (main === 'arrived') {
-      // Answered: the prompt does not come back for this stop while the driver stays (arrival-offer.ts).
-      if (offered) void api.dismissArrival(stop.id);
+      // Answered: the arrival is recorded, and the prompt does not come back for this stop (arrival-offer.ts).
+      if (offered) void api.confirmArrival(stop.id);
       return actions.arrived(stop);
     }
     if (main === 'complete') return actions.complete();
