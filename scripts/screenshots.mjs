@@ -322,7 +322,8 @@ async function main() {
           console.log(join(out, file));
         }
         // The README's dark shot: the route view's map in the dark theme.
-        if (set === 'readme') {
+        if (set === 'readme' && (!only || only.has('route-map-dark'))) {
+          await dispatch.outcomes(api.route, false);
           await context.addCookies([cookie('dl_theme', 'dark'), cookie('dl_mapView', 'on')]);
           await SHOTS['route-map'].go(page, ctx);
           await settled(page);
