@@ -4,8 +4,8 @@
  * refused with the words for it; offline the skip waits on the phone and reaches the server with its reason. With
  * delivery places on, Delivered asks where the parcel went, and a neighbour's name and number.
  */
-import type { Organisation } from '../src-shared/protocol/entities.ts';
-import { listMode, serverStop, startFirstStop } from './stop-windows.helpers.ts';
+import type { Organisation, Route } from '../src-shared/protocol/entities.ts';
+import { driver, listMode, serverStop, startFirstStop } from './stop-windows.helpers.ts';
 import { underServiceWorker, withoutRequiredProofs } from './support/app.ts';
 import { DEMO, type Dispatch, expect, test } from './support/fixtures.ts';
 
@@ -103,4 +103,57 @@ test('delivering to a neighbour: the name and number are asked, then sent and sh
   await serverStop(dispatch, route.id, stop.id, 'finished', (s) => s.delivery_place, place);
   await page.goto(`/routes/${route.id}/stops/${stop.id}/complete`);
   await expect(page.getByText('With A. Bakker, number 14')).toBeVisible();
+});
+
+test("the Closed preview shows a finished route's outcomes: the place, the reason and the arrival", async ({
+  page,
+  server,
+  dispatch,
+  signIn,
+}) => {
+  const api = await driver(server, DEMO.driver);
+  const { summary, route } = await api.route('Cargo bike 1');
+  await outcomesOn(dispatch, route);
+  const demo = (await dispatch<Organisation[]>('GET', '/organisations')).body.find((o) => o.name === 'Demo Logistics')!;
+  await dispatch('PATCH', `/organisations/${demo.id}`, { plan: { ft_arrival_detection: true } });
+  const { id: _, ...settings } = (await dispatch<Route>('GET', `/routes/${route.id}`)).body.publication_settings;
+  await dispatch('PUT', `/routes/${route.id}/publication-settings`, { ...settings, arrival_detection: true });
+  const [delivered, skipped] = route.stops.filter((s) => s.type === 'delivery');
+  await withoutRequiredProofs(server, route.id, route.stops);
+  await api.start(summary);
+
+  const service = (id: number) => `/v1/projects/${summary.project_id}/routes/${route.id}/services/${id}`;
+  await api.post(`${service(delivered!.id)}/arrival`, { arrived_at: new Date().toISOString(), by: 'phone' });
+  const neighbour = { place: 'neighbour', neighbour_name: 'A. Bakker', neighbour_house_number: '14' };
+  await api.post(service(delivered!.id), { status: 'finished', delivery_place: neighbour });
+  await api.post(service(skipped!.id), { status: 'skipped', failure_reason: 'refused' });
+  // The rest, as the start left them: a delivery handed over, anything else done as the spec has it.
+  const { body: current } = await dispatch<Route>('GET', `/routes/${route.id}`);
+  const rest = current.stops.filter((s) => s.status === 'pending' && s.type !== 'end');
+  for (const s of rest)
+    await api.post(service(s.id), {
+      status: 'finished',
+      ...(s.type === 'delivery' ? { delivery_place: { place: 'recipient' } } : {}),
+    });
+  await api.post(`/v1/projects/${summary.project_id}/routes/${route.id}`, { status: 'finished' });
+
+  await signIn(page, DEMO.driver);
+  // Once the service worker has taken the page: its first take-over would close the drawer under the test.
+  await underServiceWorker(page);
+  await page.getByRole('tab', { name: 'Closed' }).click();
+  const viewStops = page.getByRole('article', { name: 'Cargo bike 1' }).getByRole('button', { name: 'View stops' });
+  const drawer = page.getByRole('dialog', { name: 'Cargo bike 1' });
+  const sheet = page.getByRole('dialog', { name: 'Stop details' });
+  /** A stop's details from the drawer, opened afresh (Escape closes the details and the drawer under them). */
+  const open = async (name: string) => {
+    if (!(await drawer.isVisible())) await viewStops.click();
+    await drawer.getByRole('listitem').filter({ hasText: name }).getByRole('button').click();
+  };
+  await open(delivered!.information.recipient_name!);
+  await expect(sheet.getByText('With A. Bakker, number 14')).toBeVisible();
+  await expect(sheet.getByText(/^Arrived \d{2}:\d{2}, as the phone noticed$/)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(sheet).toHaveCount(0);
+  await open(skipped!.information.recipient_name!);
+  await expect(sheet.getByText('Reason: Refused')).toBeVisible();
 });

@@ -16,7 +16,7 @@ import { wallClock } from '../../src-shared/domain/time-zone.ts';
 import { unitScanFacts } from '../../src-shared/domain/unit-scans.ts';
 import { resolveVariant } from '../../src-shared/domain/variant.ts';
 import { NOTE_MAX } from '../../src-shared/limits.ts';
-import type { OrganisationConfig, Plan, Requirements } from '../../src-shared/protocol/entities.ts';
+import type { OrganisationConfig, Plan, Requirements, StopType } from '../../src-shared/protocol/entities.ts';
 import type { StopUpdateRequest } from '../../src-shared/protocol/http.ts';
 import type { ServerContext } from '../context.ts';
 import type { PublicationSettingsRow } from '../db/schema.ts';
@@ -85,6 +85,7 @@ export async function assertCompletionAllowed(
   ctx: Pick<ServerContext, 'config'>,
   routeId: number,
   stop: {
+    type: string;
     requirements: string;
     recipient_date_of_birth: string | null;
     units: string;
@@ -147,5 +148,8 @@ export async function assertCompletionAllowed(
   const completedOn = calendarDateOf(wallClock(new Date(update.completed_at), timeZone).date);
   const [first] = completionProblems(facts, { variant, required, gates, completedOn });
   if (first) throw completionRefusal(first);
-  assertOutcomeAllowed(plan, config, settings, update, stop.delivery_code_hash !== null);
+  assertOutcomeAllowed(plan, config, settings, update, {
+    type: stop.type as StopType,
+    hasCode: stop.delivery_code_hash !== null,
+  });
 }

@@ -14,7 +14,7 @@ import {
   placeFacts,
 } from '../../src-shared/domain/outcomes.ts';
 import { HOUSE_NUMBER_MAX_LENGTH, NEIGHBOUR_NAME_MAX_LENGTH, SAFE_PLACE_MAX_LENGTH } from '../../src-shared/limits.ts';
-import type { OrganisationConfig, Plan } from '../../src-shared/protocol/entities.ts';
+import type { OrganisationConfig, Plan, StopType } from '../../src-shared/protocol/entities.ts';
 import type { PublicationSettingsRow } from '../db/schema.ts';
 import { Refusal } from '../domain/errors.ts';
 import type { PreparedStopUpdate } from '../domain/stop-update.ts';
@@ -71,17 +71,18 @@ export function assertOutcomeAllowed(
   config: Partial<OrganisationConfig>,
   settings: Pick<PublicationSettingsRow, 'failure_reasons' | 'delivery_places' | 'delivery_codes'>,
   update: PreparedStopUpdate,
-  /** The stop has a code the dispatcher set. */
-  codeRequired: boolean,
+  /** The stop's type, and whether it has a code the dispatcher set. */
+  stop: { type: StopType; hasCode: boolean },
 ): void {
   const gates = outcomeGates(plan, {
     failure_reasons: Boolean(settings.failure_reasons),
     delivery_places: Boolean(settings.delivery_places),
     delivery_codes: Boolean(settings.delivery_codes),
   });
-  const ctx = { gates, config: outcomeConfig(config), codeRequired };
+  const ctx = { gates, config: outcomeConfig(config), codeRequired: stop.hasCode };
   const facts: OutcomeFacts = {
     status: update.status,
+    stopType: stop.type,
     failureReason: update.failure_reason,
     place: placeFacts(update.delivery_place),
     // Only a right code gets this far (repo/delivery-codes.ts refused a wrong one before the write).

@@ -26,6 +26,7 @@ const ctx = (over: Partial<OutcomeContext> = {}): OutcomeContext => ({
 });
 const skipped = (over: Partial<OutcomeFacts> = {}): OutcomeFacts => ({
   status: 'skipped',
+  stopType: 'delivery',
   failureReason: null,
   place: null,
   codeTyped: false,
@@ -95,6 +96,8 @@ describe('where a delivered parcel went', () => {
     ['no place where places are off: the spec flow', delivered({ place: null }), ctx({ gates: ALL_OFF }), []],
     ['a place where places are off', delivered(), ctx({ gates: ALL_OFF }), ['delivery_place_not_allowed']],
     ['handed to the recipient', delivered(), ctx(), []],
+    ['a pickup done: no place asked', delivered({ stopType: 'pickup', place: null }), ctx(), []],
+    ['a pickup with a place', delivered({ stopType: 'pickup' }), ctx(), ['delivery_place_not_allowed']],
     ['in the mailbox', delivered({ place: { place: 'mailbox' } }), ctx(), []],
     ['a neighbour with name and number', delivered({ place: neighbour('J. de Vries', '12A') }), ctx(), []],
     ['a neighbour without a name', delivered({ place: neighbour(' ', '12A') }), ctx(), ['neighbour_name_required']],

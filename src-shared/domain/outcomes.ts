@@ -22,6 +22,7 @@ import type {
   OrganisationConfig,
   Plan,
   PublicationSettings,
+  StopType,
 } from '../protocol/entities.ts';
 import { textLength } from './text.ts';
 
@@ -118,6 +119,8 @@ export const failureReasonOf = (config: OutcomeConfig, code: string | null) =>
 /** A completion's outcome facts, beside CompletionFacts (completion-rules.ts). */
 export interface OutcomeFacts {
   status: 'finished' | 'skipped';
+  /** The stop's type: only a delivery is asked where its parcel went. */
+  stopType: StopType;
   failureReason: string | null;
   place: DeliveryPlaceFacts | null;
   /** A code was typed (its rightness is the server's to judge). */
@@ -200,11 +203,16 @@ export function outcomeProblems(facts: OutcomeFacts, ctx: OutcomeContext): Outco
     return problems;
   }
   const problems = facts.failureReason !== null ? (['failure_reason_not_allowed'] as OutcomeProblem[]) : [];
-  problems.push(...placeProblems(facts.place, facts, ctx.gates));
+  // Only a parcel delivered was left somewhere: a pickup, a break or the start takes no place.
+  if (placeAsked(facts.stopType)) problems.push(...placeProblems(facts.place, facts, ctx.gates));
+  else if (facts.place !== null) problems.push('delivery_place_not_allowed');
   if (facts.codeTyped && !ctx.gates.deliveryCodes) problems.push('delivery_code_not_allowed');
   else if (!facts.codeTyped && codeNeeded(facts.place, ctx)) problems.push('delivery_code_required');
   return problems;
 }
+
+/** Whether a stop of this type says where its parcel went when done (with the gates on): deliveries only. */
+export const placeAsked = (stopType: StopType) => stopType === 'delivery';
 
 /** A code as typed, cleaned the same way on the phone and the server (spaces and dashes out, upper case). */
 export const normaliseDeliveryCode = (typed: string) => typed.replace(/[\s-]/g, '').toUpperCase();

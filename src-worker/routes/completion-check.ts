@@ -41,6 +41,7 @@ function outcomeProblemsInCore(input: CompletionCheckInput): OutcomeProblem[] {
   return outcomeProblems(
     {
       status: completion.status,
+      stopType: input.stop.type,
       failureReason: completion.failure_reason ?? null,
       place: placeFacts(completion.delivery_place),
       codeTyped: Boolean(completion.delivery_code?.trim()),

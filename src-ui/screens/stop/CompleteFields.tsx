@@ -40,9 +40,7 @@ export function CompleteFields({ view, draft, internalRef }: CompleteFieldsProps
         value={draft.status}
         onChange={draft.setStatus}
       />
-      {draft.status === 'finished' && view.outcomes.gates.deliveryPlaces && (
-        <DeliveryPlaceCard view={view} draft={draft} />
-      )}
+      {draft.asksPlace && <DeliveryPlaceCard view={view} draft={draft} />}
       {draft.codeMarks.asked && <DeliveryCodeCard view={view} draft={draft} />}
       {draft.status === 'finished' && <ProofsCard view={view} draft={draft} />}
       {draft.status === 'skipped' && view.outcomes.gates.failureReasons && (

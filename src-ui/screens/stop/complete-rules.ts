@@ -85,7 +85,7 @@ export interface ReasonCheck {
 
 /**
  * The skip's reason read through the shared outcome rules (outcomeProblems), so the screen marks what the core and
- * the server refuse. Places are not on this screen yet (docs/delivery-outcomes.md): they are left to the core.
+ * the server refuse.
  */
 export function reasonCheck(
   input: { status: CompletionStatus; failureReason: string | null; photos: number; internalNote: string },
@@ -96,6 +96,7 @@ export function reasonCheck(
     ? outcomeProblems(
         {
           status: 'skipped',
+          stopType: 'delivery',
           failureReason: input.failureReason,
           place: null,
           codeTyped: false,
@@ -166,6 +167,8 @@ export function placeCheck(draft: PlaceDraft, photos: number, outcomes: StopOutc
     ? outcomeProblems(
         {
           status: 'finished',
+          // Asked of deliveries only: the draft calls this where the stop is one (placeAsked).
+          stopType: 'delivery',
           failureReason: null,
           place: record && {
             place: record.place,

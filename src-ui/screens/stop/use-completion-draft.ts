@@ -7,6 +7,7 @@
  */
 import { useState } from 'react';
 import { type CompletionStatus, checkCompletion, completionDay } from '../../../src-shared/domain/completion-rules.ts';
+import { placeAsked } from '../../../src-shared/domain/outcomes.ts';
 import { isDone } from '../../../src-shared/domain/stops.ts';
 import { draftScanUpdates, draftUnits } from '../../scan/scan-draft.ts';
 import {
@@ -55,7 +56,7 @@ export function useCompletionDraft(view: ReadyStop, presetSkipped: boolean) {
   const check = checkCompletion(input);
   const reason = reasonCheck({ status, failureReason, photos: proofs.photos.length, internalNote }, view.outcomes);
   const asksReason = status === 'skipped' && view.outcomes.gates.failureReasons;
-  const asksPlace = status === 'finished' && view.outcomes.gates.deliveryPlaces;
+  const asksPlace = status === 'finished' && view.outcomes.gates.deliveryPlaces && placeAsked(stop.type);
   const placeMarks = placeCheck(place, asksPlace ? proofs.photos.length : 0, {
     ...view.outcomes,
     gates: { ...view.outcomes.gates, deliveryPlaces: asksPlace },
@@ -79,6 +80,8 @@ export function useCompletionDraft(view: ReadyStop, presetSkipped: boolean) {
     reason,
     place,
     setPlace,
+    /** Delivered, on a delivery, where the route has places: where the parcel went is asked (issue 34). */
+    asksPlace,
     /** What the delivered stop's place still lacks (issue 34); all false when no place is asked. */
     placeMarks,
     deliveryCode,
