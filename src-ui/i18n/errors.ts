@@ -56,11 +56,6 @@ export function intentErrorText(
       ? t(intentErrorKey('server_message'), { message: failure.message })
       : t(intentErrorKey('unknown'), {});
   }
-  if (failure.error === 'wrong_delivery_code') {
-    const triesLeft = Number(failure.message);
-    if (Number.isInteger(triesLeft))
-      return triesLeft > 0 ? t('deliveryCode.wrong', { count: triesLeft }) : t('deliveryCode.locked', {});
-  }
   if (failure.error === 'too_long') {
     const limit = max ?? (failure.field !== undefined ? FIELD_MAX_LENGTH[failure.field] : undefined) ?? 500;
     return t(intentErrorKey('too_long'), { max: limit });

@@ -82,8 +82,7 @@ export function createLazyRouteFeatures(deps: LazyRouteFeaturesDeps): LazyRouteF
       // The queue stays on the device for its sender's next session; only this session's retries stop.
       void features?.then((r) => {
         r.outbox.stop();
-        r.live.routeClosed();
-        r.arrival.routeClosed();
+        r.routeClosed();
       });
     },
 

@@ -54,16 +54,10 @@ export function createRouteIntents({ store, routeFeatures, notices }: RouteInten
       store.set(['route'], null);
       const loaded = routeFeatures.ifLoaded();
       if (!loaded) return;
-      const features = await loaded;
-      features.live.routeClosed();
-      features.arrival.routeClosed();
+      (await loaded).routeClosed();
     },
     startRoute: async (position) => (await routeFeatures.get()).activeRoute.start(position),
-    async selectStop(stopId) {
-      const features = await routeFeatures.get();
-      features.activeRoute.select(stopId);
-      features.arrival.routeChanged();
-    },
+    selectStop: async (stopId) => (await routeFeatures.get()).select(stopId),
     completeStop: async (stopId, completion) => (await routeFeatures.get()).activeRoute.complete(stopId, completion),
     finishRoute: async (position) => (await routeFeatures.get()).activeRoute.finish(position),
 
@@ -79,18 +73,9 @@ export function createRouteIntents({ store, routeFeatures, notices }: RouteInten
     async reportPosition(report) {
       const loaded = routeFeatures.ifLoaded();
       if (!loaded) return;
-      const features = await loaded;
-      features.live.position(report);
-      features.arrival.position(report);
-      // A position may mean a network again: an arrival that waits goes.
-      void features.arrivals.retry();
+      (await loaded).position(report);
     },
-    async confirmArrival(stopId) {
-      const features = await routeFeatures.get();
-      features.arrival.dismiss(stopId);
-      const route = store.get().route?.route;
-      if (route) await features.arrivals.record(route, stopId, 'driver');
-    },
+    confirmArrival: async (stopId) => (await routeFeatures.get()).confirmArrival(stopId),
     async dismissArrival(stopId) {
       const loaded = routeFeatures.ifLoaded();
       if (loaded) (await loaded).arrival.dismiss(stopId);

@@ -7,6 +7,7 @@
  * call one another back: each emits its events on the core's seam (base/events.ts), and `listen` below says, in one
  * place, which service hears which.
  */
+import type { PositionReport } from '../../src-shared/api/worker-api.ts';
 import type { EventSeam } from '../base/events.ts';
 import type { CoreEvent } from '../core-events.ts';
 import { createLive, type Live } from '../live/live.ts';
@@ -96,8 +97,29 @@ export function createRouteFeatures(deps: RouteFeatureDeps) {
     outbox,
     live,
     arrival,
-    arrivals,
     summarise: summary.summarise,
+    /** The driver picked a stop's card: the arrival prompt follows it. */
+    select(stopId: number) {
+      activeRoute.select(stopId);
+      arrival.routeChanged();
+    },
+    /** A position from the page or the wrapper: sent live, watched for arrival; a network again sends what waits. */
+    position(report: PositionReport) {
+      live.position(report);
+      arrival.position(report);
+      void arrivals.retry();
+    },
+    /** The arrival prompt answered with Arrived: it goes, and the arrival is the driver's. */
+    async confirmArrival(stopId: number) {
+      arrival.dismiss(stopId);
+      const route = store.get().route?.route;
+      if (route) await arrivals.record(route, stopId, 'driver');
+    },
+    /** The route closed, or the session ended: nothing live, nothing offered. */
+    routeClosed() {
+      live.routeClosed();
+      arrival.routeClosed();
+    },
   };
 }
 

@@ -41,3 +41,10 @@ export const PROOF_SNACKBAR = {
 
 /** What a stop's completion makes old news (see SnackbarItem.supersedes). */
 export const PROOF_SNACKBARS: readonly string[] = Object.values(PROOF_SNACKBAR);
+
+/** A wrong delivery code (issue 34): the tries the stop still takes, or that it is locked (the core's message says). */
+export function wrongCodeText(triesLeft: string | undefined, t: Translate): string {
+  const count = Number(triesLeft);
+  if (!Number.isInteger(count)) return t('errors.intent.wrong_delivery_code', {});
+  return count > 0 ? t('deliveryCode.wrong', { count }) : t('deliveryCode.locked', {});
+}

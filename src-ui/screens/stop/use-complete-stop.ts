@@ -17,7 +17,7 @@ import { dropDraft } from '../../scan/scan-draft.ts';
 import { blockText } from '../../stops/block-text.ts';
 import { stopName } from '../../stops/stop-display.ts';
 import { useNav } from '../shared/navigation.ts';
-import { blockFromFailure, PROOF_SNACKBARS, successText } from './stop-messages.ts';
+import { blockFromFailure, PROOF_SNACKBARS, successText, wrongCodeText } from './stop-messages.ts';
 import { usePosition } from './use-stop.ts';
 
 export interface StopTarget {
@@ -81,6 +81,8 @@ export function useCompleteStop(base: string, { route, stop, number, variant }: 
       if (result.error === 'blocked') {
         const block = blockFromFailure(result.message, actionBlock(route, stop.id));
         refuse(block ? blockText(block, t) : t('errors.intent.blocked'));
+      } else if (result.error === 'wrong_delivery_code') {
+        refuse(wrongCodeText(result.message, t));
       } else {
         refuse(intentErrorText(result, t));
       }
