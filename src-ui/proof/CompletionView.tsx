@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { SAFE_PLACES } from '../../src-shared/domain/outcomes.ts';
 import type { Language } from '../../src-shared/domain/settings.ts';
 import { syncDelayed } from '../../src-shared/domain/sync-delay.ts';
-import type { DeliveryPlaceRecord, Stop } from '../../src-shared/protocol/entities.ts';
+import type { DeliveryPlaceRecord, FailureReasonSetting, Stop } from '../../src-shared/protocol/entities.ts';
 import { cx } from '../components/index.ts';
 import { formatInstantTime, type Translate } from '../i18n/format.ts';
 import styles from './CompletionView.module.css';
@@ -24,6 +24,8 @@ export interface CompletionViewProps {
   headingLevel?: 2 | 4;
   /** The organisation's time zone, for the saved and received times (the phone's when not given). */
   timeZone?: string;
+  /** The organisation's failure reasons: a code of its own shows with its label (issue 34). */
+  failureReasons?: readonly FailureReasonSetting[];
 }
 
 // Read-only: nothing is added or deleted, and what was collected shows whatever the gates say today.
@@ -47,7 +49,13 @@ const READ_ONLY: Pick<
   readOnly: true,
 };
 
-export function CompletionView({ stop, showRecipientNote, headingLevel = 2, timeZone }: CompletionViewProps) {
+export function CompletionView({
+  stop,
+  showRecipientNote,
+  headingLevel = 2,
+  timeZone,
+  failureReasons,
+}: CompletionViewProps) {
   const { t } = useTranslation();
   const signature = stop.signature ? { image: stop.signature, name: stop.signature_name ?? '' } : null;
   const photos = stop.images ?? [];
@@ -59,7 +67,7 @@ export function CompletionView({ stop, showRecipientNote, headingLevel = 2, time
       : photos.length > 0 && Boolean(stop.failure_reason);
   return (
     <>
-      <CompletionSummary stop={stop} showRecipientNote={showRecipientNote} />
+      <CompletionSummary stop={stop} showRecipientNote={showRecipientNote} failureReasons={failureReasons} />
       <ArrivalTime stop={stop} timeZone={timeZone} />
       <SyncTimes stop={stop} timeZone={timeZone} />
       {hasProofs && (
@@ -88,8 +96,18 @@ function placeText(place: DeliveryPlaceRecord, t: Translate): string {
   return t(`deliveryPlace.${place.place}`, {});
 }
 
+/** A reason's words: the organisation's label for a code of its own, the app's for a default one, else the code. */
+function reasonText(code: string, reasons: readonly FailureReasonSetting[] | undefined, t: Translate): string {
+  const label = reasons?.find((reason) => reason.code === code)?.label;
+  return label ?? t(`failureReason.${code}`, { defaultValue: code });
+}
+
 /** The outcome and the notes, as a list of terms. */
-function CompletionSummary({ stop, showRecipientNote }: { stop: Stop; showRecipientNote: boolean }) {
+function CompletionSummary({
+  stop,
+  showRecipientNote,
+  failureReasons,
+}: Pick<CompletionViewProps, 'stop' | 'showRecipientNote' | 'failureReasons'>) {
   const { t } = useTranslation();
   const skipped = stop.status === 'skipped';
   const cleaning = !skipped ? stop.cleaning_status : null;
@@ -111,9 +129,7 @@ function CompletionSummary({ stop, showRecipientNote }: { stop: Stop; showRecipi
         </dd>
         {skipped && stop.failure_reason && (
           <dd className={styles.savedNote}>
-            {t('failureReason.shown', {
-              reason: t(`failureReason.${stop.failure_reason}`, { defaultValue: stop.failure_reason }),
-            })}
+            {t('failureReason.shown', { reason: reasonText(stop.failure_reason, failureReasons, t) })}
           </dd>
         )}
         {!skipped && stop.delivery_place && <dd className={styles.savedNote}>{placeText(stop.delivery_place, t)}</dd>}

@@ -80,6 +80,7 @@ export function PreviewDrawer({ summary, onClosed }: PreviewDrawerProps) {
             language={language}
             titleId={detailTitleId}
             showRecipientNote={showRecipientNote}
+            failureReasons={state.organisation.value?.config.failure_reasons ?? undefined}
           />
         ) : (
           <PreviewStops

@@ -4,7 +4,7 @@
  */
 import type { Language } from '../../../src-shared/domain/settings.ts';
 import { isCompletable, isDone } from '../../../src-shared/domain/stops.ts';
-import type { Stop } from '../../../src-shared/protocol/entities.ts';
+import type { FailureReasonSetting, Stop } from '../../../src-shared/protocol/entities.ts';
 import { CompletionView } from '../../proof/CompletionView.tsx';
 import { StopDetail } from '../../stops/StopDetail.tsx';
 
@@ -15,9 +15,12 @@ export interface PreviewStopDetailProps {
   titleId: string;
   /** False for the internal-notes variant, which has no recipient note. */
   showRecipientNote: boolean;
+  /** The organisation's failure reasons, for a skipped stop's reason in its words. */
+  failureReasons?: readonly FailureReasonSetting[];
 }
 
-export function PreviewStopDetail({ stop, number, language, titleId, showRecipientNote }: PreviewStopDetailProps) {
+export function PreviewStopDetail(props: PreviewStopDetailProps) {
+  const { stop, number, language, titleId, showRecipientNote, failureReasons } = props;
   return (
     <StopDetail
       stop={stop}
@@ -26,7 +29,12 @@ export function PreviewStopDetail({ stop, number, language, titleId, showRecipie
       titleId={titleId}
       completion={
         isDone(stop) && isCompletable(stop) ? (
-          <CompletionView stop={stop} showRecipientNote={showRecipientNote} headingLevel={4} />
+          <CompletionView
+            stop={stop}
+            showRecipientNote={showRecipientNote}
+            headingLevel={4}
+            failureReasons={failureReasons}
+          />
         ) : undefined
       }
     />

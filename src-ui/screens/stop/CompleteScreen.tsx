@@ -114,6 +114,7 @@ function CompleteForm({ view, base, presetSkipped }: { view: ReadyStop; base: st
             stop={stop}
             showRecipientNote={variant !== 'internal-notes'}
             timeZone={view.organisation?.time_zone}
+            failureReasons={view.outcomes.config.failureReasons}
           />
         </div>
       )}
