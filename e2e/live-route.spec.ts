@@ -82,10 +82,12 @@ test('dispatcher changes reach the open route: a stop changed, a reorder, a repu
   [swapped[2], swapped[3]] = [swapped[3]!, swapped[2]!];
   expect((await dispatch('PUT', `/routes/${route.id}/order`, { stop_ids: swapped })).status).toBe(200);
   await expect(page.getByRole('status').getByText('Your route has been updated.')).toBeVisible();
-  const order = await stopList(page)
-    .locator('[data-stop-id]')
-    .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-stop-id'))));
-  expect(order.slice(0, 4)).toEqual(swapped.slice(0, 4));
+  // Polled: the notice may paint a frame before the list takes the new order (a flaky first try in CI).
+  const order = () =>
+    stopList(page)
+      .locator('[data-stop-id]')
+      .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-stop-id'))));
+  await expect.poll(async () => (await order()).slice(0, 4)).toEqual(swapped.slice(0, 4));
 
   // A republish: New Changes, Later closes it; Refresh loads the route.
   expect((await dispatch('POST', `/routes/${route.id}/republish`)).status).toBeLessThan(300);
