@@ -1,4 +1,6 @@
 /** German for the route screens; see de-core.ts for the register and terminology. */
+import { deOutcomes } from './de-outcomes.ts';
+
 import type { RouteMessages } from './en.ts';
 
 export const deRoute: RouteMessages = {
@@ -181,60 +183,7 @@ export const deRoute: RouteMessages = {
     savedReceived: 'Auf dem Telefon gespeichert {{saved}}, empfangen {{received}}',
     scanRequired: 'Scanne jedes Paket oder markiere es als fehlend oder beschädigt',
   },
-  failureReason: {
-    title: 'Grund',
-    choose: 'Wähle, warum der Stopp übersprungen wurde',
-    photoRequired: 'Füge für diesen Grund ein Foto hinzu',
-    noteRequired: 'Füge für diesen Grund eine Notiz hinzu',
-    proof: 'Nachweis des Zustellversuchs',
-    shown: 'Grund: {{reason}}',
-    not_at_home: 'Nicht zu Hause',
-    address_not_found: 'Adresse nicht gefunden',
-    refused: 'Verweigert',
-    closed: 'Geschlossen',
-    no_safe_place: 'Kein sicherer Ablageort',
-    damaged: 'Beschädigt',
-    other: 'Sonstiges',
-  },
-  deliveryCode: {
-    title: 'Zustellcode',
-    ask: 'Frag den Empfänger nach dem Code',
-    triesLeft_one: 'Noch {{count}} Versuch',
-    triesLeft_other: 'Noch {{count}} Versuche',
-    required: 'Gib den Zustellcode ein',
-    invalid: 'Ein Zustellcode hat 4 bis {{max}} Buchstaben oder Ziffern',
-    wrong_one: 'Dieser Code stimmt nicht. Noch {{count}} Versuch.',
-    wrong_other: 'Dieser Code stimmt nicht. Noch {{count}} Versuche.',
-    locked: 'Zu viele falsche Codes für diesen Stopp',
-    lockedPlaces: 'Ohne Code geht es noch: {{places}}.',
-    callOffice: 'Ruf das Büro an, damit der Code neu gesetzt wird.',
-    offline:
-      'Du bist offline, daher kann der Code jetzt nicht geprüft werden. Das geschieht, sobald du wieder online bist; stimmt er nicht, wird der Stopp als nicht gespeichert angezeigt.',
-  },
-  deliveryPlace: {
-    title: 'Wo wurde das Paket gelassen?',
-    recipient: 'An den Empfänger übergeben',
-    neighbour: 'Beim Nachbarn',
-    safe_place: 'Sicherer Ablageort',
-    mailbox: 'Im Briefkasten',
-    neighbourName: 'Name des Nachbarn',
-    houseNumber: 'Hausnummer',
-    safePlaceTitle: 'Welcher Ablageort?',
-    porch: 'Hauseingang',
-    back_door: 'Hintertür',
-    garage: 'Garage',
-    shed: 'Schuppen',
-    reception: 'Empfang',
-    other: 'Woanders',
-    otherPlace: 'Wo?',
-    choose: 'Wähle, wo das Paket gelassen wurde',
-    nameRequired: 'Gib den Namen des Nachbarn ein',
-    houseNumberRequired: 'Gib die Hausnummer des Nachbarn ein',
-    safePlaceRequired: 'Sag, wo der Ablageort ist',
-    photoRequired: 'Füge ein Foto des Ablageorts hinzu',
-    shown: 'Abgelegt: {{place}}',
-    shownNeighbour: 'Bei {{name}}, Nummer {{number}}',
-  },
+  ...deOutcomes,
   signature: {
     title: 'Hier unterschreiben',
     agreement: 'Mit meiner Unterschrift bestätige ich den Empfang der Lieferung an der Adresse {{street}}.',

@@ -1,5 +1,7 @@
 /** Dutch for the route screens; see nl-core.ts for the register and terminology. */
+
 import type { RouteMessages } from './en.ts';
+import { nlOutcomes } from './nl-outcomes.ts';
 
 export const nlRoute: RouteMessages = {
   routes: {
@@ -181,60 +183,7 @@ export const nlRoute: RouteMessages = {
     savedReceived: 'Opgeslagen op de telefoon {{saved}}, ontvangen {{received}}',
     scanRequired: 'Scan elk pakket, of markeer het als ontbrekend of beschadigd',
   },
-  failureReason: {
-    title: 'Reden',
-    choose: 'Kies waarom de stop is overgeslagen',
-    photoRequired: 'Voeg voor deze reden een foto toe',
-    noteRequired: 'Voeg voor deze reden een notitie toe',
-    proof: 'Bewijs van de poging',
-    shown: 'Reden: {{reason}}',
-    not_at_home: 'Niet thuis',
-    address_not_found: 'Adres niet gevonden',
-    refused: 'Geweigerd',
-    closed: 'Gesloten',
-    no_safe_place: 'Geen veilige plek',
-    damaged: 'Beschadigd',
-    other: 'Anders',
-  },
-  deliveryCode: {
-    title: 'Bezorgcode',
-    ask: 'Vraag de ontvanger om de code',
-    triesLeft_one: 'Nog {{count}} poging',
-    triesLeft_other: 'Nog {{count}} pogingen',
-    required: 'Vul de bezorgcode in',
-    invalid: 'Een bezorgcode is 4 tot {{max}} letters of cijfers',
-    wrong_one: 'Die code klopt niet. Nog {{count}} poging.',
-    wrong_other: 'Die code klopt niet. Nog {{count}} pogingen.',
-    locked: 'Te vaak een verkeerde code voor deze stop',
-    lockedPlaces: 'Zonder code kan het nog: {{places}}.',
-    callOffice: 'Bel kantoor om de code opnieuw te laten instellen.',
-    offline:
-      'Je bent offline, dus de code kan nu niet gecontroleerd worden. Dat gebeurt zodra je weer online bent; klopt hij niet, dan staat de stop als niet opgeslagen.',
-  },
-  deliveryPlace: {
-    title: 'Waar is het pakket gelaten?',
-    recipient: 'Aan de ontvanger gegeven',
-    neighbour: 'Bij de buren',
-    safe_place: 'Veilige plek',
-    mailbox: 'In de brievenbus',
-    neighbourName: 'Naam van de buren',
-    houseNumber: 'Huisnummer',
-    safePlaceTitle: 'Welke veilige plek?',
-    porch: 'Portiek',
-    back_door: 'Achterdeur',
-    garage: 'Garage',
-    shed: 'Schuur',
-    reception: 'Receptie',
-    other: 'Ergens anders',
-    otherPlace: 'Waar?',
-    choose: 'Kies waar het pakket is gelaten',
-    nameRequired: 'Vul de naam van de buren in',
-    houseNumberRequired: 'Vul het huisnummer van de buren in',
-    safePlaceRequired: 'Zeg waar de veilige plek is',
-    photoRequired: 'Voeg een foto van de veilige plek toe',
-    shown: 'Gelaten: {{place}}',
-    shownNeighbour: 'Bij {{name}}, nummer {{number}}',
-  },
+  ...nlOutcomes,
   signature: {
     title: 'Teken hieronder',
     agreement: 'Met mijn handtekening bevestig ik de ontvangst van de levering op het adres {{street}}.',

@@ -71,14 +71,56 @@ function awayFrom(store: Store, latest: PositionSample | undefined, stopId: numb
   return !stop || (latest !== undefined && haversineMetres(latest.position, stop.address) > radiusM);
 }
 
-export function createArrivalOffer({ store, timers, now, emit }: ArrivalOfferDeps) {
+/**
+ * The recent positions the rule reads: the wrapper's winning over the page's (as for the location timer), a lost
+ * fix clearing them, and a standing phone's last fix held as still true while it is recent (see the file's comment).
+ */
+function createPositionSamples(now: () => number) {
   let samples: PositionSample[] = [];
   /** When the last real fix came (epoch ms); held samples stand for it until HOLD_MS has passed. */
   let fixAt = Number.NEGATIVE_INFINITY;
+  /** When the wrapper last reported. */
+  let wrapperAt: number | null = null;
+  return {
+    /** Takes a report; false when it is the page's while the wrapper reports (ignored). */
+    take(report: PositionReport): boolean {
+      const at = now();
+      if (report.source === 'wrapper') wrapperAt = at;
+      else if (wrapperWins(wrapperAt, at)) return false;
+      if ('error' in report) {
+        // The phone no longer knows where it is: nothing to hold.
+        samples = [];
+        fixAt = Number.NEGATIVE_INFINITY;
+      } else {
+        samples.push({ at, position: { lat: report.lat, lng: report.lng }, speedMps: null });
+        fixAt = at;
+      }
+      return true;
+    },
+    /** The last fix is recent enough to stand for where the phone is now. */
+    holding: () => now() - fixAt <= HOLD_MS,
+    /** No news since the last fix: the phone is still where it said. */
+    hold() {
+      const latest = samples.at(-1);
+      const at = now();
+      if (latest && at > latest.at && at - fixAt <= HOLD_MS) samples.push({ ...latest, at, speedMps: null });
+    },
+    /** The samples the rule looks at, the old ones forgotten. */
+    recent(): PositionSample[] {
+      const at = now();
+      samples = samples.filter((s) => at - s.at <= KEEP_MS);
+      return samples;
+    },
+    clear() {
+      samples = [];
+    },
+  };
+}
+
+export function createArrivalOffer({ store, timers, now, emit }: ArrivalOfferDeps) {
+  const positions = createPositionSamples(now);
   /** The stop the driver dismissed the prompt for; forgotten once they are seen outside its radius. */
   let dismissed: number | null = null;
-  /** When the wrapper last reported: its fixes win over the page's own, as for the location timer. */
-  let wrapperAt: number | null = null;
   let timer: unknown = null;
 
   const offered = () => store.get().arrival.offer;
@@ -88,8 +130,7 @@ export function createArrivalOffer({ store, timers, now, emit }: ArrivalOfferDep
 
   /** Asks the rule again and sets or clears the offer; keeps the check running while an offer may still come. */
   function check() {
-    const at = now();
-    samples = samples.filter((s) => at - s.at <= KEEP_MS);
+    const samples = positions.recent();
     const setup = setupNow(store);
     const stop = targetStop(store, setup.on);
     const away = (stopId: number) => awayFrom(store, samples.at(-1), stopId, setup.rule.radiusM);
@@ -97,12 +138,12 @@ export function createArrivalOffer({ store, timers, now, emit }: ArrivalOfferDep
     const current = offered();
     if (current && (current.stopId !== stop?.id || away(current.stopId))) setOffer(null);
     const waiting = stop !== null && offered() === null && dismissed !== stop.id;
-    if (waiting && arrivalNoticed(samples, stop.address, at, setup.rule)) {
+    if (waiting && arrivalNoticed(samples, stop.address, now(), setup.rule)) {
       setOffer(stop.id);
       const route = store.get().route?.route;
       if (setup.autoRecord && route) emit({ type: 'arrival/noticed', route, stopId: stop.id });
     }
-    schedule(waiting && offered() === null && at - fixAt <= HOLD_MS);
+    schedule(waiting && offered() === null && positions.holding());
   }
 
   function schedule(needed: boolean) {
@@ -113,10 +154,7 @@ export function createArrivalOffer({ store, timers, now, emit }: ArrivalOfferDep
     }
     timer ??= timers.set(() => {
       timer = null;
-      // No news since the last fix: the phone is still where it said (see the file's comment).
-      const latest = samples.at(-1);
-      const at = now();
-      if (latest && at > latest.at && at - fixAt <= HOLD_MS) samples.push({ ...latest, at, speedMps: null });
+      positions.hold();
       check();
     }, ARRIVAL_CHECK_MS);
   }
@@ -124,18 +162,8 @@ export function createArrivalOffer({ store, timers, now, emit }: ArrivalOfferDep
   return {
     /** A position (or why there is none) from the page or the wrapper, as reportPosition hands it on. */
     position(report: PositionReport) {
-      const at = now();
-      if (report.source === 'wrapper') wrapperAt = at;
-      else if (wrapperWins(wrapperAt, at)) return;
-      if ('error' in report) {
-        // The phone no longer knows where it is: nothing to hold. An offer made stays; nothing says they left.
-        samples = [];
-        fixAt = Number.NEGATIVE_INFINITY;
-      } else {
-        samples.push({ at, position: { lat: report.lat, lng: report.lng }, speedMps: null });
-        fixAt = at;
-      }
-      check();
+      // An offer made stays when the phone loses its fix: nothing says the driver left.
+      if (positions.take(report)) check();
     },
     /** The route shown or its stops changed (a completion, a refresh, the dispatcher): the offer follows. */
     routeChanged: check,
@@ -146,7 +174,7 @@ export function createArrivalOffer({ store, timers, now, emit }: ArrivalOfferDep
     },
     /** The route closed or the session ended: nothing is offered, and the samples of that route go. */
     routeClosed() {
-      samples = [];
+      positions.clear();
       dismissed = null;
       schedule(false);
       setOffer(null);

@@ -10,7 +10,8 @@ import { ProofsCard } from './CompleteFields.tsx';
 import { StopHeading, StopPage } from './StopPage.tsx';
 import styles from './stop.module.css';
 import type { CompleteStop } from './use-complete-stop.ts';
-import type { CompletionDraft, ReadyStop } from './use-completion-draft.ts';
+import type { CompletionDraft } from './use-completion-draft.ts';
+import type { ReadyStop } from './use-stop.ts';
 
 export interface CleaningFormProps {
   view: ReadyStop;

@@ -14,7 +14,8 @@ import { DeliveryCodeCard } from './DeliveryCodeCard.tsx';
 import { DeliveryPlaceCard } from './DeliveryPlaceCard.tsx';
 import { FailureReasonCard } from './FailureReasonCard.tsx';
 import styles from './stop.module.css';
-import type { CompletionDraft, ReadyStop } from './use-completion-draft.ts';
+import type { CompletionDraft } from './use-completion-draft.ts';
+import type { ReadyStop } from './use-stop.ts';
 
 export interface CompleteFieldsProps {
   view: ReadyStop;

@@ -22,8 +22,9 @@ import { StopHeading, StopPage, StopPageState } from './StopPage.tsx';
 import type { StopScreenProps } from './StopTaskScreen.tsx';
 import styles from './stop.module.css';
 import { useCompleteStop } from './use-complete-stop.ts';
-import { type ReadyStop, useCompletionDraft } from './use-completion-draft.ts';
+import { type CompletionDraft, useCompletionDraft } from './use-completion-draft.ts';
 import { useLeaveWhenGone } from './use-leave-when-gone.ts';
+import type { ReadyStop } from './use-stop.ts';
 import { useStop } from './use-stop.ts';
 
 export function CompleteScreen({ base, stopId }: StopScreenProps) {
@@ -61,26 +62,11 @@ function CompleteForm({ view, base, presetSkipped }: { view: ReadyStop; base: st
       return actions.refuse(t('complete.addNote'));
     }
     if (!check.ok) return;
-    // A skip's reason (issue 34): chosen, with the photo and the note it asks for.
-    const { reason } = draft;
-    if (reason.reasonMissing) return actions.refuse(t('failureReason.choose'));
-    if (reason.photoMissing) return actions.refuse(t('failureReason.photoRequired'));
-    if (reason.noteMissing) {
-      internalRef.current?.focus();
-      return actions.refuse(t('failureReason.noteRequired'));
+    const refusal = outcomeRefusal(draft);
+    if (refusal) {
+      if (refusal.focusNote) internalRef.current?.focus();
+      return actions.refuse(t(refusal.key, refusal.params));
     }
-    // A delivered stop's place (issue 34): chosen, with the fields and the photo it needs.
-    const { placeMarks: place } = draft;
-    if (place.placeMissing) return actions.refuse(t('deliveryPlace.choose'));
-    if (place.nameMissing) return actions.refuse(t('deliveryPlace.nameRequired'));
-    if (place.houseNumberMissing) return actions.refuse(t('deliveryPlace.houseNumberRequired'));
-    if (place.safePlaceMissing) return actions.refuse(t('deliveryPlace.safePlaceRequired'));
-    if (place.photoMissing) return actions.refuse(t('deliveryPlace.photoRequired'));
-    // The stop's code (issue 34): typed, a code at all, and the stop not locked by wrong ones.
-    const { codeMarks: code } = draft;
-    if (code.locked) return actions.refuse(t('deliveryCode.locked'));
-    if (code.missing) return actions.refuse(t('deliveryCode.required'));
-    if (code.invalid) return actions.refuse(t('deliveryCode.invalid', { max: DELIVERY_CODE_MAX_LENGTH }));
     const notes = completionNotes(draft.input);
     await actions.complete(
       status,
@@ -120,6 +106,29 @@ function CompleteForm({ view, base, presetSkipped }: { view: ReadyStop; base: st
       )}
     </StopPage>
   );
+}
+
+/**
+ * What the delivery outcomes (issue 34) still lack, as the alert's words: a skip's reason with the photo and the note
+ * it asks for, a delivered stop's place with its fields and photo, the stop's code. Null when nothing does.
+ */
+function outcomeRefusal(
+  draft: CompletionDraft,
+): { key: string; params?: Record<string, number>; focusNote?: boolean } | null {
+  const { reason, placeMarks: place, codeMarks: code } = draft;
+  if (reason.reasonMissing) return { key: 'failureReason.choose' };
+  if (reason.photoMissing) return { key: 'failureReason.photoRequired' };
+  if (reason.noteMissing) return { key: 'failureReason.noteRequired', focusNote: true };
+  if (place.placeMissing) return { key: 'deliveryPlace.choose' };
+  if (place.nameMissing) return { key: 'deliveryPlace.nameRequired' };
+  if (place.houseNumberMissing) return { key: 'deliveryPlace.houseNumberRequired' };
+  if (place.safePlaceMissing) return { key: 'deliveryPlace.safePlaceRequired' };
+  if (place.photoMissing) return { key: 'deliveryPlace.photoRequired' };
+  // The stop's code: the stop not locked by wrong ones, typed, and a code at all.
+  if (code.locked) return { key: 'deliveryCode.locked' };
+  if (code.missing) return { key: 'deliveryCode.required' };
+  if (code.invalid) return { key: 'deliveryCode.invalid', params: { max: DELIVERY_CODE_MAX_LENGTH } };
+  return null;
 }
 
 /** The stop's heading, with "Not sent yet" while its last change waits for the network. */

@@ -11,7 +11,8 @@ import { DELIVERY_CODE_MAX_LENGTH, DELIVERY_CODE_MAX_WRONG } from '../../../src-
 import { useCore } from '../../app/core-context.tsx';
 import { TextField } from '../../components/index.ts';
 import styles from './stop.module.css';
-import type { CompletionDraft, ReadyStop } from './use-completion-draft.ts';
+import type { CompletionDraft } from './use-completion-draft.ts';
+import type { ReadyStop } from './use-stop.ts';
 
 export function DeliveryCodeCard({ view, draft }: { view: ReadyStop; draft: CompletionDraft }) {
   useSignals();

@@ -17,7 +17,8 @@ import { TextField } from '../../components/index.ts';
 import { RadioList } from '../../components/RadioList.tsx';
 import type { PlaceDraft } from './complete-rules.ts';
 import styles from './stop.module.css';
-import type { CompletionDraft, ReadyStop } from './use-completion-draft.ts';
+import type { CompletionDraft } from './use-completion-draft.ts';
+import type { ReadyStop } from './use-stop.ts';
 
 export function DeliveryPlaceCard({ view, draft }: { view: ReadyStop; draft: CompletionDraft }) {
   const { t } = useTranslation();

@@ -9,7 +9,8 @@ import type { FeatureGates, RequiredProofs } from '../../../src-shared/domain/pr
 import { RadioList } from '../../components/RadioList.tsx';
 import { CompleteProofs } from './CompleteProofs.tsx';
 import styles from './stop.module.css';
-import type { CompletionDraft, ReadyStop } from './use-completion-draft.ts';
+import type { CompletionDraft } from './use-completion-draft.ts';
+import type { ReadyStop } from './use-stop.ts';
 
 /** A reason's photo is the only proof a skip carries. */
 const PHOTO_ONLY: FeatureGates = {

@@ -43,6 +43,9 @@ interface Loaded {
 
 export type StopView = { status: 'loading' | 'missing'; language: Language } | (Loaded & { language: Language });
 
+/** A stop loaded and ready to show. */
+export type ReadyStop = Extract<StopView, { status: 'ready' }>;
+
 export function useStop(stopId: number): StopView {
   const { state } = useCore();
   const active = state.route.value;

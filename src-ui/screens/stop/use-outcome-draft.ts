@@ -1,0 +1,69 @@
+/**
+ * The complete screen's delivery outcomes (issue 34), held until Done beside the proofs and notes of
+ * use-completion-draft.ts: a skip's reason, where a delivered parcel went, the stop's code, each with the shared
+ * rules' verdict (complete-rules.ts) and sent only where the route asks for it.
+ */
+import { useState } from 'react';
+import type { CompletionStatus } from '../../../src-shared/domain/completion-rules.ts';
+import { placeAsked } from '../../../src-shared/domain/outcomes.ts';
+import {
+  type CodeCheck,
+  codeCheck,
+  deliveryPlaceOf,
+  type PlaceDraft,
+  placeCheck,
+  placeDraftOf,
+  reasonCheck,
+} from './complete-rules.ts';
+import type { ReadyStop } from './use-stop.ts';
+
+const NO_CODE: CodeCheck = { asked: false, missing: false, invalid: false, locked: false };
+
+export function useOutcomeDraft(
+  view: ReadyStop,
+  status: CompletionStatus,
+  photos: readonly string[],
+  internalNote: string,
+) {
+  const { stop, outcomes } = view;
+  const [failureReason, setFailureReason] = useState<string | null>(stop.failure_reason ?? null);
+  const [place, setPlace] = useState<PlaceDraft>(() => placeDraftOf(stop));
+  const [deliveryCode, setDeliveryCode] = useState('');
+
+  const reason = reasonCheck({ status, failureReason, photos: photos.length, internalNote }, outcomes);
+  const asksReason = status === 'skipped' && outcomes.gates.failureReasons;
+  const asksPlace = status === 'finished' && outcomes.gates.deliveryPlaces && placeAsked(stop.type);
+  const placeMarks = placeCheck(place, asksPlace ? photos.length : 0, {
+    ...outcomes,
+    gates: { ...outcomes.gates, deliveryPlaces: asksPlace },
+  });
+  const code = codeCheck(deliveryCode, place, stop, outcomes);
+  const codeAsked = status === 'finished' && code.asked;
+
+  return {
+    failureReason,
+    setFailureReason,
+    /** What the skip's reason still lacks; all false when no reason is asked. */
+    reason,
+    place,
+    setPlace,
+    /** Delivered, on a delivery, where the route has places: where the parcel went is asked. */
+    asksPlace,
+    /** What the delivered stop's place still lacks; all false when no place is asked. */
+    placeMarks,
+    deliveryCode,
+    setDeliveryCode,
+    /** The stop's code: asked, missing, not a code, locked; all false where none is asked. */
+    codeMarks: codeAsked ? code : NO_CODE,
+    /** A delivered stop's place and code, as the completion sends them (nothing where none is asked). */
+    deliveredOutcome: () => ({
+      ...(asksPlace ? { delivery_place: deliveryPlaceOf(place) } : {}),
+      ...(codeAsked ? { delivery_code: deliveryCode.trim() } : {}),
+    }),
+    /** A skip's reason, and the photos it asks for, as the completion sends them (nothing where none is asked). */
+    skipOutcome: () =>
+      asksReason
+        ? { failure_reason: failureReason, ...(reason.asksPhoto ? { proofs: { images: [...photos] } } : {}) }
+        : {},
+  };
+}
