@@ -6,9 +6,10 @@
  * 200% text; screenshots at 390x844 in English and Dutch land in test-results (ARRIVAL_SHOTS to choose the folder).
  */
 import type { Page } from '@playwright/test';
-import type { Organisation, Route, Stop } from '../src-shared/protocol/entities.ts';
+import type { Route, Stop } from '../src-shared/protocol/entities.ts';
 import { listMode, startFirstStop } from './stop-windows.helpers.ts';
 import { enlargeText, labelProblems, restyleText, textProblems } from './support/a11y.ts';
+import { demoFeaturesOn } from './support/features.ts';
 import { DEMO, type Dispatch, expect, test } from './support/fixtures.ts';
 import { inWrapper, wrapperSignIn } from './support/native-wrapper.ts';
 
@@ -17,20 +18,9 @@ test.use({ freshServer: true, viewport: { width: 390, height: 844 } });
 /** 20 s of standing, the check every 5 s, and a loaded machine's slack. */
 const NOTICED_MS = 40_000;
 
-/** The demo organisation's plan and the route's settings with arrival detection on. */
-async function arrivalOn(dispatch: Dispatch, route: Route) {
-  const organisations = await dispatch<Organisation[]>('GET', '/organisations');
-  const demo = organisations.body.find((o) => o.name === 'Demo Logistics')!;
-  expect((await dispatch('PATCH', `/organisations/${demo.id}`, { plan: { ft_arrival_detection: true } })).status).toBe(
-    200,
-  );
-  const { id: _, ...settings } = route.publication_settings;
-  const put = await dispatch('PUT', `/routes/${route.id}/publication-settings`, {
-    ...settings,
-    arrival_detection: true,
-  });
-  expect(put.status).toBe(200);
-}
+/** Arrival detection on for the demo organisation and this route. */
+const arrivalOn = (dispatch: Dispatch, route: Route) =>
+  demoFeaturesOn(dispatch, route.id, { ft_arrival_detection: true }, { arrival_detection: true });
 
 /** `metresNorth` of the stop. */
 const near = (stop: Stop, metresNorth: number) => ({

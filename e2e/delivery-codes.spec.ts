@@ -5,28 +5,17 @@
  * that it was checked. Offline the card says the code is checked later; a neighbour needs no code.
  */
 import type { DispatchRouteDetail } from '../src-shared/protocol/dispatch.ts';
-import type { Organisation } from '../src-shared/protocol/entities.ts';
 import { listMode, serverStop, startFirstStop } from './stop-windows.helpers.ts';
 import { withoutRequiredProofs } from './support/app.ts';
+import { demoFeaturesOn } from './support/features.ts';
 import { DEMO, type Dispatch, expect, test } from './support/fixtures.ts';
 
 test.use({ freshServer: true });
 
-/** Codes and places on for the demo organisation and this route, and `code` on the stop. */
-async function codeOn(dispatch: Dispatch, route: { id: number; publication_settings: object }, stopId: number) {
-  const organisations = await dispatch<Organisation[]>('GET', '/organisations');
-  const demo = organisations.body.find((o) => o.name === 'Demo Logistics')!;
-  const plan = await dispatch('PATCH', `/organisations/${demo.id}`, {
-    plan: { ft_delivery_codes: true, ft_delivery_places: true },
-  });
-  expect(plan.status).toBe(200);
-  const { id: _, ...settings } = route.publication_settings as { id: number };
-  const put = await dispatch('PUT', `/routes/${route.id}/publication-settings`, {
-    ...settings,
-    delivery_codes: true,
-    delivery_places: true,
-  });
-  expect(put.status).toBe(200);
+/** Codes and places on for the demo organisation and this route, and a code on the stop. */
+async function codeOn(dispatch: Dispatch, route: { id: number }, stopId: number) {
+  const on = { delivery_codes: true, delivery_places: true };
+  await demoFeaturesOn(dispatch, route.id, { ft_delivery_codes: true, ft_delivery_places: true }, on);
   expect((await dispatch('PATCH', `/routes/${route.id}/stops/${stopId}`, { delivery_code: '4711' })).status).toBe(200);
 }
 

@@ -3,10 +3,10 @@
  * parcel went with the stop's code on Delivered, each with its error marks showing. axe's WCAG rules (colour contrast
  * included) find nothing in the dark theme; at 200% text, in Dutch, no text is cut and no label runs out of its box.
  */
-import type { Organisation } from '../src-shared/protocol/entities.ts';
 import { listMode, startFirstStop } from './stop-windows.helpers.ts';
 import { axeViolations, enlargeText, labelProblems, restyleText, textProblems } from './support/a11y.ts';
 import { withoutRequiredProofs } from './support/app.ts';
+import { demoFeaturesOn } from './support/features.ts';
 import { DEMO, expect, test } from './support/fixtures.ts';
 
 test.use({ freshServer: true });
@@ -22,12 +22,12 @@ test('reasons, places and the code: whole in the dark theme and at 200% text', a
   await listMode(context, server);
   const { route, stop } = await startFirstStop(server, DEMO.driver, 'Cargo bike 1');
   await withoutRequiredProofs(server, route.id, [stop]);
-  const demo = (await dispatch<Organisation[]>('GET', '/organisations')).body.find((o) => o.name === 'Demo Logistics')!;
   const flags = { ft_failure_reasons: true, ft_delivery_places: true, ft_delivery_codes: true };
-  expect((await dispatch('PATCH', `/organisations/${demo.id}`, { plan: flags })).status).toBe(200);
-  const { id: _, ...settings } = route.publication_settings as { id: number };
-  const on = { failure_reasons: true, delivery_places: true, delivery_codes: true };
-  expect((await dispatch('PUT', `/routes/${route.id}/publication-settings`, { ...settings, ...on })).status).toBe(200);
+  await demoFeaturesOn(dispatch, route.id, flags, {
+    failure_reasons: true,
+    delivery_places: true,
+    delivery_codes: true,
+  });
   expect((await dispatch('PATCH', `/routes/${route.id}/stops/${stop.id}`, { delivery_code: '4711' })).status).toBe(200);
 
   await enlargeText(page, 100);

@@ -4,29 +4,22 @@
  * refused with the words for it; offline the skip waits on the phone and reaches the server with its reason. With
  * delivery places on, Delivered asks where the parcel went, and a neighbour's name and number.
  */
-import type { Organisation, Route } from '../src-shared/protocol/entities.ts';
+import type { Route } from '../src-shared/protocol/entities.ts';
 import { driver, listMode, serverStop, startFirstStop } from './stop-windows.helpers.ts';
 import { underServiceWorker, withoutRequiredProofs } from './support/app.ts';
+import { demoFeaturesOn } from './support/features.ts';
 import { DEMO, type Dispatch, expect, test } from './support/fixtures.ts';
 
 test.use({ freshServer: true });
 
 /** The demo organisation's plan and one route's settings with failure reasons and delivery places on. */
-async function outcomesOn(dispatch: Dispatch, route: { id: number; publication_settings: object }) {
-  const organisations = await dispatch<Organisation[]>('GET', '/organisations');
-  const demo = organisations.body.find((o) => o.name === 'Demo Logistics')!;
-  const plan = await dispatch('PATCH', `/organisations/${demo.id}`, {
-    plan: { ft_failure_reasons: true, ft_delivery_places: true },
-  });
-  expect(plan.status).toBe(200);
-  const { id: _, ...settings } = route.publication_settings as { id: number };
-  const put = await dispatch('PUT', `/routes/${route.id}/publication-settings`, {
-    ...settings,
-    failure_reasons: true,
-    delivery_places: true,
-  });
-  expect(put.status).toBe(200);
-}
+const outcomesOn = (dispatch: Dispatch, route: { id: number }) =>
+  demoFeaturesOn(
+    dispatch,
+    route.id,
+    { ft_failure_reasons: true, ft_delivery_places: true },
+    { failure_reasons: true, delivery_places: true },
+  );
 
 test('skipping with a reason offline: asked in one tap, refused without one, and synced with it', async ({
   page,
@@ -114,10 +107,7 @@ test("the Closed preview shows a finished route's outcomes: the place, the reaso
   const api = await driver(server, DEMO.driver);
   const { summary, route } = await api.route('Cargo bike 1');
   await outcomesOn(dispatch, route);
-  const demo = (await dispatch<Organisation[]>('GET', '/organisations')).body.find((o) => o.name === 'Demo Logistics')!;
-  await dispatch('PATCH', `/organisations/${demo.id}`, { plan: { ft_arrival_detection: true } });
-  const { id: _, ...settings } = (await dispatch<Route>('GET', `/routes/${route.id}`)).body.publication_settings;
-  await dispatch('PUT', `/routes/${route.id}/publication-settings`, { ...settings, arrival_detection: true });
+  await demoFeaturesOn(dispatch, route.id, { ft_arrival_detection: true }, { arrival_detection: true });
   const [delivered, skipped] = route.stops.filter((s) => s.type === 'delivery');
   await withoutRequiredProofs(server, route.id, route.stops);
   await api.start(summary);
