@@ -170,12 +170,7 @@ export function placeCheck(draft: PlaceDraft, photos: number, outcomes: StopOutc
           // Asked of deliveries only: the draft calls this where the stop is one (placeAsked).
           stopType: 'delivery',
           failureReason: null,
-          place: record && {
-            place: record.place,
-            neighbourName: record.neighbour_name,
-            neighbourHouseNumber: record.neighbour_house_number,
-            safePlace: record.safe_place,
-          },
+          place: placeFacts(record),
           codeTyped: false,
           photos,
           note: null,
