@@ -19,7 +19,12 @@ export async function tryDeliveryCode(
   route: Pick<Route, 'id' | 'project_id'>,
   stopId: number,
   code: string,
+  /** The core's connectivity (AppState.connectivity.online): whether a request may get an answer now. */
+  online: boolean,
 ): Promise<CodeTry> {
+  // Known offline (the platform said so, or a request just went unanswered): a try would only keep the driver
+  // waiting at the door for the timeout; the server checks the queued code when the completion is sent.
+  if (!online) return { kind: 'unchecked' };
   const body: DeliveryCodeRequest = { code };
   const res = await api.request<DeliveryCodeAnswer>(
     'POST',

@@ -34,15 +34,16 @@ export function createStopCompletion(deps: StopCompletionDeps) {
   const { store, shown } = deps;
 
   /**
-   * Tries the code online first (delivery-code-try.ts): a wrong one is refused here, nothing queued, and the stop
-   * shows the tries it has left; right or unanswered, null, and the completion goes on to the outbox.
+   * Tries the code online first (delivery-code-try.ts; not at all when the core knows it is offline): a wrong one is
+   * refused here, nothing queued, and the stop shows the tries it has left; right or unanswered, null, and the
+   * completion goes on to the outbox.
    */
   async function codeRefusal(code: string, route: Route, stopId: number): Promise<Failure | null> {
     if (!isDeliveryCodeShape(code)) return fail('invalid_completion', 'delivery_code_invalid', 'delivery_code');
     // Locked as last heard: no try would be taken, online or later.
     if (route.stops.find((s) => s.id === stopId)?.delivery_code_tries_left === 0)
       return fail('wrong_delivery_code', '0', 'delivery_code');
-    const verdict = await tryDeliveryCode(deps.api(), route, stopId, code);
+    const verdict = await tryDeliveryCode(deps.api(), route, stopId, code, store.get().connectivity.online);
     if (verdict.kind !== 'wrong') return null;
     const current = shown.current()?.route;
     if (current?.id === route.id) {

@@ -114,6 +114,32 @@ describe('delivery codes in the core', () => {
     expect(await currentRecord(routeId, stops[1]!.id)).toBeUndefined();
   });
 
+  it('offline as the core knows it, queues the code at once without trying it; the server checks it on sending', async () => {
+    const faults = faultyFetch();
+    const c = await suite.core({ fetch: faults.fetch });
+    const { routeId, stops } = await startedRoute(c);
+    // A dead cell: nothing reaches the server. Every code try is counted here, answered or not.
+    const codeTries: Request[] = [];
+    faults.rule = (r) => {
+      if (isCodeTry(r)) codeTries.push(r);
+      return 'offline';
+    };
+    await c.api.setConnectivity({ online: false });
+    await c.until((s) => !s.connectivity.online);
+    const stopId = stops[0]!.id;
+    const res = await c.api.completeStop(stopId, { status: 'finished', delivery_place: HANDED, delivery_code: CODE });
+    expect(res).toEqual({ ok: true });
+    expect(codeTries).toHaveLength(0);
+    await c.until((s) => s.outbox.unsent === 1);
+
+    faults.rule = () => 'pass';
+    await c.api.setConnectivity({ online: true });
+    await sent(c, stopId);
+    expect(codeTries).toHaveLength(0);
+    expect(JSON.parse(faults.passed.find(isCompletion)!.body!)).toMatchObject({ delivery_code: CODE });
+    expect((await currentRecord(routeId, stopId))?.body).toMatchObject({ delivery_code_checked: true });
+  });
+
   it('sends no code with a neighbour, which stands in for it', async () => {
     const faults = faultyFetch();
     const c = await suite.core({ fetch: faults.fetch });
