@@ -163,6 +163,11 @@ export function readMetrics(page: Page): Promise<PageMetrics> {
   });
 }
 
+/** Each event of the interactions that start in [from, to), from its input to the paint after it (what INP times). */
+export function interactionSpans(events: InteractionEvent[], from: number, to: number): [number, number][] {
+  return events.filter((e) => e.start >= from && e.start < to).map((e) => [e.start, e.start + e.duration]);
+}
+
 /**
  * Script time of files matching `file` in the frames of the interactions that start in [from, to): the long
  * animation frames that overlap any of their events, from the input to the paint after it (what INP times). Work
@@ -175,9 +180,9 @@ export function interactionScriptTime(
   from: number,
   to: number,
 ): number {
-  const spans = events.filter((e) => e.start >= from && e.start < to).map((e) => [e.start, e.start + e.duration]);
+  const spans = interactionSpans(events, from, to);
   const inInteraction = (f: FrameScripts) =>
-    spans.some(([start, end]) => f.start < end! && f.start + f.duration > start!);
+    spans.some(([start, end]) => f.start < end && f.start + f.duration > start);
   return frames
     .filter(inInteraction)
     .flatMap((f) => f.scripts)

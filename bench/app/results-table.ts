@@ -2,6 +2,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { type Budget, type Figures, type Row, sideBySideTable } from './report.ts';
 
+/** The stop actions as the table names them. */
+const ACTION_NAMES = { arrived: 'Arrived', addPhoto: 'Add photo', done: 'Done' } as const;
+
 const ROWS: Row[] = [
   { scenario: '1 Cold start', figure: 'LCP', key: 'coldStart.lcp', unit: 'ms' },
   { scenario: '1 Cold start', figure: 'Route list painted', key: 'coldStart.routeList', unit: 'ms' },
@@ -97,6 +100,14 @@ const ROWS: Row[] = [
     key: 'workMap.mapScriptByAction.done',
     unit: 'ms',
   },
+  ...(['arrived', 'addPhoto', 'done'] as const).map(
+    (action): Row => ({
+      scenario: '9 Work 10 stops, map on',
+      figure: `Map JS self, ${ACTION_NAMES[action]}`,
+      key: `workMap.mapSelfByAction.${action}`,
+      unit: 'ms',
+    }),
+  ),
   { scenario: '9 Work 10 stops, map on', figure: 'Main-thread blocking', key: 'workMap.blocking', unit: 'ms' },
 ];
 
