@@ -135,6 +135,7 @@ export function makeDeclutter(markers: readonly MarkerDatum[], exclude: Readonly
         continue;
       }
       const n = seed.members.length;
+      let expansion: number | null | undefined;
       const lng = seed.members.reduce((sum, m) => sum + m.position[0], 0) / n;
       const lat = seed.members.reduce((sum, m) => sum + m.position[1], 0) / n;
       clusters.push({
@@ -144,7 +145,12 @@ export function makeDeclutter(markers: readonly MarkerDatum[], exclude: Readonly
         stopIds: seed.members.flatMap((m) => m.stopIds),
         done: seed.members.every((m) => m.status !== 'pending'),
         bounds: boundsOf(seed.members),
-        expansionZoom: splitsAt(seed, level),
+        // Worked out when a tap asks for it: regrouping every cluster's stops at each deeper level was most of a
+        // declutter's time, and only a tapped cluster needs it.
+        get expansionZoom() {
+          if (expansion === undefined) expansion = splitsAt(seed, level);
+          return expansion;
+        },
       });
     }
     // Drawing order as markerData's: done first, then pending in route order.
