@@ -32,7 +32,7 @@ import { signInToList } from './app/scenarios/sign-in.ts';
 import { cacheApp, coldThenWarm } from './app/scenarios/start.ts';
 import { traceCost } from './app/scenarios/trace-cost.ts';
 import { workStops } from './app/scenarios/work-stops.ts';
-import { BENCH_DRIVER, seedBench } from './app/seed.ts';
+import { BENCH_DRIVER, BIG_ROUTE_VEHICLE, DEMO_ROUTE_VEHICLE, seedBench } from './app/seed.ts';
 import { captureSession, signedInContext } from './app/session.ts';
 import { measureWorkerFigures, workerFiguresTable, workerSummary } from './app/worker-figures.ts';
 
@@ -155,11 +155,13 @@ try {
   }
   /**
    * Runs a map-view scenario in every mode: maplibre and deck.gl need WebGL, so a browser of its own with SwiftShader;
-   * each run's context is signed in with map view On and its caches warmed (the app, the style, the route's tiles).
+   * each run's context is signed in with map view On and its caches warmed (the app, the style, the tiles of the
+   * route of `vehicle`).
    */
   const mapScenario = async (
     key: string,
     what: string,
+    vehicle: string,
     measure: (context: BrowserContext, mode: CoreMode) => Promise<object>,
   ) => {
     const glBrowser = await launchChromium({ webgl: true });
@@ -171,7 +173,7 @@ try {
           const context = await signedInContext(glBrowser, server.url, env.session, true);
           await installMetrics(context);
           await cacheApp({ ...env, browser: glBrowser }, context);
-          await warmMap(env, context, mode);
+          await warmMap(env, context, mode, vehicle);
           results[mode].push(await measure(context, mode));
           await context.close();
         }
@@ -183,15 +185,23 @@ try {
     for (const mode of MODES) addFigures(key, mode, medianFigures(results[mode]));
   };
   if (only.has('map')) {
-    await guarded('map', () =>
-      mapScenario('openMap', "opening the 300-stop route's map view", (context, mode) => openMap(env, context, mode)),
-    );
+    await guarded('map', async () => {
+      await mapScenario('openMap', "opening the 300-stop route's map view", BIG_ROUTE_VEHICLE, (context, mode) =>
+        openMap(env, context, mode, BIG_ROUTE_VEHICLE),
+      );
+      await mapScenario(
+        'openDemoMap',
+        "opening the demo's 38-stop route's map view",
+        DEMO_ROUTE_VEHICLE,
+        (context, mode) => openMap(env, context, mode, DEMO_ROUTE_VEHICLE),
+      );
+    });
   }
   if (only.has('workmap')) {
     // The routes scenario 4 worked 20 stops of (or fresh ones): the next stops are the same kind.
     let route = 0;
     await guarded('workmap', () =>
-      mapScenario('workMap', `working ${MAP_STOPS_TO_WORK} stops with the map on`, (context, mode) =>
+      mapScenario('workMap', `working ${MAP_STOPS_TO_WORK} stops with the map on`, BIG_ROUTE_VEHICLE, (context, mode) =>
         workStops(env, context, mode, data.workRouteIds[route++]!, photoFile, {
           view: 'map',
           stops: MAP_STOPS_TO_WORK,

@@ -14,12 +14,15 @@ const LIST_SIZE = 200;
 const BIG_ROUTE_STOPS = 300;
 /** The vehicle names the scenarios look for on the route list. */
 export const BIG_ROUTE_VEHICLE = 'Van 300';
+export const DEMO_ROUTE_VEHICLE = 'Demo van';
 
 export interface BenchData {
   organisationId: number;
   driverId: number;
   /** The 300-stop route of today that scenario 3 opens (never started). */
   bigRouteId: number;
+  /** The demo's long route of today (src-server/seed/demo.ts, its "Van 2": 40 stops), for scenario 6 (never started). */
+  demoRouteId: number;
   /** Started 300-stop routes of today, one per scenario-4 run; each has a picture required at every stop. */
   workRouteIds: number[];
   /** Every route of the driver's list. */
@@ -72,6 +75,21 @@ export async function seedBench(baseUrl: string, dispatchToken: string, workRout
     vehicle_name: BIG_ROUTE_VEHICLE,
     stops: stops(300, BIG_ROUTE_STOPS),
   });
+  // The demo driver's long route of today, made by the demo's own spec (src-server/seed/demo.ts).
+  const demo = await route({
+    project_name: 'Big round',
+    date: day(0),
+    vehicle_name: DEMO_ROUTE_VEHICLE,
+    stops: generateStops({
+      seed: 102,
+      deliveries: 36,
+      startSeconds: 7.5 * 3600,
+      profile: 'car',
+      flavour: 'parcels',
+      pickupAt: 4,
+      breakAt: 19,
+    }),
+  });
   const workRouteIds: number[] = [];
   for (let i = 0; i < workRoutes; i++) {
     const work = await route({
@@ -83,7 +101,7 @@ export async function seedBench(baseUrl: string, dispatchToken: string, workRout
     workRouteIds.push(work.id);
   }
   // The rest of the list: four rounds a day from tomorrow on, and finished rounds of the past days.
-  let made = 1 + workRoutes;
+  let made = 2 + workRoutes;
   for (let i = 0; made < LIST_SIZE; i++, made++) {
     const offset = i % 5 === 4 ? -1 - Math.floor(i / 5) : 1 + Math.floor(i / 4);
     await route({
@@ -101,5 +119,12 @@ export async function seedBench(baseUrl: string, dispatchToken: string, workRout
     const detail = await call<{ project_id: number }>('GET', `/v1/dispatch/routes/${id}`);
     await call('POST', `/v1/projects/${detail.project_id}/routes/${id}`, { status: 'in_progress' }, signin.accessToken);
   }
-  return { organisationId: org.id, driverId: driver.id, bigRouteId: big.id, workRouteIds, routeCount: made };
+  return {
+    organisationId: org.id,
+    driverId: driver.id,
+    bigRouteId: big.id,
+    demoRouteId: demo.id,
+    workRouteIds,
+    routeCount: made,
+  };
 }
