@@ -208,6 +208,17 @@ try {
         }),
       ),
     );
+    // Again, the next stops of the same routes, with the CPU profiler on: the map's own JavaScript per action.
+    route = 0;
+    await guarded('workmap', () =>
+      mapScenario('workMapProfiled', 'the same, sampled by the CPU profiler', BIG_ROUTE_VEHICLE, (context, mode) =>
+        workStops(env, context, mode, data.workRouteIds[route++]!, photoFile, {
+          view: 'map',
+          stops: MAP_STOPS_TO_WORK,
+          profiled: true,
+        }),
+      ),
+    );
   }
   if (only.has('signin')) {
     await guarded('signin', async () => {

@@ -103,7 +103,7 @@ const ROWS: Row[] = [
     (action): Row => ({
       scenario: '9 Work 10 stops, map on',
       figure: `Map JS self, ${ACTION_NAMES[action]}`,
-      key: `workMap.mapSelfByAction.${action}`,
+      key: `workMapProfiled.mapSelfByAction.${action}`,
       unit: 'ms',
     }),
   ),

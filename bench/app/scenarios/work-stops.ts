@@ -40,7 +40,7 @@ export interface WorkStopsFigures {
   /**
    * Per action, worst over the stops: the map's own JavaScript in the action's interaction, by the CPU profiler's
    * samples whose running function is in the map's code (bench/app/cpu-profile.ts): without the WebGL calls and other
-   * native work that the Long Animation Frame figure above counts. Sampled only with the map on; 0 in the list view.
+   * native work that the Long Animation Frame figure above counts. Only in a `profiled` pass; 0 otherwise.
    */
   mapSelfByAction: Record<StopAction, number>;
   /** web-vitals' INP for the whole run. */
@@ -114,7 +114,8 @@ export async function workStops(
     view = 'list',
     stops = STOPS_TO_WORK,
     untraced = false,
-  }: { view?: RouteViewMode; stops?: number; untraced?: boolean } = {},
+    profiled = false,
+  }: { view?: RouteViewMode; stops?: number; untraced?: boolean; profiled?: boolean } = {},
 ): Promise<WorkStopsFigures> {
   const active = ACTIVE_STOP[view];
   const arrived = `${active} button`;
@@ -133,9 +134,9 @@ export async function workStops(
     const marks = new Map<StopAction, number[]>(ACTIONS.map((a) => [a, []]));
     const photoReady: number[] = [];
     const began = Date.now();
-    // The map's JavaScript is told from its WebGL waits by sampling (issue 32); the list view is not sampled, so
-    // scenario 4's figures carry no profiler.
-    const profiler: PageProfiler | null = view === 'map' ? await startPageProfiler(page) : null;
+    // The map's JavaScript is told from its WebGL waits by sampling (issue 32), in a pass of its own: the profiler
+    // slows the page by about a fifth, which the other figures must not carry.
+    const profiler: PageProfiler | null = profiled ? await startPageProfiler(page) : null;
     const from = await page.evaluate(() => performance.now());
 
     for (let n = 1; n <= stops; n++) {
