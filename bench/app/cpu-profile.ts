@@ -9,7 +9,7 @@
 import type { CDPSession, Page } from '@playwright/test';
 
 /** One sample: when (page clock, ms) and the URL of the function on top of the stack then ('' for native work). */
-export interface ProfileSample {
+interface ProfileSample {
   at: number;
   url: string;
   ms: number;
@@ -60,7 +60,7 @@ export async function startPageProfiler(page: Page): Promise<PageProfiler> {
 }
 
 /** Each sample with its time on the page's clock and the interval it stands for (the time to the next one). */
-export function profileSamples(profile: CpuProfile, startedAt: number): ProfileSample[] {
+function profileSamples(profile: CpuProfile, startedAt: number): ProfileSample[] {
   const urlOf = new Map(profile.nodes.map((node) => [node.id, node.callFrame.url]));
   const ids = profile.samples ?? [];
   const deltas = profile.timeDeltas ?? [];

@@ -183,6 +183,8 @@ export function updateReadme(file: string, markdown: string): void {
 export interface LastResults {
   at: string;
   rerun?: string[];
+  /** The runs of the full run the figures started from (a re-run with another count says its own: `signin×3`). */
+  runs?: number;
   figures: Figures;
   raw: Record<string, unknown>;
   /** The worker figures' table as the README shows it, when the raw figures behind it are not at hand. */
@@ -223,11 +225,12 @@ export function lastResultsFromReadme(readme: string): LastResults {
   traceCostFrom(block, figures);
   const patch = /reaches the UI as (\d+) B of patches/.exec(block);
   if (patch) figures['worker.patchBytes.completeStop'] = Number(patch[1]);
-  const heading = /App benchmark, (\d{4}-\d{2}-\d{2})(?: \(re-run: ([^)]*)\))?/.exec(block);
+  const heading = /App benchmark, (\d{4}-\d{2}-\d{2})(?: \(re-run: ([^)]*)\))?(?:: medians of (\d+) run)?/.exec(block);
   const tableAt = block.indexOf('| worker figure |');
   return {
     at: heading?.[1] ?? new Date(0).toISOString(),
     ...(heading?.[2] ? { rerun: heading[2].split('; ') } : {}),
+    ...(heading?.[3] ? { runs: Number(heading[3]) } : {}),
     figures,
     raw: {},
     ...(tableAt >= 0 ? { workerTable: block.slice(tableAt).trim() } : {}),
@@ -239,14 +242,16 @@ export function lastResultsFromReadme(readme: string): LastResults {
  * entry per date ("cold,warm on 2026-11-26"), oldest first. Without it the heading grew by one entry per run.
  */
 export function mergeReruns(previous: readonly string[], scenarios: readonly string[], date: string): string[] {
-  const seen = new Set(scenarios);
+  // A name may carry its run count (`signin×3`): the same scenario whatever its count.
+  const scenarioOf = (name: string) => name.replace(/×\d+$/, '');
+  const seen = new Set(scenarios.map(scenarioOf));
   // Newest first while reading back: a scenario's latest run is the one kept.
   const days: { day: string; names: string[] }[] = [{ day: date, names: [...scenarios] }];
   for (const entry of [...previous].reverse()) {
     const match = /^(.+) on (\d{4}-\d{2}-\d{2})$/.exec(entry.trim());
     if (!match) continue;
-    const names = match[1]!.split(',').filter((name) => !seen.has(name));
-    for (const name of names) seen.add(name);
+    const names = match[1]!.split(',').filter((name) => !seen.has(scenarioOf(name)));
+    for (const name of names) seen.add(scenarioOf(name));
     if (names.length === 0) continue;
     const same = days.find((d) => d.day === match[2]);
     if (same) same.names.unshift(...names);

@@ -38,6 +38,7 @@ describe('lastResultsFromReadme', () => {
     const last = lastResultsFromReadme(readme(block));
     expect(last.at).toBe('2026-11-23');
     expect(last.rerun).toEqual(['work on 2026-11-23', 'scan on 2026-11-24']);
+    expect(last.runs).toBe(3);
     expect(last.figures).toEqual({
       ...figures,
       // 166.1 KB as shown, not the 170,086 B measured.
@@ -86,6 +87,12 @@ describe('mergeReruns', () => {
       ['cold,warm on 2026-11-26'],
     ],
     ['text that is no entry is dropped', ['by hand'], ['map'], ['map on 2026-11-26']],
+    [
+      'a run count names the same scenario',
+      ['signin×3,work on 2026-11-23'],
+      ['signin', 'trace×3'],
+      ['work on 2026-11-23', 'signin,trace×3 on 2026-11-26'],
+    ],
   ])('%s', (_, previous, scenarios, expected) => {
     expect(mergeReruns(previous, scenarios, '2026-11-26')).toEqual(expected);
   });
