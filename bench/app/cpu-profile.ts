@@ -22,14 +22,13 @@ interface ProfileNode {
 
 interface CpuProfile {
   nodes: ProfileNode[];
-  startTime: number;
   samples?: number[];
   timeDeltas?: number[];
 }
 
 /**
- * Sampling every millisecond of wall time (4 ms of the slowed thread's work): fine enough for frames of tens of
- * milliseconds, and cheap beside them (the profiler's own cost is paid at each sample).
+ * Sampling every millisecond: fine enough for frames of tens of milliseconds, and cheap beside them (the profiler's
+ * own cost is paid at each sample).
  */
 const SAMPLING_INTERVAL_US = 1000;
 

@@ -5,6 +5,16 @@ import { type Budget, type Figures, type Row, sideBySideTable } from './report.t
 /** The stop actions as the table names them. */
 const ACTION_NAMES = { arrived: 'Arrived', addPhoto: 'Add photo', done: 'Done' } as const;
 
+/** Scenario 9's rows of one figure per stop action ("INP Arrived", "Map script, Add photo"). */
+function actionRows(figure: string, key: string): Row[] {
+  return (Object.keys(ACTION_NAMES) as (keyof typeof ACTION_NAMES)[]).map((action) => ({
+    scenario: '9 Work 10 stops, map on',
+    figure: figure === 'INP' ? `INP ${ACTION_NAMES[action]}` : `${figure}, ${ACTION_NAMES[action]}`,
+    key: `${key}.${action}`,
+    unit: 'ms',
+  }));
+}
+
 /** Scenario 6's rows for one route (bench/app/scenarios/open-map.ts). */
 function mapOpenRows(scenario: string, key: string): Row[] {
   const rows: [string, string, Row['unit']][] = [
@@ -78,35 +88,9 @@ const ROWS: Row[] = [
     key: 'signIn.roundTripsSignInToList',
     unit: '',
   },
-  { scenario: '9 Work 10 stops, map on', figure: 'INP Arrived', key: 'workMap.inpByAction.arrived', unit: 'ms' },
-  { scenario: '9 Work 10 stops, map on', figure: 'INP Add photo', key: 'workMap.inpByAction.addPhoto', unit: 'ms' },
-  { scenario: '9 Work 10 stops, map on', figure: 'INP Done', key: 'workMap.inpByAction.done', unit: 'ms' },
-  {
-    scenario: '9 Work 10 stops, map on',
-    figure: 'Map script, Arrived',
-    key: 'workMap.mapScriptByAction.arrived',
-    unit: 'ms',
-  },
-  {
-    scenario: '9 Work 10 stops, map on',
-    figure: 'Map script, Add photo',
-    key: 'workMap.mapScriptByAction.addPhoto',
-    unit: 'ms',
-  },
-  {
-    scenario: '9 Work 10 stops, map on',
-    figure: 'Map script, Done',
-    key: 'workMap.mapScriptByAction.done',
-    unit: 'ms',
-  },
-  ...(['arrived', 'addPhoto', 'done'] as const).map(
-    (action): Row => ({
-      scenario: '9 Work 10 stops, map on',
-      figure: `Map JS self, ${ACTION_NAMES[action]}`,
-      key: `workMapProfiled.mapSelfByAction.${action}`,
-      unit: 'ms',
-    }),
-  ),
+  ...actionRows('INP', 'workMap.inpByAction'),
+  ...actionRows('Map script', 'workMap.mapScriptByAction'),
+  ...actionRows('Map JS self', 'workMapProfiled.mapSelfByAction'),
   { scenario: '9 Work 10 stops, map on', figure: 'Main-thread blocking', key: 'workMap.blocking', unit: 'ms' },
 ];
 

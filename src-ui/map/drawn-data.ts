@@ -3,7 +3,7 @@
  * map a new stops array, though most change nothing it draws: an arrival time, a photo, a note, a status the marker
  * looks the same in. deck.gl recomputes a layer's attributes whenever its data is a new array, and the resting
  * markers' declutter regroups them at every zoom level, so on the 300-stop route each such patch cost the tap it
- * answered hundreds of milliseconds of the map's own script at 4x CPU (docs/performance.md, "Map script time").
+ * answered hundreds of milliseconds of the map's own script at 4x CPU (docs/performance.md, "The map's own script time").
  * Each part here is the previous one, the same object, when it holds the same values, so nothing downstream of it
  * is rebuilt.
  */
@@ -19,7 +19,6 @@ export interface DrawnData {
   resting: MarkerDatum[];
   /** The next and the active stop's markers, drawn over the rest. */
   focus: MarkerDatum[];
-  nextId: number | null;
   activeAt: LngLat | null;
   nextAt: LngLat | null;
 }
@@ -33,7 +32,6 @@ export function drawnData(stops: readonly Stop[], activeStopId: number | null): 
     places: stops.map((stop) => ({ address: stop.address })),
     resting: markerData(stops),
     focus: focusMarkers(stops, activeStopId, nextId),
-    nextId,
     activeAt: lngLatOf(stops.find((s) => s.id === activeStopId)),
     nextAt: lngLatOf(stops.find((s) => s.id === nextId)),
   };
@@ -48,7 +46,6 @@ export function keptDrawnData(previous: DrawnData | null, next: DrawnData): Draw
     places: kept('places'),
     resting: kept('resting'),
     focus: kept('focus'),
-    nextId: next.nextId,
     activeAt: kept('activeAt'),
     nextAt: kept('nextAt'),
   };
