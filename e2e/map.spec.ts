@@ -6,6 +6,8 @@
  * needs (the other specs keep the project's --disable-gpu).
  */
 import type { Page } from '@playwright/test';
+import { MAP_MOVE_MARK, type MapMove } from '../src-ui/map/map-marks.ts';
+import { startFirstStop } from './stop-windows.helpers.ts';
 import { dayFrom, driverApi, mapDrawn, routeOn } from './support/app.ts';
 import { DEMO, expect, test } from './support/fixtures.ts';
 import { blockMapHost } from './support/map-hosts.ts';
@@ -176,6 +178,44 @@ test('the drawer: a swipe up opens it, a swipe down minimizes it, a marker opens
   await expect(handle).toHaveAttribute('aria-expanded', 'true');
   await expect(page.locator('[aria-current="step"]')).toBeVisible();
   await expect(page.locator('[aria-current="step"]').locator('span').first()).toContainText('5');
+});
+
+/** How the camera went to each new active stop (its moves' marks) since `since` on the page's clock. */
+function activeStopMoves(page: Page, since: number): Promise<MapMove['how'][]> {
+  return page.evaluate(
+    ([mark, from]) =>
+      performance
+        .getEntriesByName(mark)
+        .filter((entry) => entry.startTime > from && (entry as PerformanceMark).detail.why === 'active-stop')
+        .map((entry) => (entry as PerformanceMark).detail.how),
+    [MAP_MOVE_MARK, since] as const,
+  );
+}
+
+test.describe('a stop done in its window', () => {
+  test.use({ freshServer: true });
+
+  test('the map jumps to the next stop, which became active under the window: no flight for the next tap to wait out', async ({
+    page,
+    server,
+    signIn,
+  }) => {
+    const { route } = await startFirstStop(server, DEMO.driver, 'Cargo bike 1');
+    await signIn(page, DEMO.driver);
+    await page.goto(`/routes/${route.id}`);
+    await mapDrawn(page);
+    const card = page.locator('[aria-roledescription="slide"]:not([aria-hidden])');
+    await expect(card).toContainText('1');
+    await card.getByRole('button', { name: 'Arrived' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Complete stop');
+    const doneAt = await page.evaluate(() => performance.now());
+    await page.getByRole('button', { name: 'Done' }).click();
+    await expect(page).toHaveURL(new RegExp(`/routes/${route.id}$`));
+    await expect(card.getByRole('button', { name: 'Arrived' })).toBeVisible();
+    // The shown route takes the completion after the window has closed (a transition): the map counts as covered
+    // until then, so the change is one it jumps to.
+    await expect.poll(() => activeStopMoves(page, doneAt), { timeout: 10_000 }).toEqual(['jump']);
+  });
 });
 
 test.describe('map view Off', () => {

@@ -10,3 +10,14 @@ export const MAP_LOADED_MARK = 'droplane:map-loaded';
  * painted the stops (MapLayout). The benchmark holds the two in that order (issue 32).
  */
 export const MAP_START_MARK = 'droplane:map-start';
+
+/**
+ * A camera move the map makes by itself (use-map-camera.ts), with `detail` saying how and why (MapMove): a trace
+ * shows which frames a flight drew, and the browser tests tell a jump from a flight without timing either.
+ */
+export const MAP_MOVE_MARK = 'droplane:map-move';
+
+export interface MapMove {
+  how: 'fly' | 'ease' | 'jump';
+  why: 'first-fit' | 'fit-all' | 'active-stop' | 'drawer' | 'tracking';
+}

@@ -15,12 +15,17 @@ import {
   type LngLat,
   mapPadding,
 } from './map-data.ts';
+import { MAP_MOVE_MARK, type MapMove } from './map-marks.ts';
 import type { RouteMapProps } from './types.ts';
 
 const FLY_MS = 800;
 export const EASE_MS = 500;
 
 export const reducedMotion = () => matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+function markMove(how: MapMove['how'], why: MapMove['why']) {
+  performance.mark(MAP_MOVE_MARK, { detail: { how, why } satisfies MapMove });
+}
 
 export interface CameraInput {
   mapRef: RefObject<maplibregl.Map | null>;
@@ -45,10 +50,11 @@ export function useMapCamera(input: CameraInput) {
   latest.current = { bottomInset, activeAt, tracking, position };
 
   const fitTo = useCallback(
-    (target: Bounds | null, animate: boolean) => {
+    (target: Bounds | null, animate: boolean, why: MapMove['why']) => {
       const map = mapRef.current;
       if (!map) return;
       const duration = animate && !reducedMotion() ? FLY_MS : 0;
+      markMove(duration ? 'fly' : 'jump', why);
       if (!target) {
         map.easeTo({ center: DEFAULT_CENTER, zoom: DEFAULT_ZOOM, duration });
         return;
@@ -81,7 +87,7 @@ export function useMapCamera(input: CameraInput) {
     },
     fitAll() {
       setTracking(false);
-      fitTo(bounds, true);
+      fitTo(bounds, true, 'fit-all');
     },
   };
 }
@@ -96,7 +102,7 @@ type Latest = RefObject<{
 /** The first time there are stops: show them all. Returns whether that has happened. */
 function useFirstFit(
   { mapRef, ready, bounds, markFocus }: CameraInput,
-  fitTo: (target: Bounds | null, animate: boolean) => void,
+  fitTo: (target: Bounds | null, animate: boolean, why: MapMove['why']) => void,
   latest: Latest,
 ) {
   const fittedRef = useRef(false);
@@ -105,7 +111,7 @@ function useFirstFit(
     if (!ready || !map || fittedRef.current || !bounds) return;
     fittedRef.current = true;
     map.setPadding(mapPadding(map.getContainer().clientHeight, latest.current.bottomInset));
-    fitTo(bounds, false);
+    fitTo(bounds, false, 'first-fit');
     markFocus();
   }, [mapRef, ready, bounds, fitTo, markFocus, latest]);
   return fittedRef;
@@ -126,9 +132,11 @@ function useInsetFollow({ mapRef, ready, bottomInset }: CameraInput, fittedRef: 
     }
     const target: LngLat | null = following && at ? [at.lng, at.lat] : active;
     const move = insetMove(target ? map.project(target) : null, size, padding, map.isMoving());
-    if (move.kind === 'ease-to-stop' && target)
+    if (move.kind === 'ease-to-stop' && target) {
+      markMove('ease', 'drawer');
       map.easeTo({ center: target, padding, duration: reducedMotion() ? 0 : EASE_MS });
-    else {
+    } else {
+      markMove('jump', 'drawer');
       const still = stillCentre(size, padding);
       map.jumpTo({ center: map.unproject([still.x, still.y]), padding });
     }
@@ -147,7 +155,9 @@ function useFlyToActive(
     shownActiveRef.current = activeStopId;
     if (!activeAt) return;
     setTracking(false);
-    if (instant || reducedMotion()) map.jumpTo({ center: activeAt, zoom: JUMP_ZOOM });
+    const jump = instant || reducedMotion();
+    markMove(jump ? 'jump' : 'fly', 'active-stop');
+    if (jump) map.jumpTo({ center: activeAt, zoom: JUMP_ZOOM });
     else map.flyTo({ center: activeAt, zoom: JUMP_ZOOM, duration: FLY_MS });
     // instant alone changing moves nothing: the stop shown is still the active one.
   }, [mapRef, ready, activeStopId, activeAt, instant, setTracking]);
@@ -164,6 +174,7 @@ function useTrackPosition({ mapRef, ready, position }: CameraInput, tracking: bo
     if (!ready || !map || !tracking || !position) return;
     const zoomIn = zoomInOnTrackRef.current;
     zoomInOnTrackRef.current = false;
+    markMove('ease', 'tracking');
     map.easeTo({
       center: [position.lng, position.lat],
       ...(zoomIn ? { zoom: Math.max(map.getZoom(), JUMP_ZOOM) } : {}),

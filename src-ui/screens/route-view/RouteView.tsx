@@ -23,6 +23,7 @@ import styles from './route-view.module.css';
 import { useShownUnsent } from './unsent-strip.ts';
 import { useFocusInView } from './use-focus-in-view.ts';
 import { useFocusReturn } from './use-focus-return.ts';
+import { useCoveredUntilShown } from './use-held-while.ts';
 import { useOfflineAhead } from './use-offline-ahead.ts';
 import { useRouteSession } from './use-route-session.ts';
 import { useShownRoute } from './use-shown-route.ts';
@@ -51,6 +52,7 @@ export function RouteView({ routeId, shared, windows }: RouteViewProps) {
   const route = mine?.route ?? null;
   const settings = state.settings.value;
   const { online } = state.connectivity.value;
+  const mapCovered = useCoveredUntilShown(windowOpen, view.shown === mine);
   const shownUnsentCount = useShownUnsent(mine?.unsentStopIds.length ?? 0, online);
   useOfflineAhead(view.stableRoute !== null, settings.mapView === 'on');
 
@@ -75,7 +77,7 @@ export function RouteView({ routeId, shared, windows }: RouteViewProps) {
         <div className={styles.refreshBar}>
           <ProgressBar label={t('common.pullToRefresh.refreshing')} active={mine?.busy === 'refreshing'} />
         </div>
-        <RouteContent view={view} settings={settings} session={session} online={online} covered={windowOpen} />
+        <RouteContent view={view} settings={settings} session={session} online={online} covered={mapCovered} />
       </div>
       {windowOpen && (
         <div className={styles.window}>

@@ -39,3 +39,18 @@ export function useHeldWhile<T>(value: T, covered: boolean): Held<T> {
   if (!hold) held.current = value;
   return { value: held.current, caughtUp };
 }
+
+/**
+ * Whether a stop window still covers the map, for what the map shows: from the window's opening until the route
+ * as shown (deferred: use-shown-route.ts) has caught up with the core's after it closed. Done closes the window as
+ * the core's patch arrives, but the shown route takes that patch in a transition after the close: counted as
+ * uncovered then, the next stop would become active in front of the driver and the camera would fly to it (800 ms
+ * of frames that the next tap lands in), though it changed while nobody watched (use-held-while.ts's jump).
+ */
+export function useCoveredUntilShown(windowOpen: boolean, shownCaughtUp: boolean): boolean {
+  const lingering = useRef(windowOpen);
+  // A ref written in render: the last render committed decides, and a discarded one derives the same again.
+  if (windowOpen) lingering.current = true;
+  else if (shownCaughtUp) lingering.current = false;
+  return windowOpen || lingering.current;
+}
