@@ -11,7 +11,7 @@
  * The minimized drawer's list (hidden under the carousel) is rendered after that frame too.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCore } from '../../app/core-context.tsx';
 import { MAP_START_MARK } from '../../map/map-marks.ts';
@@ -26,7 +26,7 @@ import type { DrawerState } from './drawer-math.ts';
 import { shownMapTheme } from './map-theme.ts';
 import styles from './route-view.module.css';
 import { StopList, type StopListProps } from './StopList.tsx';
-import { useHeldWhile } from './use-held-while.ts';
+import { useDrawnAfterCatchUp, useHeldWhile } from './use-held-while.ts';
 
 const RouteMap = lazy(() => import('../../map/RouteMap.tsx'));
 
@@ -190,9 +190,8 @@ function MapArea({ covered, ...props }: MapAreaProps) {
   );
   // The map draws a change after the frame that shows the tap's own answer (issue 32): a deferred render, so a stop
   // action's interaction never waits for the markers' rebuild and the map's redraw. A value caught up after a cover
-  // comes after that paint already (use-held-while.ts), and with its jump: it goes straight in.
-  const deferred = useDeferredValue(data);
-  const drawn = caughtUp ? data : deferred;
+  // comes after that paint already (use-held-while.ts), and with its jump: it goes straight in, and stays.
+  const drawn = useDrawnAfterCatchUp(data, caughtUp);
   const labels = useMemo<RouteMapProps['labels']>(() => {
     // Numbered stops read "Stop 3"; start, break and end come with their name. Kept: the map names every marker
     // on each render, and a long route has hundreds.

@@ -8,7 +8,7 @@
  * `caughtUp` is true in the render that takes a value which changed under the cover: nobody watched it change, so
  * the map jumps to it rather than animating (the driver sees where things are now, at once).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { afterNextPaint } from '../../platform/after-paint.ts';
 
 /** At most this long for the uncovered frame's paint before the map takes the latest value anyway. */
@@ -53,4 +53,36 @@ export function useCoveredUntilShown(windowOpen: boolean, shownCaughtUp: boolean
   if (windowOpen) lingering.current = true;
   else if (shownCaughtUp) lingering.current = false;
   return windowOpen || lingering.current;
+}
+
+/** A value the map jumped to (`caughtUp`), kept until the deferred value has moved past what it was then. */
+export interface CatchUpPin<T> {
+  value: T;
+  staleDeferred: T;
+}
+
+/**
+ * What the map draws of its data: the deferred value (the map redraws after the tap's own frame), but after a
+ * catch-up the value it jumped to, until the deferred value has moved on from where it was at the jump. React's
+ * deferred value lags the caught-up one by a render: any urgent render in between (a patch, the drawer) would hand
+ * the map the older value, and it would fly back to the previous stop and then forward again. A deferred value only
+ * ever moves to a newer one, so once it has moved it is at least as new as the pinned one.
+ */
+export function drawnAfterCatchUp<T>(
+  pin: CatchUpPin<T> | null,
+  { data, deferred, caughtUp }: { data: T; deferred: T; caughtUp: boolean },
+): { pin: CatchUpPin<T> | null; drawn: T } {
+  if (caughtUp) return { pin: { value: data, staleDeferred: deferred }, drawn: data };
+  if (pin && deferred === pin.staleDeferred) return { pin, drawn: pin.value };
+  return { pin: null, drawn: deferred };
+}
+
+/** The map's data as drawnAfterCatchUp says: deferred, and never older than a value it caught up to. */
+export function useDrawnAfterCatchUp<T>(data: T, caughtUp: boolean): T {
+  const deferred = useDeferredValue(data);
+  const pin = useRef<CatchUpPin<T> | null>(null);
+  // A ref written in render, as above: a discarded render derives the same pin again from the same inputs.
+  const next = drawnAfterCatchUp(pin.current, { data, deferred, caughtUp });
+  pin.current = next.pin;
+  return next.drawn;
 }
