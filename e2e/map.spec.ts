@@ -180,6 +180,18 @@ test('the drawer: a swipe up opens it, a swipe down minimizes it, a marker opens
   await expect(page.locator('[aria-current="step"]').locator('span').first()).toContainText('5');
 });
 
+/** The camera's moves since `since` on the page's clock, as "how why" (its marks). */
+function cameraMoves(page: Page, since: number): Promise<string[]> {
+  return page.evaluate(
+    ([mark, from]) =>
+      performance
+        .getEntriesByName(mark)
+        .filter((entry) => entry.startTime > from)
+        .map((entry) => `${(entry as PerformanceMark).detail.how} ${(entry as PerformanceMark).detail.why}`),
+    [MAP_MOVE_MARK, since] as const,
+  );
+}
+
 /** How the camera went to each new active stop (its moves' marks) since `since` on the page's clock. */
 function activeStopMoves(page: Page, since: number): Promise<MapMove['how'][]> {
   return page.evaluate(
@@ -195,7 +207,7 @@ function activeStopMoves(page: Page, since: number): Promise<MapMove['how'][]> {
 test.describe('a stop done in its window', () => {
   test.use({ freshServer: true });
 
-  test('the map jumps to the next stop, which became active under the window: no flight for the next tap to wait out', async ({
+  test('the map jumps to the next stop that became active under the window, and a window ends a flight at once', async ({
     page,
     server,
     signIn,
@@ -213,8 +225,27 @@ test.describe('a stop done in its window', () => {
     await expect(page).toHaveURL(new RegExp(`/routes/${route.id}$`));
     await expect(card.getByRole('button', { name: 'Arrived' })).toBeVisible();
     // The shown route takes the completion after the window has closed (a transition): the map counts as covered
-    // until then, so the change is one it jumps to.
+    // until then, and catches up with jumps for a second after, so the change is one it jumps to.
     await expect.poll(() => activeStopMoves(page, doneAt), { timeout: 10_000 }).toEqual(['jump']);
+
+    // A flight under way when a window opens over the map ends at once where it was going: Fit to bounds, and 50 ms
+    // into its 800 ms flight, Arrived (clicked in the page, so the two are 50 ms apart however slow the machine).
+    const fitAt = await page.evaluate(() => {
+      const button = (name: string, within: ParentNode = document) =>
+        [...within.querySelectorAll('button')].find(
+          (b) => b.getAttribute('aria-label') === name || b.textContent?.trim() === name,
+        )!;
+      const card = document.querySelector('[aria-roledescription="slide"]:not([aria-hidden])')!;
+      const arrived = button('Arrived', card);
+      const at = performance.now();
+      button('Fit to bounds').click();
+      setTimeout(() => arrived.click(), 50);
+      return at;
+    });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Complete stop');
+    // (The drawer may ease the camera on the way, as the snackbar of the stop before goes.)
+    await expect.poll(async () => (await cameraMoves(page, fitAt)).at(-1)).toBe('jump covered');
+    expect((await cameraMoves(page, fitAt))[0]).toBe('fly fit-all');
   });
 });
 

@@ -55,7 +55,7 @@ export default function RouteMap(props: RouteMapProps) {
     { label: labels.map, describedBy: noteId, focusable: props.keyboardFocusable ?? true },
   );
   const markFocus = useFocusMarks(mapRef, rootRef, ready, data.activeAt, data.nextAt);
-  const camera = useMapCamera({ ...props, ...data, mapRef, ready, instant: props.instant ?? false, markFocus });
+  const camera = useMapCamera({ ...props, ...data, mapRef, ready, markFocus });
   const watchStyle = useAppliedStyle(mapRef, appliedStyleRef, ready, mapStyle);
   events.current = routeMapEvents({
     mapRef,

@@ -19,5 +19,5 @@ export const MAP_MOVE_MARK = 'droplane:map-move';
 
 export interface MapMove {
   how: 'fly' | 'ease' | 'jump';
-  why: 'first-fit' | 'fit-all' | 'active-stop' | 'drawer' | 'tracking';
+  why: 'first-fit' | 'fit-all' | 'active-stop' | 'drawer' | 'tracking' | 'covered';
 }

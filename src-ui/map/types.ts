@@ -22,6 +22,11 @@ export interface RouteMapProps {
    * window covered it), so the driver should see where things are now, not an animation of how they got there.
    */
   instant?: boolean;
+  /**
+   * A stop window covers the map: a camera move under way ends at once where it was going (nobody sees its frames,
+   * and each one delays the driver's taps in the window).
+   */
+  covered?: boolean;
   /** The driver's own position (src-ui/platform/geolocation.ts); accuracy in metres draws a halo. */
   position: { lat: number; lng: number; accuracy?: number } | null;
   theme: MapTheme;

@@ -36,7 +36,9 @@ export interface CameraInput {
   /** Where the active stop is, if it has a place. */
   activeAt: LngLat | null;
   /** A new active stop is jumped to, not flown to (RouteMapProps.instant). */
-  instant: boolean;
+  instant?: boolean;
+  /** A window covers the map (RouteMapProps.covered): a move under way ends where it was going. */
+  covered?: boolean;
   position: RouteMapProps['position'];
   /** Says where the focus markers are now (RouteMap's data-active-at / data-next-at). */
   markFocus: () => void;
@@ -48,6 +50,8 @@ export function useMapCamera(input: CameraInput) {
   // The drawer's effect reads these when the drawer moves, not when they change.
   const latest = useRef({ bottomInset, activeAt, tracking, position });
   latest.current = { bottomInset, activeAt, tracking, position };
+  // Where the camera's last animated move was going: a cover ends the move there (useSettleWhenCovered).
+  const destination = useRef<Destination>(null);
 
   const fitTo = useCallback(
     (target: Bounds | null, animate: boolean, why: MapMove['why']) => {
@@ -56,23 +60,23 @@ export function useMapCamera(input: CameraInput) {
       const duration = animate && !reducedMotion() ? FLY_MS : 0;
       markMove(duration ? 'fly' : 'jump', why);
       if (!target) {
-        map.easeTo({ center: DEFAULT_CENTER, zoom: DEFAULT_ZOOM, duration });
+        destination.current = { center: DEFAULT_CENTER, zoom: DEFAULT_ZOOM };
+        map.easeTo({ ...destination.current, duration });
         return;
       }
       const { clientWidth, clientHeight } = map.getContainer();
-      map.fitBounds(target, {
-        padding: fitPadding(clientWidth, clientHeight, latest.current.bottomInset),
-        maxZoom: JUMP_ZOOM,
-        duration,
-      });
+      const fit = { padding: fitPadding(clientWidth, clientHeight, latest.current.bottomInset), maxZoom: JUMP_ZOOM };
+      destination.current = map.cameraForBounds(target, fit) ?? null;
+      map.fitBounds(target, { ...fit, duration });
     },
     [mapRef],
   );
 
   const fittedRef = useFirstFit(input, fitTo, latest);
-  useInsetFollow(input, fittedRef, latest);
-  useFlyToActive(input, setTracking);
-  const zoomInOnTrackRef = useTrackPosition(input, tracking);
+  useInsetFollow(input, fittedRef, latest, destination);
+  useFlyToActive(input, setTracking, destination);
+  const zoomInOnTrackRef = useTrackPosition(input, tracking, destination);
+  useSettleWhenCovered(input, destination);
 
   return {
     tracking,
@@ -90,6 +94,23 @@ export function useMapCamera(input: CameraInput) {
       fitTo(bounds, true, 'fit-all');
     },
   };
+}
+
+/** Where an animated camera move ends (maplibre's own type for a jump). */
+type Destination = maplibregl.JumpToOptions | null;
+
+/**
+ * A window came over the map: a camera move under way ends at once where it was going. Its frames would go on for
+ * up to FLY_MS under an opaque window, each one a map frame drawn in the driver's taps there (issue 32).
+ */
+function useSettleWhenCovered({ mapRef, ready, covered }: CameraInput, destination: RefObject<Destination>) {
+  useEffect(() => {
+    const map = mapRef.current;
+    const target = destination.current;
+    if (!ready || !map || !covered || !target || !map.isMoving()) return;
+    markMove('jump', 'covered');
+    map.jumpTo(target);
+  }, [mapRef, ready, covered, destination]);
 }
 
 type Latest = RefObject<{
@@ -118,7 +139,12 @@ function useFirstFit(
 }
 
 /** The drawer moved (camera.ts): the active stop stays in the part left visible, else the picture keeps still. */
-function useInsetFollow({ mapRef, ready, bottomInset }: CameraInput, fittedRef: RefObject<boolean>, latest: Latest) {
+function useInsetFollow(
+  { mapRef, ready, bottomInset }: CameraInput,
+  fittedRef: RefObject<boolean>,
+  latest: Latest,
+  destination: RefObject<Destination>,
+) {
   useEffect(() => {
     const map = mapRef.current;
     if (!ready || !map) return;
@@ -134,19 +160,21 @@ function useInsetFollow({ mapRef, ready, bottomInset }: CameraInput, fittedRef: 
     const move = insetMove(target ? map.project(target) : null, size, padding, map.isMoving());
     if (move.kind === 'ease-to-stop' && target) {
       markMove('ease', 'drawer');
-      map.easeTo({ center: target, padding, duration: reducedMotion() ? 0 : EASE_MS });
+      destination.current = { center: target, padding };
+      map.easeTo({ ...destination.current, duration: reducedMotion() ? 0 : EASE_MS });
     } else {
       markMove('jump', 'drawer');
       const still = stillCentre(size, padding);
       map.jumpTo({ center: map.unproject([still.x, still.y]), padding });
     }
-  }, [mapRef, ready, bottomInset, fittedRef, latest]);
+  }, [mapRef, ready, bottomInset, fittedRef, latest, destination]);
 }
 
 /** A new active stop: fly to it (or jump, when instant), which ends tracking. */
 function useFlyToActive(
   { mapRef, ready, activeStopId, activeAt, instant }: CameraInput,
   setTracking: (tracking: boolean) => void,
+  destination: RefObject<Destination>,
 ) {
   const shownActiveRef = useRef(activeStopId);
   useEffect(() => {
@@ -157,17 +185,22 @@ function useFlyToActive(
     setTracking(false);
     const jump = instant || reducedMotion();
     markMove(jump ? 'jump' : 'fly', 'active-stop');
-    if (jump) map.jumpTo({ center: activeAt, zoom: JUMP_ZOOM });
-    else map.flyTo({ center: activeAt, zoom: JUMP_ZOOM, duration: FLY_MS });
+    destination.current = { center: activeAt, zoom: JUMP_ZOOM };
+    if (jump) map.jumpTo(destination.current);
+    else map.flyTo({ ...destination.current, duration: FLY_MS });
     // instant alone changing moves nothing: the stop shown is still the active one.
-  }, [mapRef, ready, activeStopId, activeAt, instant, setTracking]);
+  }, [mapRef, ready, activeStopId, activeAt, instant, setTracking, destination]);
 }
 
 /**
  * Tracking: follow each new position until the driver pans; the first jump zooms in to street level (the returned
  * ref asks for that zoom).
  */
-function useTrackPosition({ mapRef, ready, position }: CameraInput, tracking: boolean) {
+function useTrackPosition(
+  { mapRef, ready, position }: CameraInput,
+  tracking: boolean,
+  destination: RefObject<Destination>,
+) {
   const zoomInOnTrackRef = useRef(false);
   useEffect(() => {
     const map = mapRef.current;
@@ -175,11 +208,11 @@ function useTrackPosition({ mapRef, ready, position }: CameraInput, tracking: bo
     const zoomIn = zoomInOnTrackRef.current;
     zoomInOnTrackRef.current = false;
     markMove('ease', 'tracking');
-    map.easeTo({
+    destination.current = {
       center: [position.lng, position.lat],
       ...(zoomIn ? { zoom: Math.max(map.getZoom(), JUMP_ZOOM) } : {}),
-      duration: reducedMotion() ? 0 : EASE_MS,
-    });
-  }, [mapRef, ready, tracking, position]);
+    };
+    map.easeTo({ ...destination.current, duration: reducedMotion() ? 0 : EASE_MS });
+  }, [mapRef, ready, tracking, position, destination]);
   return zoomInOnTrackRef;
 }

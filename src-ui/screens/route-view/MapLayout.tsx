@@ -181,7 +181,7 @@ function MapArea({ covered, ...props }: MapAreaProps) {
   const position = useMemo(() => (fix ? { lat: fix.lat, lng: fix.lng, accuracy: fix.accuracy } : null), [fix]);
   // What the map draws holds still under a stop window; its callbacks and labels need not.
   const { stops, line, lineIsFallback, activeStopId, bottomInset } = props;
-  const { value: data, caughtUp } = useHeldWhile(
+  const { value: data, catchingUp } = useHeldWhile(
     useMemo(
       () => ({ stops, line, lineIsFallback, activeStopId, bottomInset }),
       [stops, line, lineIsFallback, activeStopId, bottomInset],
@@ -189,9 +189,10 @@ function MapArea({ covered, ...props }: MapAreaProps) {
     covered,
   );
   // The map draws a change after the frame that shows the tap's own answer (issue 32): a deferred render, so a stop
-  // action's interaction never waits for the markers' rebuild and the map's redraw. A value caught up after a cover
-  // comes after that paint already (use-held-while.ts), and with its jump: it goes straight in, and stays.
-  const drawn = useDrawnAfterCatchUp(data, caughtUp);
+  // action's interaction never waits for the markers' rebuild and the map's redraw. While it catches up after a
+  // cover (use-held-while.ts) its values go straight in, with jumps, and the last one stays until the deferred value
+  // has moved past it.
+  const drawn = useDrawnAfterCatchUp(data, catchingUp);
   const labels = useMemo<RouteMapProps['labels']>(() => {
     // Numbered stops read "Stop 3"; start, break and end come with their name. Kept: the map names every marker
     // on each render, and a long route has hundreds.
@@ -223,7 +224,8 @@ function MapArea({ covered, ...props }: MapAreaProps) {
     <RouteMap
       {...props}
       {...drawn}
-      instant={caughtUp}
+      instant={catchingUp}
+      covered={covered}
       position={position}
       theme={theme}
       styleUrls={styleUrls}

@@ -7,7 +7,7 @@ const B = { activeStopId: 2 };
 const C = { activeStopId: 3 };
 
 /** Renders in order, each with what useHeldWhile and useDeferredValue gave it; the drawn value of each. */
-function drawnOver(renders: { data: object; deferred: object; caughtUp: boolean }[]): object[] {
+function drawnOver(renders: { data: object; deferred: object; catchingUp: boolean }[]): object[] {
   let pin: CatchUpPin<object> | null = null;
   return renders.map((render) => {
     const next = drawnAfterCatchUp(pin, render);
@@ -20,9 +20,9 @@ describe('drawnAfterCatchUp', () => {
   it('draws the deferred value when nothing was caught up', () => {
     expect(
       drawnOver([
-        { data: A, deferred: A, caughtUp: false },
-        { data: B, deferred: A, caughtUp: false },
-        { data: B, deferred: B, caughtUp: false },
+        { data: A, deferred: A, catchingUp: false },
+        { data: B, deferred: A, catchingUp: false },
+        { data: B, deferred: B, catchingUp: false },
       ]),
     ).toEqual([A, A, B]);
   });
@@ -30,25 +30,25 @@ describe('drawnAfterCatchUp', () => {
   it('keeps the caught-up value through an urgent render before the deferred one (no flight back to A)', () => {
     expect(
       drawnOver([
-        { data: A, deferred: A, caughtUp: false },
+        { data: A, deferred: A, catchingUp: false },
         // Uncovered: B is taken at once, with its jump; React's deferred value is still A.
-        { data: B, deferred: A, caughtUp: true },
+        { data: B, deferred: A, catchingUp: true },
         // A patch, the drawer: an urgent render, the deferred value still A.
-        { data: B, deferred: A, caughtUp: false },
+        { data: B, deferred: A, catchingUp: false },
         // The deferred render.
-        { data: B, deferred: B, caughtUp: false },
+        { data: B, deferred: B, catchingUp: false },
       ]),
     ).toEqual([A, B, B, B]);
   });
 
   it('after a catch-up, a newer value comes deferred as usual, never the one before the jump', () => {
     const drawn = drawnOver([
-      { data: B, deferred: A, caughtUp: true },
+      { data: B, deferred: A, catchingUp: true },
       // C arrives before the deferred value has moved: B stays drawn.
-      { data: C, deferred: A, caughtUp: false },
+      { data: C, deferred: A, catchingUp: false },
       // The deferred value skips B for C: C is drawn.
-      { data: C, deferred: C, caughtUp: false },
-      { data: C, deferred: C, caughtUp: false },
+      { data: C, deferred: C, catchingUp: false },
+      { data: C, deferred: C, catchingUp: false },
     ]);
     expect(drawn).toEqual([B, B, C, C]);
     expect(drawn).not.toContain(A);
@@ -57,9 +57,9 @@ describe('drawnAfterCatchUp', () => {
   it('a catch-up whose deferred value had caught up already draws the same as the deferred one after', () => {
     expect(
       drawnOver([
-        { data: B, deferred: B, caughtUp: true },
-        { data: C, deferred: B, caughtUp: false },
-        { data: C, deferred: C, caughtUp: false },
+        { data: B, deferred: B, catchingUp: true },
+        { data: C, deferred: B, catchingUp: false },
+        { data: C, deferred: C, catchingUp: false },
       ]),
     ).toEqual([B, B, C]);
   });

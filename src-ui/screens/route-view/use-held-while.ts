@@ -5,39 +5,53 @@
  * showed; uncovered, it takes the latest value one frame later, after the route view itself has painted, so the
  * tap that closed the window paints first.
  *
- * `caughtUp` is true in the render that takes a value which changed under the cover: nobody watched it change, so
- * the map jumps to it rather than animating (the driver sees where things are now, at once).
+ * For CATCH_UP_MS after that release the map is `catchingUp`: what it is given then changed while nobody watched
+ * (or is the late echo of such a change: the route as shown takes a patch in a transition, and React may hand the
+ * map an older committed value in between), so the map jumps to it rather than animating, and the driver sees where
+ * things are now, at once.
  */
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { afterNextPaint } from '../../platform/after-paint.ts';
 
 /** At most this long for the uncovered frame's paint before the map takes the latest value anyway. */
 const RELEASE_LATEST_MS = 1_000;
+/**
+ * How long after the release a change still counts as made under the cover: a completion's patches reach the
+ * shown route within a few renders, well inside it, and a driver who watches the map for a change is slower.
+ */
+const CATCH_UP_MS = 1_000;
 
 export interface Held<T> {
   value: T;
-  caughtUp: boolean;
+  catchingUp: boolean;
 }
+
+type HoldPhase = 'held' | 'catching-up' | 'shown';
 
 export function useHeldWhile<T>(value: T, covered: boolean): Held<T> {
   const held = useRef(value);
-  const holding = useRef(covered);
-  const [released, setReleased] = useState(!covered);
+  const [phase, setPhase] = useState<HoldPhase>(covered ? 'held' : 'shown');
   useEffect(() => {
     if (covered) {
-      setReleased(false);
+      setPhase('held');
       return;
     }
+    let settle: ReturnType<typeof setTimeout> | undefined;
     // After the first frame without the cover has painted (a slow phone's frame can take longer than the helper's
     // default; a hidden page paints none, hence its timer at all).
-    return afterNextPaint(() => setReleased(true), RELEASE_LATEST_MS);
+    const cancel = afterNextPaint(() => {
+      setPhase((now) => (now === 'held' ? 'catching-up' : now));
+      settle = setTimeout(() => setPhase((now) => (now === 'catching-up' ? 'shown' : now)), CATCH_UP_MS);
+    }, RELEASE_LATEST_MS);
+    return () => {
+      cancel();
+      clearTimeout(settle);
+    };
   }, [covered]);
-  const hold = covered || !released;
-  const caughtUp = holding.current && !hold && held.current !== value;
-  // Refs written in render: the last render committed decides, and a discarded one only re-derives the same.
-  holding.current = hold;
+  const hold = covered || phase === 'held';
+  // A ref written in render: what a render let through is the newest value there is, committed or not.
   if (!hold) held.current = value;
-  return { value: held.current, caughtUp };
+  return { value: held.current, catchingUp: phase === 'catching-up' };
 }
 
 /**
@@ -55,7 +69,7 @@ export function useCoveredUntilShown(windowOpen: boolean, shownCaughtUp: boolean
   return windowOpen || lingering.current;
 }
 
-/** A value the map jumped to (`caughtUp`), kept until the deferred value has moved past what it was then. */
+/** A value the map jumped to (`catchingUp`), kept until the deferred value has moved past what it was then. */
 export interface CatchUpPin<T> {
   value: T;
   staleDeferred: T;
@@ -70,19 +84,19 @@ export interface CatchUpPin<T> {
  */
 export function drawnAfterCatchUp<T>(
   pin: CatchUpPin<T> | null,
-  { data, deferred, caughtUp }: { data: T; deferred: T; caughtUp: boolean },
+  { data, deferred, catchingUp }: { data: T; deferred: T; catchingUp: boolean },
 ): { pin: CatchUpPin<T> | null; drawn: T } {
-  if (caughtUp) return { pin: { value: data, staleDeferred: deferred }, drawn: data };
+  if (catchingUp) return { pin: { value: data, staleDeferred: deferred }, drawn: data };
   if (pin && deferred === pin.staleDeferred) return { pin, drawn: pin.value };
   return { pin: null, drawn: deferred };
 }
 
 /** The map's data as drawnAfterCatchUp says: deferred, and never older than a value it caught up to. */
-export function useDrawnAfterCatchUp<T>(data: T, caughtUp: boolean): T {
+export function useDrawnAfterCatchUp<T>(data: T, catchingUp: boolean): T {
   const deferred = useDeferredValue(data);
   const pin = useRef<CatchUpPin<T> | null>(null);
   // A ref written in render, as above: a discarded render derives the same pin again from the same inputs.
-  const next = drawnAfterCatchUp(pin.current, { data, deferred, caughtUp });
+  const next = drawnAfterCatchUp(pin.current, { data, deferred, catchingUp });
   pin.current = next.pin;
   return next.drawn;
 }
