@@ -31,6 +31,12 @@ interface CpuProfile {
  * own cost is paid at each sample).
  */
 const SAMPLING_INTERVAL_US = 1000;
+/**
+ * A sample stands for at most this long. At 4x CPU a sample's interval stretches to a few ms, now and then tens; but
+ * V8 sometimes stops sampling a page that runs a dedicated worker for seconds (seen in worker mode here: a profile
+ * of a minute with samples for its first six seconds), and the sample before such a gap would count the whole gap.
+ */
+const MAX_SAMPLE_MS = 50;
 
 export interface PageProfiler {
   stop(): Promise<ProfileSample[]>;
@@ -53,6 +59,13 @@ export async function startPageProfiler(page: Page): Promise<PageProfiler> {
     async stop() {
       const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
       await cdp.detach();
+      const gaps = (profile.timeDeltas ?? []).filter((us) => us / 1000 > MAX_SAMPLE_MS);
+      if (gaps.length > 0) {
+        const seconds = gaps.reduce((sum, us) => sum + us, 0) / 1e6;
+        console.warn(
+          `  The CPU profile has ${gaps.length} gaps, ${seconds.toFixed(1)} s unsampled: its figures undercount.`,
+        );
+      }
       return profileSamples(profile, startedAt);
     },
   };
@@ -67,7 +80,8 @@ function profileSamples(profile: CpuProfile, startedAt: number): ProfileSample[]
   let clock = 0;
   for (let i = 0; i < ids.length; i++) {
     clock += deltas[i] ?? 0;
-    samples.push({ at: startedAt + clock / 1000, url: urlOf.get(ids[i]!) ?? '', ms: (deltas[i + 1] ?? 0) / 1000 });
+    const ms = Math.min((deltas[i + 1] ?? 0) / 1000, MAX_SAMPLE_MS);
+    samples.push({ at: startedAt + clock / 1000, url: urlOf.get(ids[i]!) ?? '', ms });
   }
   return samples;
 }
