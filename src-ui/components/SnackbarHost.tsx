@@ -4,7 +4,7 @@ import { Snackbar } from './Snackbar.tsx';
 import styles from './SnackbarHost.module.css';
 import { useSnackbarClearance } from './snackbar-clearance.ts';
 import { guardBoxes, onGuardsChanged } from './snackbar-guard.ts';
-import { snackbarLift } from './snackbar-placement.ts';
+import { type Box, snackbarLift } from './snackbar-placement.ts';
 import type { SnackbarQueueState } from './snackbar-queue.ts';
 import { MODAL_EXEMPT_ATTRIBUTE } from './use-modal-layer.ts';
 
@@ -93,8 +93,27 @@ function useDismissTimer(current: Message, onDismiss: (id: string) => void) {
 }
 
 /**
+ * The box of what the keyboard has focused outside the message: the message never covers it either (a keyboard or
+ * switch user must see where the focus is, WCAG 2.4.11). A tap's focus does not count: it is not shown.
+ */
+function keyboardFocusBox(region: HTMLElement, viewport: { width: number; height: number }): Box | null {
+  const focused = document.activeElement;
+  if (!(focused instanceof HTMLElement) || focused === document.body || region.contains(focused)) return null;
+  if (!focused.matches(':focus-visible')) return null;
+  const rect = focused.getBoundingClientRect();
+  const box = {
+    top: Math.max(0, rect.top),
+    bottom: Math.min(viewport.height, rect.bottom),
+    left: Math.max(0, rect.left),
+    right: Math.min(viewport.width, rect.right),
+  };
+  return box.bottom > box.top && box.right > box.left ? box : null;
+}
+
+/**
  * How far the message rises to clear the protected controls (snackbar-placement.ts), placed before it paints and
- * checked again while it shows: on scroll, resize, a guard's change, and every RECHECK_MS (a list scrolled by code).
+ * checked again while it shows: on scroll, resize, a focus move, a guard's change, and every RECHECK_MS (a list scrolled
+ * by code).
  */
 function useSnackbarLift(regionRef: RefObject<HTMLDivElement | null>, current: Message, offset: string | undefined) {
   const [lift, setLift] = useState(0);
@@ -112,7 +131,10 @@ function useSnackbarLift(regionRef: RefObject<HTMLDivElement | null>, current: M
     };
     const viewport = { width: window.innerWidth, height: window.innerHeight };
     const ceiling = Math.max(0, ...guardBoxes('ceiling', viewport).map((box) => box.bottom));
-    const next = Math.round(snackbarLift(rest, guardBoxes('protect', viewport), ceiling));
+    const keep = guardBoxes('protect', viewport);
+    const focused = keyboardFocusBox(region, viewport);
+    if (focused) keep.push(focused);
+    const next = Math.round(snackbarLift(rest, keep, ceiling));
     if (next === liftRef.current) return;
     liftRef.current = next;
     setLift(next);
@@ -130,12 +152,14 @@ function useSnackbarLift(regionRef: RefObject<HTMLDivElement | null>, current: M
     const stopGuards = onGuardsChanged(schedule);
     const timer = setInterval(schedule, RECHECK_MS);
     document.addEventListener('scroll', schedule, { capture: true, passive: true });
+    document.addEventListener('focusin', schedule);
     window.addEventListener('resize', schedule);
     return () => {
       cancelAnimationFrame(frame);
       stopGuards();
       clearInterval(timer);
       document.removeEventListener('scroll', schedule, { capture: true });
+      document.removeEventListener('focusin', schedule);
       window.removeEventListener('resize', schedule);
     };
   }, [current, place]);
