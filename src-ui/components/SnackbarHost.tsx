@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import { Snackbar } from './Snackbar.tsx';
 import styles from './SnackbarHost.module.css';
 import { useSnackbarClearance } from './snackbar-clearance.ts';
-import { guardBoxes, onGuardsChanged } from './snackbar-guard.ts';
+import { guardBoxes, onGuardsChanged, onScreenBox } from './snackbar-guard.ts';
 import { type Box, snackbarLift } from './snackbar-placement.ts';
 import type { SnackbarQueueState } from './snackbar-queue.ts';
 import { MODAL_EXEMPT_ATTRIBUTE } from './use-modal-layer.ts';
@@ -98,16 +98,9 @@ function useDismissTimer(current: Message, onDismiss: (id: string) => void) {
  */
 function keyboardFocusBox(region: HTMLElement, viewport: { width: number; height: number }): Box | null {
   const focused = document.activeElement;
-  if (!(focused instanceof HTMLElement) || focused === document.body || region.contains(focused)) return null;
-  if (!focused.matches(':focus-visible')) return null;
-  const rect = focused.getBoundingClientRect();
-  const box = {
-    top: Math.max(0, rect.top),
-    bottom: Math.min(viewport.height, rect.bottom),
-    left: Math.max(0, rect.left),
-    right: Math.min(viewport.width, rect.right),
-  };
-  return box.bottom > box.top && box.right > box.left ? box : null;
+  return focused && !region.contains(focused) && focused.matches(':focus-visible')
+    ? onScreenBox(focused, viewport)
+    : null;
 }
 
 /**

@@ -45,14 +45,20 @@ export function guardBoxes(kind: GuardKind, viewport: { width: number; height: n
   const boxes: Box[] = [];
   for (const element of marked[kind]) {
     if (!element.isConnected || element.closest('[inert]')) continue;
-    const rect = element.getBoundingClientRect();
-    const box = {
-      top: Math.max(0, rect.top),
-      bottom: Math.min(viewport.height, rect.bottom),
-      left: Math.max(0, rect.left),
-      right: Math.min(viewport.width, rect.right),
-    };
-    if (box.bottom > box.top && box.right > box.left) boxes.push(box);
+    const box = onScreenBox(element, viewport);
+    if (box) boxes.push(box);
   }
   return boxes;
+}
+
+/** The part of an element inside the viewport, or null when none of it is. */
+export function onScreenBox(element: Element, viewport: { width: number; height: number }): Box | null {
+  const rect = element.getBoundingClientRect();
+  const box = {
+    top: Math.max(0, rect.top),
+    bottom: Math.min(viewport.height, rect.bottom),
+    left: Math.max(0, rect.left),
+    right: Math.min(viewport.width, rect.right),
+  };
+  return box.bottom > box.top && box.right > box.left ? box : null;
 }
