@@ -59,11 +59,12 @@ export function useHeldWhile<T>(value: T, covered: boolean): Held<T> {
  * as shown (deferred: use-shown-route.ts) has caught up with the core's after it closed. Done closes the window as
  * the core's patch arrives, but the shown route takes that patch in a transition after the close: counted as
  * uncovered then, the next stop would become active in front of the driver and the camera would fly to it (800 ms
- * of frames that the next tap lands in), though it changed while nobody watched (use-held-while.ts's jump).
+ * of frames that the next tap lands in), though it changed while nobody watched (useHeldWhile's jump).
  */
 export function useCoveredUntilShown(windowOpen: boolean, shownCaughtUp: boolean): boolean {
   const lingering = useRef(windowOpen);
-  // A ref written in render: the last render committed decides, and a discarded one derives the same again.
+  // A ref written in render. A discarded render that saw the shown route caught up may end the linger a render
+  // early; the map then takes the older value and the newer one within its catch-up, with jumps either way.
   if (windowOpen) lingering.current = true;
   else if (shownCaughtUp) lingering.current = false;
   return windowOpen || lingering.current;
