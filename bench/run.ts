@@ -23,7 +23,7 @@ import { makeCameraJpeg } from './app/jpeg.ts';
 import { installMetrics } from './app/metrics.ts';
 import { CPU_SLOWDOWN, launchChromium, SLOW_4G } from './app/profile.ts';
 import { checkBudgets, describeBreach, type Figures, flatten, medianFigures } from './app/report.ts';
-import { appTable, type LastResults, lastResultsFromReadme, mergeReruns, updateReadme } from './app/results-table.ts';
+import { appTable, type LastResults, mergeBase, mergeReruns, updateReadme } from './app/results-table.ts';
 import { type CoreMode, MODES, type ScenarioEnv } from './app/scenarios/common.ts';
 import { openMap, warmMap } from './app/scenarios/open-map.ts';
 import { openBigRoute } from './app/scenarios/open-route.ts';
@@ -311,9 +311,10 @@ try {
   // Merged: the last run's figures, with this run's scenarios in place of theirs, and a record of what was re-run.
   // On a fresh checkout there is no results.json (it is not committed): the README's table stands in for it.
   const last: LastResults | null = values.merge
-    ? existsSync(RESULTS)
-      ? JSON.parse(readFileSync(RESULTS, 'utf8'))
-      : lastResultsFromReadme(readFileSync(join(ROOT, 'README.md'), 'utf8'))
+    ? mergeBase(
+        existsSync(RESULTS) ? readFileSync(RESULTS, 'utf8') : null,
+        readFileSync(join(ROOT, 'README.md'), 'utf8'),
+      )
     : null;
   // The heading's count is the full run's; a re-run with another count names it (`signin×3`).
   const baseRuns = last?.runs ?? runs;
@@ -325,6 +326,7 @@ try {
     machine: { cpus: cpus().length, cpu: cpus()[0]?.model, chromium: browser.version() },
     profile: { viewport: '390x844', cpuSlowdown: CPU_SLOWDOWN, network: SLOW_4G },
     runs: baseRuns,
+    ...(values.only && !values.merge ? { partial: true } : {}),
     ...(failed.length > 0 ? { failed } : {}),
     criticalPath,
     figures: last ? { ...last.figures, ...figures } : figures,

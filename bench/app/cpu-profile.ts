@@ -6,7 +6,16 @@
  * a layout or a garbage collection shows as its own native frame (no URL), so the samples whose top frame is in the
  * map's file are the map's own JavaScript and nothing else.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { CDPSession, Page } from '@playwright/test';
+
+/**
+ * With `BENCH_PROFILES=<dir>`, each profile is also written there whole (`<name>.cpuprofile`, with its start on the
+ * page's clock in `startedAt`), to open in DevTools' Performance panel or to sum by function: the bench's figures
+ * keep only each sample's file.
+ */
+const PROFILES_DIR = process.env.BENCH_PROFILES;
 
 /** One sample: when (page clock, ms) and the URL of the function on top of the stack then ('' for native work). */
 interface ProfileSample {
@@ -38,6 +47,11 @@ const SAMPLING_INTERVAL_US = 1000;
  */
 const MAX_SAMPLE_MS = 50;
 
+/** Beside a written profile, what the profile's reader needs to place it (the actions' interaction spans). */
+export function writeProfileNotes(name: string, notes: object) {
+  if (PROFILES_DIR) writeFileSync(join(PROFILES_DIR, `${name}.notes.json`), JSON.stringify(notes, null, 1));
+}
+
 export interface PageProfiler {
   stop(): Promise<ProfileSample[]>;
 }
@@ -47,7 +61,7 @@ export interface PageProfiler {
  * before and after the start, and the profile's first sample is placed at their midpoint (off by at most half a
  * CDP round trip, a few milliseconds against interactions of tens to hundreds).
  */
-export async function startPageProfiler(page: Page): Promise<PageProfiler> {
+export async function startPageProfiler(page: Page, name: string): Promise<PageProfiler> {
   const cdp: CDPSession = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: SAMPLING_INTERVAL_US });
@@ -59,6 +73,10 @@ export async function startPageProfiler(page: Page): Promise<PageProfiler> {
     async stop() {
       const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
       await cdp.detach();
+      if (PROFILES_DIR) {
+        mkdirSync(PROFILES_DIR, { recursive: true });
+        writeFileSync(join(PROFILES_DIR, `${name}.cpuprofile`), JSON.stringify({ ...profile, startedAt }));
+      }
       const gaps = (profile.timeDeltas ?? []).filter((us) => us / 1000 > MAX_SAMPLE_MS);
       if (gaps.length > 0) {
         const seconds = gaps.reduce((sum, us) => sum + us, 0) / 1e6;

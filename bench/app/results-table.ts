@@ -175,6 +175,16 @@ export interface LastResults {
   workerTable?: string;
 }
 
+/**
+ * What `--merge` lays a re-run over: the last results.json, unless there is none (a fresh checkout: it is not
+ * committed) or it is a lone `--only` run's (`partial`), which holds only its own scenarios, so that merging over it
+ * would drop every other row from the README: then the README's table stands in for it.
+ */
+export function mergeBase(resultsJson: string | null, readme: string): LastResults {
+  const results = resultsJson ? (JSON.parse(resultsJson) as LastResults & { partial?: boolean }) : null;
+  return results && !results.partial ? results : lastResultsFromReadme(readme);
+}
+
 /** A shown value back to the figure: "2572 ms" is 2572, "166.1 KB" is 166.1 × 1024 bytes, "-" is none. */
 function unshow(cell: string, unit: Row['unit']): number | undefined {
   const number = Number.parseFloat(cell);

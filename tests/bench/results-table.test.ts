@@ -1,6 +1,6 @@
 /** `--merge` on a fresh checkout reads the last run back from the README's table (bench/app/results-table.ts). */
 import { describe, expect, it } from 'vitest';
-import { appTable, lastResultsFromReadme, mergeReruns } from '../../bench/app/results-table.ts';
+import { appTable, lastResultsFromReadme, mergeBase, mergeReruns } from '../../bench/app/results-table.ts';
 
 const figures = {
   'coldStart.routeList.worker': 2572,
@@ -23,6 +23,24 @@ const figures = {
 
 const readme = (block: string) =>
   `# Droplane\n\ntext\n<!-- bench:app:start -->\n${block}\n<!-- bench:app:end -->\nmore text\n`;
+
+describe('mergeBase', () => {
+  const block = `App benchmark, 2026-11-23: medians of 3 run(s) …\n\n${appTable(figures, [])}`;
+  const full = { at: '2026-11-24T10:00:00Z', runs: 3, figures: { 'warmStart.lcp.worker': 201 }, raw: {} };
+
+  it('lays a re-run over the last full or merged run', () => {
+    expect(mergeBase(JSON.stringify(full), readme(block))).toEqual(full);
+  });
+
+  it("takes the README's table when there is no results.json, or only a lone --only run's", () => {
+    const partial = { ...full, partial: true };
+    expect(mergeBase(null, readme(block)).figures).toMatchObject({ 'coldStart.routeList.worker': 2572 });
+    expect(mergeBase(JSON.stringify(partial), readme(block)).figures).toMatchObject({
+      'coldStart.routeList.worker': 2572,
+      'warmStart.lcp.worker': 188,
+    });
+  });
+});
 
 describe('lastResultsFromReadme', () => {
   it('reads back what the table shows: ms whole, KB to a tenth, the lines under the table', () => {

@@ -8,7 +8,7 @@
 import type { BrowserContext, FileChooser, Page } from '@playwright/test';
 import { MAP_CODE } from '../../../src-ui/map/cache-rules.ts';
 import { MAP_LOADED_MARK as MAP_LOADED } from '../../../src-ui/map/map-marks.ts';
-import { type PageProfiler, selfTimeIn, startPageProfiler } from '../cpu-profile.ts';
+import { type PageProfiler, selfTimeIn, startPageProfiler, writeProfileNotes } from '../cpu-profile.ts';
 import {
   blockingTime,
   interactionLatencies,
@@ -136,7 +136,8 @@ export async function workStops(
     const began = Date.now();
     // The map's JavaScript is told from its WebGL waits by sampling (issue 32), in a pass of its own: the profiler
     // slows the page by about a fifth, which the other figures must not carry.
-    const profiler: PageProfiler | null = profiled ? await startPageProfiler(page) : null;
+    const profileName = `work-${view}-${mode}-route-${routeId}`;
+    const profiler: PageProfiler | null = profiled ? await startPageProfiler(page, profileName) : null;
     const from = await page.evaluate(() => performance.now());
 
     for (let n = 1; n <= stops; n++) {
@@ -204,6 +205,10 @@ export async function workStops(
       latencies.sort((a, b) => a - b);
       inpByAction[name] = round(latencies.at(-1)!);
       medianByAction[name] = round(latencies[Math.floor(latencies.length / 2)]!);
+    }
+    if (profiled) {
+      const spans = (name: StopAction) => marks.get(name)!.map((s) => interactionSpans(m.events, s, nextAfter(s)));
+      writeProfileNotes(profileName, Object.fromEntries(ACTIONS.map((name) => [name, spans(name)])));
     }
     const tasks = m.longTasks.filter((t) => t.start >= from && t.start < to);
     photoReady.sort((a, b) => a - b);
