@@ -2,8 +2,11 @@
  * A value held still while something covers what shows it: the route's map under a stop window. The map redraws
  * (maplibre and deck.gl, every layer) whenever its data changes, and a stop's Arrived and Done change it; drawn
  * under an opaque window nobody sees, that work only delays the driver's next tap. Held, the map keeps what it last
- * showed; uncovered, it takes the latest value one frame later, after the route view itself has painted, so the
- * tap that closed the window paints first.
+ * showed; uncovered, it takes the latest value once the driver pauses (RELEASE_PAUSE_MS without a tap), after the
+ * route view itself has painted: the tap that closed the window paints first, and a driver who taps on at once (Done,
+ * then Arrived at the next door of the same building) is answered without waiting for the map's catch-up, which
+ * on a slow phone is the most expensive thing the map does (a new zoom level: markers regrouped, layers rebuilt,
+ * tiles drawn). The map shows where things were for that moment, as it did under the window.
  *
  * For CATCH_UP_MS after that release the map is `catchingUp`: what it is given then changed while nobody watched
  * (or is the late echo of such a change: the route as shown takes a patch in a transition, and React may hand the
@@ -12,9 +15,16 @@
  */
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { afterNextPaint } from '../../platform/after-paint.ts';
+import { afterInputPause } from '../../platform/input-pause.ts';
 
 /** At most this long for the uncovered frame's paint before the map takes the latest value anyway. */
 const RELEASE_LATEST_MS = 1_000;
+/**
+ * How long the driver's hands must be off the screen before the uncovered map catches up: longer than the gap
+ * between a Done and the next tap of a driver working on at once, short enough that a driver who looks at the map
+ * sees it move to the next stop as they look.
+ */
+const RELEASE_PAUSE_MS = 700;
 /**
  * How long after the release a change still counts as made under the cover: a completion's patches reach the
  * shown route within a few renders, well inside it, and a driver who watches the map for a change is slower.
@@ -37,14 +47,19 @@ export function useHeldWhile<T>(value: T, covered: boolean): Held<T> {
       return;
     }
     let settle: ReturnType<typeof setTimeout> | undefined;
-    // After the first frame without the cover has painted (a slow phone's frame can take longer than the helper's
-    // default; a hidden page paints none, hence its timer at all).
-    const cancel = afterNextPaint(() => {
+    let cancelPause = () => {};
+    const release = () => {
       setPhase((now) => (now === 'held' ? 'catching-up' : now));
       settle = setTimeout(() => setPhase((now) => (now === 'catching-up' ? 'shown' : now)), CATCH_UP_MS);
+    };
+    // After the first frame without the cover has painted (a slow phone's frame can take longer than the helper's
+    // default; a hidden page paints none, hence its timer at all), and then a pause in the driver's taps.
+    const cancelPaint = afterNextPaint(() => {
+      cancelPause = afterInputPause(release, RELEASE_PAUSE_MS);
     }, RELEASE_LATEST_MS);
     return () => {
-      cancel();
+      cancelPaint();
+      cancelPause();
       clearTimeout(settle);
     };
   }, [covered]);
