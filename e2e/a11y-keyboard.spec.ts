@@ -23,8 +23,10 @@ const focused = (page: Page) =>
 /** One key press; then the focus must be somewhere the driver can see it. */
 async function press(page: Page, key: string, log: string[]) {
   await page.keyboard.press(key);
-  // Scrolling into view and focus moves settle within a frame or two.
+  // Scrolling into view and focus moves settle within a frame or two: two frames drawn after the key, however long a
+  // frame takes (a slow phone's, or one the map's catch-up holds up after a pause), and at least 120 ms.
   await page.waitForTimeout(120);
+  await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
   const problem = await focusProblem(page);
   log.push(`${key} -> ${await focused(page)}`);
   expect(problem, `after ${log.join(', ')}`).toBeNull();

@@ -257,26 +257,23 @@ test.describe('a driver tapping on after Done', () => {
     await signIn(page, DEMO.driver);
     await page.goto(`/routes/${route.id}`);
     await mapDrawn(page);
-    const map = page.locator('[data-map-style]');
     const card = page.locator('[aria-roledescription="slide"]:not([aria-hidden])');
     await card.getByRole('button', { name: 'Arrived' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Complete stop');
-    const drawnBefore = await map.getAttribute('data-active-at');
     const doneAt = await page.evaluate(() => performance.now());
     await page.getByRole('button', { name: 'Done' }).click();
     await expect(card.getByRole('button', { name: 'Arrived' })).toBeVisible();
     // Real taps on the route's name (which does nothing) every 200 ms for 3 s: the driver never pauses for the
-    // 700 ms the map waits for, so it holds what it drew before Done however slow the machine.
+    // 700 ms the map waits for, so it holds the stop it showed before Done however slow the machine.
     const title = await page.getByRole('heading', { level: 1 }).boundingBox();
     for (let tap = 0; tap < 15; tap++) {
       await page.mouse.click(title!.x + title!.width / 2, title!.y + title!.height / 2);
       await page.waitForTimeout(200);
     }
-    expect(await cameraMoves(page, doneAt)).toEqual([]);
-    expect(await map.getAttribute('data-active-at')).toBe(drawnBefore);
+    // (The camera may follow the drawer's new height: that is layout, not the route, and is never held back.)
+    expect(await activeStopMoves(page, doneAt)).toEqual([]);
     // Hands off: it jumps to the next stop, once.
     await expect.poll(() => activeStopMoves(page, doneAt), { timeout: 10_000 }).toEqual(['jump']);
-    await expect.poll(() => map.getAttribute('data-active-at')).not.toBe(drawnBefore);
   });
 });
 

@@ -11,7 +11,7 @@
  * The minimized drawer's list (hidden under the carousel) is rendered after that frame too.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { lazy, memo, Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCore } from '../../app/core-context.tsx';
 import { MAP_START_MARK } from '../../map/map-marks.ts';
@@ -180,14 +180,16 @@ function MapArea({ covered, ...props }: MapAreaProps) {
   const fix = useHeldWhile(geoPosition.value, covered).value;
   const position = useMemo(() => (fix ? { lat: fix.lat, lng: fix.lng, accuracy: fix.accuracy } : null), [fix]);
   // What the map draws holds still under a stop window; its callbacks and labels need not.
-  const { stops, line, lineIsFallback, activeStopId, bottomInset } = props;
+  const { stops, line, lineIsFallback, activeStopId } = props;
   const { value: data, catchingUp } = useHeldWhile(
-    useMemo(
-      () => ({ stops, line, lineIsFallback, activeStopId, bottomInset }),
-      [stops, line, lineIsFallback, activeStopId, bottomInset],
-    ),
+    useMemo(() => ({ stops, line, lineIsFallback, activeStopId }), [stops, line, lineIsFallback, activeStopId]),
     covered,
   );
+  // The drawer's inset is where the map's controls sit and what the camera pads: held under the window, but live
+  // from the moment it closes, while the route waits for the driver's pause (a drawer opened in that moment would
+  // otherwise slide over controls left where they were, which the snackbar still steers clear of).
+  const heldInset = useRef(props.bottomInset);
+  if (!covered) heldInset.current = props.bottomInset;
   // The map draws a change after the frame that shows the tap's own answer (issue 32): a deferred render, so a stop
   // action's interaction never waits for the markers' rebuild and the map's redraw. While it catches up after a
   // cover (use-held-while.ts) its values go straight in, with jumps, and the last one stays until the deferred value
@@ -224,6 +226,7 @@ function MapArea({ covered, ...props }: MapAreaProps) {
     <RouteMap
       {...props}
       {...drawn}
+      bottomInset={heldInset.current}
       instant={catchingUp}
       covered={covered}
       position={position}

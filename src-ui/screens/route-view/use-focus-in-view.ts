@@ -26,7 +26,12 @@ export function useFocusInView(): void {
       cancelAnimationFrame(frame);
       // After the browser's own scroll into view.
       frame = requestAnimationFrame(() => {
-        if (target === document.activeElement && covered(target)) target.scrollIntoView({ block: 'center' });
+        // Only the keyboard's focus (:focus-visible): a tap that focuses a button lands where the finger is, and a
+        // scroll then would move the screen under the finger (a drawer's toggle tapped mid-slide scrolled the whole
+        // route view up, its header out of sight, at 200% text).
+        if (target === document.activeElement && target.matches(':focus-visible') && covered(target)) {
+          target.scrollIntoView({ block: 'center' });
+        }
       });
     };
     const onFocusOut = (event: FocusEvent) => {
