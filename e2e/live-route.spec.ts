@@ -111,11 +111,9 @@ test('a stop removed while its window is open: Stop not found, then back to the 
   await expect(liveDot(page)).toBeVisible();
   await page.goto(`/routes/${route.id}/stops/${stop.id}/complete`);
   await expect(page.getByRole('heading', { level: 1, name: 'Complete stop' })).toBeVisible();
-  await expect(
-    liveDot(page)
-      .or(page.getByRole('region', { name: 'Proof of delivery' }))
-      .first(),
-  ).toBeVisible();
+  // The socket is up again after the reload before the dispatcher acts: its dot is in the route view's header, which
+  // is not drawn under the window.
+  await expect(liveDot(page)).toBeAttached();
 
   // The dispatcher cancels the delivery the driver has open.
   expect((await dispatch('DELETE', `/routes/${route.id}/stops/${stop.id}`)).status).toBe(200);
