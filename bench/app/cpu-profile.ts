@@ -49,7 +49,12 @@ const MAX_SAMPLE_MS = 50;
 
 /** Beside a written profile, what the profile's reader needs to place it (the actions' interaction spans). */
 export function writeProfileNotes(name: string, notes: object) {
-  if (PROFILES_DIR) writeFileSync(join(PROFILES_DIR, `${name}.notes.json`), JSON.stringify(notes, null, 1));
+  if (PROFILES_DIR) writeProfileFile(`${name}.notes.json`, JSON.stringify(notes, null, 1));
+}
+
+function writeProfileFile(file: string, text: string) {
+  mkdirSync(PROFILES_DIR!, { recursive: true });
+  writeFileSync(join(PROFILES_DIR!, file), text);
 }
 
 export interface PageProfiler {
@@ -73,10 +78,7 @@ export async function startPageProfiler(page: Page, name: string): Promise<PageP
     async stop() {
       const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
       await cdp.detach();
-      if (PROFILES_DIR) {
-        mkdirSync(PROFILES_DIR, { recursive: true });
-        writeFileSync(join(PROFILES_DIR, `${name}.cpuprofile`), JSON.stringify({ ...profile, startedAt }));
-      }
+      if (PROFILES_DIR) writeProfileFile(`${name}.cpuprofile`, JSON.stringify({ ...profile, startedAt }));
       const gaps = (profile.timeDeltas ?? []).filter((us) => us / 1000 > MAX_SAMPLE_MS);
       if (gaps.length > 0) {
         const seconds = gaps.reduce((sum, us) => sum + us, 0) / 1e6;
