@@ -23,6 +23,7 @@ import { routeMapEvents } from './route-map-events.ts';
 import type { RouteMapProps } from './types.ts';
 import { useAppliedStyle } from './use-applied-style.ts';
 import { useFocusMarks } from './use-focus-marks.ts';
+import { useCoverHold, useInputHold } from './use-frame-holds.ts';
 import { useMapCamera } from './use-map-camera.ts';
 import { type MapEvents, useMapInstance } from './use-map-instance.ts';
 import { useMapStyle } from './use-map-style.ts';
@@ -48,12 +49,14 @@ export default function RouteMap(props: RouteMapProps) {
   const events = useRef<MapEvents>(null as unknown as MapEvents);
   const styleRef = useRef(mapStyle.style);
   styleRef.current = mapStyle.style;
-  const { mapRef, overlayRef, appliedStyleRef, ready, failed } = useMapInstance(
+  const { mapRef, overlayRef, appliedStyleRef, ready, failed, gate } = useMapInstance(
     mapDivRef,
     () => styleRef.current,
     events,
     { label: labels.map, describedBy: noteId, focusable: props.keyboardFocusable ?? true },
   );
+  useCoverHold(gate, props.covered ?? false);
+  useInputHold(gate, rootRef);
   const markFocus = useFocusMarks(mapRef, rootRef, ready, data.activeAt, data.nextAt);
   const camera = useMapCamera({ ...props, ...data, mapRef, ready, markFocus });
   const watchStyle = useAppliedStyle(mapRef, appliedStyleRef, ready, mapStyle);

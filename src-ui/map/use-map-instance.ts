@@ -5,11 +5,12 @@
  * of handlers, so the map is never made again for a new closure.
  */
 import type { PickingInfo } from '@deck.gl/core';
-import { MapLibreOverlay } from '@deck.gl/maplibre';
+import { MapLibreOverlay, type MapLibreOverlayProps } from '@deck.gl/maplibre';
 import * as maplibregl from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import type { ClusterDatum } from './declutter.ts';
+import { FrameGate } from './frame-gate.ts';
 import { DEFAULT_CENTER, DEFAULT_ZOOM, MAX_ZOOM, PICK_RADIUS_PX, type StyleSpec } from './map-data.ts';
 import { MAP_LOADED_MARK } from './map-marks.ts';
 import type { MarkerDatum } from './markers.ts';
@@ -58,6 +59,7 @@ export function useMapInstance(
   const appliedStyleRef = useRef<string | StyleSpec | null>(null);
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
+  const [gate] = useState(() => new FrameGate());
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once; the handlers are read through the events ref.
   useEffect(() => {
@@ -74,12 +76,13 @@ export function useMapInstance(
       return;
     }
     appliedStyleRef.current = style;
+    const unsteer = gate.steer(map);
     events.current.created(map);
     map.touchZoomRotate.disableRotation();
     map.keyboard.disableRotation();
     // The providers' attribution (the style's sources name it): shown at first, a tap on (i) after a pan.
     map.addControl(new maplibregl.AttributionControl({ compact: true }), 'bottom-left');
-    const overlay = createOverlay(map, events);
+    const overlay = createOverlay(map, events, gate);
     map.addControl(overlay);
     forwardMapEvents(map, container, events);
 
@@ -91,13 +94,14 @@ export function useMapInstance(
       overlayRef.current = null;
       setReady(false);
       map.removeControl(overlay);
+      unsteer();
       map.remove();
     };
   }, []);
 
   useCanvasAccessibility(mapRef, ready, canvas);
   useOverlayCanvasUntabbed(containerRef);
-  return { mapRef, overlayRef, appliedStyleRef, ready, failed };
+  return { mapRef, overlayRef, appliedStyleRef, ready, failed, gate };
 }
 
 /** The maplibre map: no rotation or pitch, taps that forgive a glove's wander, at most 2x pixels. */
@@ -119,9 +123,15 @@ function createMap(container: HTMLElement, style: string | StyleSpec) {
   });
 }
 
-/** deck.gl's overlay over the map (not interleaved: toolchain notes, pitfall 4); its taps go to `events.tap`. */
-function createOverlay(map: maplibregl.Map, events: RefObject<MapEvents>) {
+/**
+ * deck.gl's overlay over the map (not interleaved: toolchain notes, pitfall 4); its taps go to `events.tap`, its
+ * frames through the gate.
+ */
+function createOverlay(map: maplibregl.Map, events: RefObject<MapEvents>, gate: FrameGate) {
+  // luma.gl's AnimationLoop prop, which Deck hands its loop with the rest of its props (not in DeckProps' type).
+  const frames = { animationFrameProvider: gate.overlayFrameProvider } as Partial<MapLibreOverlayProps>;
   return new MapLibreOverlay({
+    ...frames,
     interleaved: false,
     layers: [],
     pickingRadius: PICK_RADIUS_PX,
