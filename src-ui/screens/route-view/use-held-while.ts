@@ -13,7 +13,7 @@
  * map an older committed value in between), so the map jumps to it rather than animating, and the driver sees where
  * things are now, at once.
  */
-import { startTransition, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { afterNextPaint } from '../../platform/after-paint.ts';
 import { afterInputPause } from '../../platform/input-pause.ts';
 
@@ -49,8 +49,10 @@ export function useHeldWhile<T>(value: T, covered: boolean): Held<T> {
     let settle: ReturnType<typeof setTimeout> | undefined;
     let cancelPause = () => {};
     const release = () => {
-      // A transition: the catch-up's render (markers regrouped for the next stop) yields to a tap that comes in it.
-      startTransition(() => setPhase((now) => (now === 'held' ? 'catching-up' : now)));
+      // Not a transition, though its render is long: a transition's render can be set aside for a tap, and the
+      // value it wrote into `held` (a ref written in render, below) would then be drawn under the window the tap
+      // opened, with a flight (the benchmark's marks showed one, 2026-11-28).
+      setPhase((now) => (now === 'held' ? 'catching-up' : now));
       settle = setTimeout(() => setPhase((now) => (now === 'catching-up' ? 'shown' : now)), CATCH_UP_MS);
     };
     // After the first frame without the cover has painted (a slow phone's frame can take longer than the helper's
