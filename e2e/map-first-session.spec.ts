@@ -12,21 +12,10 @@ import { FALLBACK_MS } from '../src-ui/map/style-health.ts';
 import { mapDrawn } from './support/app.ts';
 import { DEMO, expect, test } from './support/fixtures.ts';
 import { blockMapHost, stubMapHost } from './support/map-hosts.ts';
+import { SOFTWARE_GL_LAUNCH } from './support/software-gl.ts';
 
 test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--use-angle=swiftshader',
-      '--enable-unsafe-swiftshader',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  },
+  launchOptions: SOFTWARE_GL_LAUNCH,
 });
 test.setTimeout(120_000);
 

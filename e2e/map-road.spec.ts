@@ -11,6 +11,7 @@ import polyline from '@mapbox/polyline';
 import { dayFrom, driverApi, mapDrawn, routeOn } from './support/app.ts';
 import { test as base, DEMO, expect } from './support/fixtures.ts';
 import { blockMapHost } from './support/map-hosts.ts';
+import { SOFTWARE_GL_LAUNCH } from './support/software-gl.ts';
 
 interface FakeOsrm {
   url: string;
@@ -57,19 +58,7 @@ const test = base.extend<{ osrm: FakeOsrm }>({
 });
 
 test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--use-angle=swiftshader',
-      '--enable-unsafe-swiftshader',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  },
+  launchOptions: SOFTWARE_GL_LAUNCH,
 });
 
 test('with OSRM_URL the line follows the roads OSRM gives, drawn solid', async ({

@@ -13,21 +13,10 @@ import { tileAt } from '../src-ui/map/tiles.ts';
 import { dayFrom, driverApi, mapDrawn, routeOn, underServiceWorker } from './support/app.ts';
 import { DEMO, type Dispatch, expect, type ServerInfo, test } from './support/fixtures.ts';
 import { blockMapHost, MAP_HOST, stubMapHost } from './support/map-hosts.ts';
+import { SOFTWARE_GL_LAUNCH } from './support/software-gl.ts';
 
 test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--use-angle=swiftshader',
-      '--enable-unsafe-swiftshader',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  },
+  launchOptions: SOFTWARE_GL_LAUNCH,
 });
 test.setTimeout(60_000);
 

@@ -11,21 +11,10 @@ import { startFirstStop } from './stop-windows.helpers.ts';
 import { dayFrom, driverApi, mapDrawn, routeOn } from './support/app.ts';
 import { DEMO, expect, test } from './support/fixtures.ts';
 import { blockMapHost } from './support/map-hosts.ts';
+import { SOFTWARE_GL_LAUNCH } from './support/software-gl.ts';
 
 test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--use-angle=swiftshader',
-      '--enable-unsafe-swiftshader',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  },
+  launchOptions: SOFTWARE_GL_LAUNCH,
 });
 
 // The pixel counts below are of the built-in style: the default street host is made unreachable, so the map never

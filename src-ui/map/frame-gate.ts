@@ -11,9 +11,14 @@
  * asks for (camera moves, tiles, its own next frame) goes through.
  */
 import type * as maplibregl from 'maplibre-gl';
+import { MAP_HOLD_MARK, type MapHold } from './map-marks.ts';
 
 /** Why the map holds still. */
-export type HoldReason = 'covered' | 'input';
+export type HoldReason = MapHold['held'][number];
+
+function markHolds(reasons: Set<HoldReason>) {
+  performance.mark(MAP_HOLD_MARK, { detail: { held: [...reasons] } satisfies MapHold });
+}
 
 /** The browser's animation frames, as deck.gl's loop asks for them (a fake clock in tests). */
 export interface AnimationFrames {
@@ -82,10 +87,12 @@ export class FrameGate {
     if (this.reasons.has(reason)) return () => {};
     const first = !this.held;
     this.reasons.add(reason);
+    markHolds(this.reasons);
     if (first) this.withdrawFrames();
     return () => {
-      if (!this.reasons.delete(reason) || this.held) return;
-      this.resumeFrames();
+      if (!this.reasons.delete(reason)) return;
+      markHolds(this.reasons);
+      if (!this.held) this.resumeFrames();
     };
   }
 

@@ -21,3 +21,13 @@ export interface MapMove {
   how: 'fly' | 'ease' | 'jump';
   why: 'first-fit' | 'fit-all' | 'active-stop' | 'drawer' | 'tracking' | 'covered';
 }
+
+/**
+ * The map's frames held or let go (frame-gate.ts), with `detail` the reasons holding them after the change: a trace
+ * or the benchmark's marks show which of a tap's frames the map could have drawn in.
+ */
+export const MAP_HOLD_MARK = 'droplane:map-hold';
+
+export interface MapHold {
+  held: ('covered' | 'input')[];
+}
