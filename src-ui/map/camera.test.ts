@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EDGE_MARGIN_PX, insetMove, isClear, stillCentre } from './camera.ts';
+import { EDGE_MARGIN_PX, groupingLevel, insetMove, isClear, stillCentre } from './camera.ts';
 import { mapPadding } from './map-data.ts';
 
 const size = { width: 390, height: 780 };
@@ -38,5 +38,18 @@ describe('stillCentre', () => {
   it('is the middle of the visible part', () => {
     expect(stillCentre(size, open)).toEqual({ x: 195, y: (780 - open.bottom) / 2 });
     expect(stillCentre(size, { top: 0, right: 0, bottom: 0, left: 0 })).toEqual({ x: 195, y: 390 });
+  });
+});
+
+describe('groupingLevel', () => {
+  const ahead = { cameraStopId: 4, activeStopId: 5, activeHasPlace: true, jumps: true };
+  it.each([
+    ['a jump to a new active stop: where it lands', ahead, 15],
+    ['a flight to it: the camera level, until it ends', { ...ahead, jumps: false }, 11],
+    ['the camera is at the active stop already', { ...ahead, cameraStopId: 5 }, 11],
+    ['the new active stop has no place: no move', { ...ahead, activeHasPlace: false }, 11],
+    ['no active stop any more', { ...ahead, activeStopId: null, activeHasPlace: false }, 11],
+  ])('%s', (_, input, level) => {
+    expect(groupingLevel(11, input, 15.5)).toBe(level);
   });
 });

@@ -52,3 +52,27 @@ export function insetMove(
   if (stopPoint && (moving || !isClear(stopPoint, size, padding))) return { kind: 'ease-to-stop' };
   return { kind: 'keep-still' };
 }
+
+/**
+ * The whole zoom level to group the markers for (declutter.ts): the camera's, unless it is about to jump to a new
+ * active stop (a catch-up, or any move under reduced motion), which lands at `jumpZoom`. Grouped for where the jump
+ * lands in the same render, the markers are regrouped once, not once for the old level and again at the jump's end
+ * (maplibre's zoomend), on a slow phone the most expensive part of a catch-up. A flight is not foreseen: its frames
+ * pass through the levels between, where the new level's groups would overlap. A stop without a place moves no camera.
+ */
+export function groupingLevel(
+  cameraLevel: number,
+  { cameraStopId, activeStopId, activeHasPlace, jumps }: GroupingAhead,
+  jumpZoom: number,
+): number {
+  return jumps && activeHasPlace && cameraStopId !== activeStopId ? Math.floor(jumpZoom) : cameraLevel;
+}
+
+export interface GroupingAhead {
+  /** The active stop the camera last went to. */
+  cameraStopId: number | null;
+  activeStopId: number | null;
+  activeHasPlace: boolean;
+  /** A new active stop is jumped to, not flown to. */
+  jumps: boolean;
+}

@@ -42,6 +42,8 @@ export interface CameraInput {
   position: RouteMapProps['position'];
   /** Says where the focus markers are now (RouteMap's data-active-at / data-next-at). */
   markFocus: () => void;
+  /** The active stop the camera last went to, kept here and read by the markers' grouping (camera.ts groupingLevel). */
+  cameraStopRef: RefObject<number | null>;
 }
 
 export function useMapCamera(input: CameraInput) {
@@ -172,15 +174,14 @@ function useInsetFollow(
 
 /** A new active stop: fly to it (or jump, when instant), which ends tracking. */
 function useFlyToActive(
-  { mapRef, ready, activeStopId, activeAt, instant }: CameraInput,
+  { mapRef, ready, activeStopId, activeAt, instant, cameraStopRef }: CameraInput,
   setTracking: (tracking: boolean) => void,
   destination: RefObject<Destination>,
 ) {
-  const shownActiveRef = useRef(activeStopId);
   useEffect(() => {
     const map = mapRef.current;
-    if (!ready || !map || shownActiveRef.current === activeStopId) return;
-    shownActiveRef.current = activeStopId;
+    if (!ready || !map || cameraStopRef.current === activeStopId) return;
+    cameraStopRef.current = activeStopId;
     if (!activeAt) return;
     setTracking(false);
     const jump = instant || reducedMotion();
@@ -189,7 +190,7 @@ function useFlyToActive(
     if (jump) map.jumpTo(destination.current);
     else map.flyTo({ ...destination.current, duration: FLY_MS });
     // instant alone changing moves nothing: the stop shown is still the active one.
-  }, [mapRef, ready, activeStopId, activeAt, instant, setTracking, destination]);
+  }, [mapRef, ready, activeStopId, activeAt, instant, setTracking, destination, cameraStopRef]);
 }
 
 /**

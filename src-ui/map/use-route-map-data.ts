@@ -20,7 +20,8 @@ export function useRouteMapData(
   }: Pick<RouteMapProps, 'stops' | 'line' | 'activeStopId'> & {
     lineIsFallback: boolean;
   },
-  level: number,
+  /** The zoom level to group the markers for, given where the active stop is (camera.ts groupingLevel). */
+  groupLevel: (activeAt: LngLat | null) => number,
 ) {
   // The last drawn data, read and replaced in the memo below: a render React throws away may have replaced it, which
   // is harmless, as it only ever holds data some render derived from the route's stops.
@@ -34,6 +35,7 @@ export function useRouteMapData(
   const bounds = useMemo(() => stopBounds(places), [places]);
   const path = useMemo(() => routePath(line, places, lineIsFallback), [line, places, lineIsFallback]);
   const declutter = useMemo(() => makeDeclutter(resting), [resting]);
+  const level = groupLevel(activeAt);
   const decluttered = useMemo(() => declutter(level), [declutter, level]);
 
   // The places the prefetch covers besides the bounds' grid (prefetch.ts).
