@@ -331,6 +331,9 @@ try {
     criticalPath,
     figures: last ? { ...last.figures, ...figures } : figures,
     raw: last ? { ...last.raw, ...raw } : raw,
+    // The worker figures' table of a base read from the README has no raw figures behind it: it is carried as text,
+    // so that the next merge over this results.json still has it.
+    ...(last?.workerTable && !raw.worker ? { workerTable: last.workerTable } : {}),
   };
   writeFileSync(RESULTS, `${JSON.stringify(report, null, 2)}\n`);
   const markdown = [
@@ -340,8 +343,8 @@ try {
     ...(failed.length > 0 ? ['', `Failed this run (see its log): ${failed.join(', ')}.`] : []),
     ...(report.raw.worker
       ? ['', workerFiguresTable(report.raw.worker as Parameters<typeof workerFiguresTable>[0])]
-      : last?.workerTable
-        ? ['', last.workerTable]
+      : report.workerTable
+        ? ['', report.workerTable]
         : []),
   ].join('\n');
   writeFileSync(RESULTS_MD, `${markdown}\n`);
