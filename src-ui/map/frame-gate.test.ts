@@ -28,6 +28,12 @@ class FakeMap {
   _frameRequest: AbortController = null as unknown as AbortController;
   renders = 0;
   constructor(private readonly browser: ManualFrames) {}
+  redraw() {
+    this._frameRequest?.abort();
+    this._frameRequest = null as unknown as AbortController;
+    this.renders++;
+    return this;
+  }
   triggerRepaint() {
     if (this._frameRequest) return;
     const request = new AbortController();
@@ -85,6 +91,18 @@ describe('FrameGate', () => {
     browser.frame();
     browser.frame();
     expect(map.renders).toBe(1);
+  });
+
+  it("turns maplibre's drawing at once (a resize) into a frame after the hold", () => {
+    const { browser, gate, map } = setUp();
+    map.redraw();
+    expect(map.renders).toBe(1);
+    const release = gate.hold('covered');
+    map.redraw();
+    expect(map.renders).toBe(1);
+    release();
+    browser.frame();
+    expect(map.renders).toBe(2);
   });
 
   it('opens only when every reason has ended', () => {

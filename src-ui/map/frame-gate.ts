@@ -32,7 +32,11 @@ const browserFrames: AnimationFrames = {
 };
 
 /** The part of maplibre's map the gate steers: its frame request is public in its types, for this use. */
-type GatedMap = Pick<maplibregl.Map, 'triggerRepaint' | '_frameRequest'>;
+interface GatedMap {
+  triggerRepaint(): void;
+  redraw(): unknown;
+  _frameRequest: maplibregl.Map['_frameRequest'];
+}
 
 export class FrameGate {
   private readonly reasons = new Set<HoldReason>();
@@ -66,17 +70,26 @@ export class FrameGate {
     },
   };
 
-  /** maplibre's frames go through the gate until the returned undo (the map's removal). */
+  /**
+   * maplibre's frames go through the gate until the returned undo (the map's removal): those it asks for, and the
+   * one it draws at once when its element's size changes (its ResizeObserver calls `redraw`), which while held
+   * becomes a frame asked for.
+   */
   steer(map: GatedMap): () => void {
-    const own = map.triggerRepaint;
+    const own = { triggerRepaint: map.triggerRepaint, redraw: map.redraw };
     this.map = map;
-    this.mapRepaint = () => own.call(map);
+    this.mapRepaint = () => own.triggerRepaint.call(map);
     map.triggerRepaint = () => {
       if (this.held) this.mapWantsFrame = true;
-      else own.call(map);
+      else own.triggerRepaint.call(map);
+    };
+    map.redraw = () => {
+      if (this.held) this.mapWantsFrame = true;
+      else own.redraw.call(map);
+      return map;
     };
     return () => {
-      map.triggerRepaint = own;
+      Object.assign(map, own);
       this.map = null;
       this.mapRepaint = null;
     };

@@ -22,27 +22,36 @@ export function useCoverHold(gate: FrameGate, covered: boolean) {
 
 /** From a touch outside `rootRef` until INPUT_QUIET_MS after the driver's last input and the next paint. */
 export function useInputHold(gate: FrameGate, rootRef: RefObject<HTMLElement | null>) {
-  useEffect(() => {
-    let release: (() => void) | null = null;
-    let cancelWait = () => {};
-    const onInput = (event: Event) => {
-      if (release || (event.target instanceof Node && rootRef.current?.contains(event.target))) return;
-      release = gate.hold('input');
-      // The pause's own wait starts again on every later input, so one hold spans a run of quick taps.
-      cancelWait = afterInputPause(() => {
-        cancelWait = afterNextPaint(() => {
-          release?.();
-          release = null;
-        });
-      }, INPUT_QUIET_MS);
-    };
-    for (const type of HOLDING_INPUTS) window.addEventListener(type, onInput, { capture: true, passive: true });
-    return () => {
-      for (const type of HOLDING_INPUTS) window.removeEventListener(type, onInput, { capture: true });
-      cancelWait();
-      release?.();
-    };
-  }, [gate, rootRef]);
+  useEffect(
+    () => holdOnTaps(gate, (target) => target instanceof Node && (rootRef.current?.contains(target) ?? false)),
+    [gate, rootRef],
+  );
+}
+
+/**
+ * useInputHold's listening, apart from React: each touch for which `onMap` is false holds the gate until the page
+ * has had no input for INPUT_QUIET_MS and has painted since. Returns the stop (which lets go of a hold under way).
+ */
+export function holdOnTaps(gate: FrameGate, onMap: (target: EventTarget | null) => boolean): () => void {
+  let release: (() => void) | null = null;
+  let cancelWait = () => {};
+  const onInput = (event: Event) => {
+    if (release || onMap(event.target)) return;
+    release = gate.hold('input');
+    // The pause's own wait starts again on every later input, so one hold spans a run of quick taps.
+    cancelWait = afterInputPause(() => {
+      cancelWait = afterNextPaint(() => {
+        release?.();
+        release = null;
+      });
+    }, INPUT_QUIET_MS);
+  };
+  for (const type of HOLDING_INPUTS) window.addEventListener(type, onInput, { capture: true, passive: true });
+  return () => {
+    for (const type of HOLDING_INPUTS) window.removeEventListener(type, onInput, { capture: true });
+    cancelWait();
+    release?.();
+  };
 }
 
 /**
