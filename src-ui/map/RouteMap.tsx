@@ -14,18 +14,17 @@
  * map), kept up to date when the camera comes to rest (use-focus-marks.ts).
  */
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { type CSSProperties, useId, useRef, useState } from 'react';
-import { groupingLevel } from './camera.ts';
+import { type CSSProperties, useId, useRef } from 'react';
 import { HiddenMarkerButtons } from './HiddenMarkerButtons.tsx';
 import { MapControls } from './MapControls.tsx';
-import { DEFAULT_ZOOM, JUMP_ZOOM, PALETTES } from './map-data.ts';
+import { PALETTES } from './map-data.ts';
 import styles from './RouteMap.module.css';
 import { routeMapEvents } from './route-map-events.ts';
 import type { RouteMapProps } from './types.ts';
 import { useAppliedStyle } from './use-applied-style.ts';
 import { useFocusMarks } from './use-focus-marks.ts';
 import { useCoverHold, useInputHold } from './use-frame-holds.ts';
-import { reducedMotion, useMapCamera } from './use-map-camera.ts';
+import { useGroupingLevel, useMapCamera } from './use-map-camera.ts';
 import { type MapEvents, useMapInstance } from './use-map-instance.ts';
 import { useMapStyle } from './use-map-style.ts';
 import { useOverlayLayers } from './use-overlay-layers.ts';
@@ -37,19 +36,10 @@ export default function RouteMap(props: RouteMapProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const mapDivRef = useRef<HTMLDivElement>(null);
   const noteId = useId();
-  const [level, setLevel] = useState(Math.floor(DEFAULT_ZOOM));
-  // The active stop the camera last went to: written by its effect (use-map-camera.ts), read here in render to group
-  // the markers for where a coming jump lands; it changes only after the render that foresaw the jump.
-  const cameraStopRef = useRef(activeStopId);
-  const jumps = (props.instant ?? false) || reducedMotion();
+  const { setLevel, cameraStopRef, groupLevel } = useGroupingLevel(activeStopId, props.instant ?? false);
   const data = useRouteMapData(
     { stops, line: props.line, lineIsFallback: props.lineIsFallback ?? false, activeStopId },
-    (activeAt) =>
-      groupingLevel(
-        level,
-        { cameraStopId: cameraStopRef.current, activeStopId, activeHasPlace: activeAt !== null, jumps },
-        JUMP_ZOOM,
-      ),
+    groupLevel,
   );
   const palette = PALETTES[theme];
   const styleUrl = styleUrls?.[theme] ?? null;

@@ -56,7 +56,7 @@ export function holdOnTaps(gate: FrameGate, onMap: (target: EventTarget | null) 
 
 /**
  * A touch, a pen or a mouse button: the first event of a tap. Keys do not hold the map: a keyboard walk that held it
- * at every key found the snackbar over the newly focused row in 2 of 5 runs (e2e/a11y-keyboard.spec.ts; what follows
+ * at every key found the snackbar over the newly focused row in 2 of 6 runs (e2e/a11y-keyboard.spec.ts; what follows
  * a focus move, the snackbar's re-placement and the list's scroll, met the held map's late draw), and a keyboard's
  * steps are not the quick taps this is for.
  */

@@ -5,7 +5,7 @@
  */
 import type * as maplibregl from 'maplibre-gl';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
-import { insetMove, stillCentre } from './camera.ts';
+import { groupingLevel, insetMove, stillCentre } from './camera.ts';
 import {
   type Bounds,
   DEFAULT_CENTER,
@@ -96,6 +96,25 @@ export function useMapCamera(input: CameraInput) {
       fitTo(bounds, true, 'fit-all');
     },
   };
+}
+
+/**
+ * The zoom level the markers are grouped for (camera.ts groupingLevel): the camera's whole level (`setLevel`, from
+ * the map's zoom events), or the level a coming jump to a new active stop lands at. `cameraStopRef` is the active
+ * stop the camera last went to: written by the camera's effect (useFlyToActive), read in render by `groupLevel`; it
+ * changes only after the render that foresaw the jump.
+ */
+export function useGroupingLevel(activeStopId: number | null, instant: boolean) {
+  const [level, setLevel] = useState(Math.floor(DEFAULT_ZOOM));
+  const cameraStopRef = useRef(activeStopId);
+  const jumps = instant || reducedMotion();
+  const groupLevel = (activeAt: LngLat | null) =>
+    groupingLevel(
+      level,
+      { cameraStopId: cameraStopRef.current, activeStopId, activeHasPlace: activeAt !== null, jumps },
+      JUMP_ZOOM,
+    );
+  return { setLevel, cameraStopRef, groupLevel };
 }
 
 /** Where an animated camera move ends (maplibre's own type for a jump). */
