@@ -54,6 +54,41 @@ export function assertTakesStopUpdate(
     throw conflict(lateWindowClosedMessage(late.hours));
 }
 
+const FINISHED_STOP_FINAL_MESSAGE = 'This route is finished: its done stops are final';
+const FINISHED_OPEN_STOP_MESSAGE =
+  "This route is finished: an open stop is done only by its driver's late update, never by the office";
+const FINISHED_ORDER_FINAL_MESSAGE = 'This route is finished: its stops and their order are final';
+
+/**
+ * The office's edit of a stop (the dispatcher's stop PATCH) on a finished route. A done stop (finished or skipped) is
+ * what its current completion record says, and the route is what a dispatcher, a customer or a dispute relies on, so
+ * the office changes nothing of it: its status would disagree with its record (or reopen it to a late update that
+ * replaces the shown proof), and its notes, units, code or address would rewrite what the driver did. A stop still
+ * open (a route created finished) has no record to disagree with: its details may change, but it is done only by the
+ * driver's late update (assertTakesStopUpdate), which then makes the record it agrees with. Called under the route's
+ * lock, which the driver's finish and completions take too, so the route cannot finish between this and the write.
+ */
+export function assertOfficeMayChangeStop(
+  route: { status: string },
+  stop: { status: string },
+  change: { status?: string },
+): void {
+  if (route.status !== ('finished' satisfies RouteStatus)) return;
+  if (isDone(stop.status)) throw conflict(FINISHED_STOP_FINAL_MESSAGE, 'stopId');
+  if (change.status !== undefined && change.status !== stop.status)
+    throw conflict(FINISHED_OPEN_STOP_MESSAGE, 'status');
+}
+
+/**
+ * A reorder or a stop's removal on a finished route that has done stops: both plan the route again, giving its done
+ * stops new positions and planned times, which rewrites the day the records describe. (A finished route with no done
+ * stop, created finished, is still only a plan.) Under the route's lock, as above.
+ */
+export function assertOfficeMayReplan(route: { status: string }, stops: { status: string }[], field: string): void {
+  if (route.status === ('finished' satisfies RouteStatus) && stops.some((s) => isDone(s.status)))
+    throw conflict(FINISHED_ORDER_FINAL_MESSAGE, field);
+}
+
 /** The end stop waits for every other stop (start and breaks included) to be finished or skipped. */
 export function assertOnlyEndStopsLeft(stops: { type: string; status: string }[]): void {
   const open = stops.some((s) => s.type !== ('end' satisfies StopType) && !isDone(s.status));

@@ -15,7 +15,7 @@ import type { PublicationSettings, Requirements, Route, Stop } from '../../src-s
 import type { Database, RouteRow, StopPatch } from '../db/schema.ts';
 import { deliveryCodeHash } from '../domain/delivery-code.ts';
 import { badRequest, conflict, notFound } from '../domain/errors.ts';
-import { STOP_NOT_FOUND_MESSAGE } from '../domain/route-rules.ts';
+import { assertOfficeMayChangeStop, assertOfficeMayReplan, STOP_NOT_FOUND_MESSAGE } from '../domain/route-rules.ts';
 import { DRIVER_NOT_FOUND, ORGANISATION_ID_NOT_FOUND } from './drivers.ts';
 import { createRoute } from './route-creation.ts';
 import { markRouteChanged } from './route-version.ts';
@@ -60,7 +60,7 @@ export async function updateStop(
   input: UpdateStopRequest,
   nowIso: string,
 ): Promise<Stop> {
-  await requireRoute(trx, routeId);
+  const route = await requireRoute(trx, routeId);
   const current = await trx
     .selectFrom('stops')
     .selectAll()
@@ -69,6 +69,7 @@ export async function updateStop(
     .where('removed_at', 'is', null)
     .executeTakeFirst();
   if (!current) throw notFound('No stop found with this id on this route', 'service');
+  assertOfficeMayChangeStop(route, current, input);
   const patch: StopPatch = { updated_at: nowIso };
   for (const key of PLAIN_STOP_FIELDS) {
     if (input[key] !== undefined) Object.assign(patch, { [key]: input[key] });
@@ -120,6 +121,7 @@ export async function reorderStops(trx: Trx, routeId: number, stopIds: number[],
     stopIds,
   );
   if (problems) throw badRequest(`stop_ids must list each of the route's stops exactly once: ${problems}`, 'stop_ids');
+  assertOfficeMayReplan(route, stops, 'stop_ids');
   const byId = new Map(stops.map((s) => [s.id, s]));
   const ordered = stopIds.map((id) => byId.get(id)!);
   // The shared plan: the app plans the same order the same way from the reorder's event (route-plan.ts).
@@ -154,10 +156,12 @@ export async function reorderStops(trx: Trx, routeId: number, stopIds: number[],
  * still stored against it and shown to the dispatcher (repo/stop-completion.ts).
  */
 export async function removeStop(trx: Trx, routeId: number, stopId: number, nowIso: string): Promise<number[]> {
-  await requireRoute(trx, routeId);
+  const route = await requireRoute(trx, routeId);
   const stops = await loadStops(trx, routeId);
   const stop = stops.find((s) => s.id === stopId);
   if (!stop) throw notFound(STOP_NOT_FOUND_MESSAGE, 'stopId');
+  assertOfficeMayChangeStop(route, stop, {});
+  assertOfficeMayReplan(route, stops, 'stopId');
   if (stop.type === 'start' || stop.type === 'end') throw conflict('The start and the end of a route stay', 'stopId');
   const done = await trx.selectFrom('completions').select('id').where('stop_id', '=', stopId).executeTakeFirst();
   if (stop.status !== 'pending' || done)
