@@ -25,7 +25,7 @@ import {
   replayable,
   requestHash,
 } from '../repo/completions.ts';
-import { assertDeliveryCode, tryDeliveryCode } from '../repo/delivery-codes.ts';
+import { assertCodeGatesOpen, assertDeliveryCode, tryDeliveryCode } from '../repo/delivery-codes.ts';
 import { organisationTimeZone } from '../repo/organisations.ts';
 import { requireStopOnRoute, routeFor } from '../repo/routes.ts';
 import { storeStopUpdate } from '../repo/stop-completion.ts';
@@ -75,8 +75,11 @@ export function registerStopRoutes(app: FastifyInstance, ctx: ServerContext): vo
       const days = { days: [projectDate, settings.project_date], startedAt: route.started_at };
       assertDeviceTimes(request.body, days, timeZone, now.getTime());
       const update = prepareStopUpdate(request.body, now, timeZone);
-      // Before the write's transaction: a wrong code stays counted though the completion is refused (delivery-codes.ts).
-      update.delivery_code_checked = await assertDeliveryCode(ctx.db, serviceId, request.body.delivery_code);
+      // Before the write's transaction: a wrong code stays counted though the completion is refused, and a code with
+      // the code gates off is refused before it is tried (delivery-codes.ts). Tried once per request, after the
+      // Idempotency-Key's lookup: a replay tries nothing, a request racing one with its key claims a try of its own.
+      const codeGates = { route, settings };
+      update.delivery_code_checked = await assertDeliveryCode(ctx.db, codeGates, serviceId, request.body.delivery_code);
       const write = {
         routeId,
         stopId: serviceId,
@@ -104,8 +107,9 @@ export function registerStopRoutes(app: FastifyInstance, ctx: ServerContext): vo
 
 /**
  * POST .../services/:serviceId/delivery-code (issue 34): the app tries a typed code before it queues the completion,
- * so a wrong one is answered at the door. Counted like a completion's (repo/delivery-codes.ts); a stop without a code
- * is a 400, as a completion carrying one would be.
+ * so a wrong one is answered at the door. Counted like a completion's, before it is judged (repo/delivery-codes.ts);
+ * with the code gates off it is the 403 a completion carrying a code gets, and nothing is tried or counted; a stop
+ * without a code is a 400, as a completion carrying one would be.
  */
 function registerDeliveryCodeRoute(app: FastifyInstance, ctx: ServerContext): void {
   app.post<{ Params: ServicePath; Body: DeliveryCodeRequest }>(
@@ -114,9 +118,10 @@ function registerDeliveryCodeRoute(app: FastifyInstance, ctx: ServerContext): vo
     async (request): Promise<DeliveryCodeAnswer> => {
       const principal = await authenticate(ctx, request);
       const { projectId, routeId, serviceId } = request.params;
-      const { route } = await routeFor(ctx, principal, routeId, projectId);
+      const { route, settings } = await routeFor(ctx, principal, routeId, projectId);
       if (principal.kind === 'link' && route.status === 'finished') throw forbidden(LINK_ROUTE_FINISHED_MESSAGE);
       await requireStopOnRoute(ctx.db, routeId, serviceId);
+      await assertCodeGatesOpen(ctx.db, route, settings, 'code');
       const verdict = await tryDeliveryCode(ctx.db, serviceId, request.body.code);
       switch (verdict.kind) {
         case 'right':

@@ -2,12 +2,15 @@
  * Trying a stop's delivery code (issue 34): the driver's check before completing, and the completion itself. Every
  * wrong try is counted against the stop, and a stop that took DELIVERY_CODE_MAX_WRONG wrong codes takes no more,
  * right or wrong, until the dispatcher sets its code again (route-changes.ts): only the outcomes that stand in for a
- * code (`code_exempt_places`) complete it then.
+ * code (`code_exempt_places`) complete it then. A code is tried only where the code gates are open: with them off
+ * nothing is judged or counted, so no stop is locked before the office turns codes on.
  */
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
+import { outcomeGates } from '../../src-shared/domain/outcomes/rules.ts';
 import { DELIVERY_CODE_MAX_WRONG } from '../../src-shared/limits.ts';
-import type { Database } from '../db/schema.ts';
+import type { Plan } from '../../src-shared/protocol/entities.ts';
+import type { Database, PublicationSettingsRow, RouteRow } from '../db/schema.ts';
 import { deliveryCodeMatches } from '../domain/delivery-code.ts';
 import { badRequest, forbidden, unprocessable } from '../domain/errors.ts';
 
@@ -23,40 +26,90 @@ export type CodeVerdict =
 const CODE_LOCKED_MESSAGE =
   'Too many wrong delivery codes for this stop: leave the parcel where the organisation allows it without a code, or ask the office to set the code again';
 
+/** The words outcome-policy.ts answers a completion carrying a code without the feature with. */
+const CODES_OFF_MESSAGE = "Delivery codes are not part of this organisation's plan or this route's settings";
+
 /**
- * Tries `typed` against the stop's code. A wrong try is counted in one statement that adds one only below the limit
- * (`delivery_code_wrong < max`), so two phones or two tabs trying at once each count, and the count never passes the
- * limit. A right code reads the count it was given; a wrong try landing between that read and the completion's write
- * can let one right code through at the limit, which locks nothing a driver could abuse.
+ * 403 naming `field` unless the organisation's plan (`ft_delivery_codes`) and the route's publication settings
+ * (`delivery_codes`) both turn codes on: checked before a code is tried, so with the gates off nothing is judged or
+ * counted. The write's transaction checks the gates again under the route's lock (outcome-policy.ts).
+ */
+export async function assertCodeGatesOpen(
+  db: Q,
+  route: Pick<RouteRow, 'organisation_id'>,
+  settings: Pick<PublicationSettingsRow, 'delivery_codes'>,
+  field: string,
+): Promise<void> {
+  const org = await db
+    .selectFrom('organisations')
+    .select('plan')
+    .where('id', '=', route.organisation_id)
+    .executeTakeFirstOrThrow();
+  const plan = JSON.parse(org.plan) as Partial<Plan>;
+  if (!outcomeGates(plan, { delivery_codes: Boolean(settings.delivery_codes) }).deliveryCodes)
+    throw forbidden(CODES_OFF_MESSAGE, field);
+}
+
+/**
+ * Tries `typed` against the stop's code: a try is counted before it is judged, and only a counted try is judged.
+ *
+ * Why this is safe with any number of tries at once, on any number of server processes: the try claims one of the
+ * stop's places (`delivery_code_wrong + 1`, only while below the limit) and reads the hash in one UPDATE ... RETURNING.
+ * One statement on one row is atomic on both databases: PostgreSQL locks the row and re-checks the WHERE on the row
+ * as the last writer left it (READ COMMITTED), SQLite writes one statement at a time. So at most
+ * DELIVERY_CODE_MAX_WRONG tries hold a place at any moment, and a try that got none is answered "locked" without its
+ * code being compared. A right try gives its place back (one statement, guarded by the same hash so a code the
+ * dispatcher set meanwhile, whose count started anew, is not touched): a right code costs the driver nothing, and
+ * it was judged only while fewer than DELIVERY_CODE_MAX_WRONG wrong tries were counted, so "right" is never answered
+ * once five wrong tries are counted. Nothing is read in one statement and written back in another.
  */
 export async function tryDeliveryCode(db: Q, stopId: number, typed: string): Promise<CodeVerdict> {
-  const stop = await db
-    .selectFrom('stops')
-    .select(['delivery_code_hash', 'delivery_code_wrong'])
-    .where('id', '=', stopId)
-    .executeTakeFirst();
-  if (!stop?.delivery_code_hash) return { kind: 'no_code' };
-  if (stop.delivery_code_wrong >= DELIVERY_CODE_MAX_WRONG) return { kind: 'locked' };
-  if (deliveryCodeMatches(typed, stop.delivery_code_hash))
-    return { kind: 'right', triesLeft: DELIVERY_CODE_MAX_WRONG - stop.delivery_code_wrong };
-  const counted = await db
+  const claimed = await db
     .updateTable('stops')
     .set({ delivery_code_wrong: sql<number>`delivery_code_wrong + 1` })
     .where('id', '=', stopId)
+    .where('delivery_code_hash', 'is not', null)
     .where('delivery_code_wrong', '<', DELIVERY_CODE_MAX_WRONG)
+    .returning(['delivery_code_hash', 'delivery_code_wrong'])
+    .executeTakeFirst();
+  if (!claimed?.delivery_code_hash) return (await hasCode(db, stopId)) ? { kind: 'locked' } : { kind: 'no_code' };
+  if (!deliveryCodeMatches(typed, claimed.delivery_code_hash))
+    return { kind: 'wrong', triesLeft: DELIVERY_CODE_MAX_WRONG - claimed.delivery_code_wrong };
+  const givenBack = await db
+    .updateTable('stops')
+    .set({ delivery_code_wrong: sql<number>`delivery_code_wrong - 1` })
+    .where('id', '=', stopId)
+    .where('delivery_code_hash', '=', claimed.delivery_code_hash)
+    .where('delivery_code_wrong', '>', 0)
     .returning('delivery_code_wrong')
     .executeTakeFirst();
-  if (!counted) return { kind: 'locked' };
-  return { kind: 'wrong', triesLeft: DELIVERY_CODE_MAX_WRONG - counted.delivery_code_wrong };
+  const wrongSoFar = givenBack?.delivery_code_wrong ?? claimed.delivery_code_wrong - 1;
+  return { kind: 'right', triesLeft: DELIVERY_CODE_MAX_WRONG - wrongSoFar };
+}
+
+/** Whether the stop has a code (read only after a try got no place: it tells "locked" from "no code"). */
+async function hasCode(db: Q, stopId: number): Promise<boolean> {
+  const stop = await db.selectFrom('stops').select('delivery_code_hash').where('id', '=', stopId).executeTakeFirst();
+  return Boolean(stop?.delivery_code_hash);
 }
 
 /**
  * The completion's code: true when it carried the stop's right code, false when it carried none (the outcome rules
- * then say whether one was needed). A code for a stop without one, a wrong one, or any on a locked stop is refused,
- * and the wrong one stays counted: this runs before the completion's transaction, which a refusal rolls back.
+ * then say whether one was needed). A code where the code gates are off is refused before it is tried (so it is
+ * neither judged nor counted); a code for a stop without one, a wrong one, or any on a locked stop is refused, and the
+ * wrong one stays counted: this runs before the completion's transaction, which a refusal rolls back. Each request
+ * tries its code once, after its Idempotency-Key was looked up: a replay of a stored answer tries nothing, and two
+ * requests with one key in flight at once each claim a place of their own (stop-routes.ts), so no code is judged
+ * more often than it is counted.
  */
-export async function assertDeliveryCode(db: Q, stopId: number, typed: string | undefined): Promise<boolean> {
+export async function assertDeliveryCode(
+  db: Q,
+  route: { route: Pick<RouteRow, 'organisation_id'>; settings: Pick<PublicationSettingsRow, 'delivery_codes'> },
+  stopId: number,
+  typed: string | undefined,
+): Promise<boolean> {
   if (typed === undefined) return false;
+  await assertCodeGatesOpen(db, route.route, route.settings, 'delivery_code');
   const verdict = await tryDeliveryCode(db, stopId, typed);
   switch (verdict.kind) {
     case 'right':
