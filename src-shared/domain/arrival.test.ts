@@ -1,6 +1,13 @@
 /** Arrival noticed by the phone (issue 34): inside the radius long enough, and not passing by. */
 import { describe, expect, it } from 'vitest';
-import { arrivalNoticed, arrivalSetup, DEFAULT_ARRIVAL_RULE, type PositionSample } from './arrival.ts';
+import type { Stop } from '../protocol/entities.ts';
+import {
+  arrivalNoticed,
+  arrivalSetup,
+  arrivalStopProblem,
+  DEFAULT_ARRIVAL_RULE,
+  type PositionSample,
+} from './arrival.ts';
 
 const STOP = { lat: 52.37, lng: 4.89 };
 /** A position `metres` north of the stop (a degree of latitude is about 111 km). */
@@ -55,5 +62,20 @@ describe('arrival setup', () => {
     expect(arrivalSetup(null, {}, null)).toMatchObject({ autoRecord: false, rule: DEFAULT_ARRIVAL_RULE });
     const own = arrivalSetup(null, {}, { arrival_radius_m: 120, arrival_auto_record: true });
     expect(own).toMatchObject({ autoRecord: true, rule: { ...DEFAULT_ARRIVAL_RULE, radiusM: 120 } });
+  });
+});
+
+describe('which stops take an arrival', () => {
+  it.each<[Stop['type'], Stop['status'], string | null, string | null]>([
+    ['delivery', 'pending', null, null],
+    ['pickup', 'pending', null, null],
+    ['delivery', 'pending', '2026-11-27T09:00:00.000Z', 'arrived'],
+    ['delivery', 'finished', null, 'done'],
+    ['pickup', 'skipped', null, 'done'],
+    ['start', 'pending', null, 'stop_type'],
+    ['end', 'pending', null, 'stop_type'],
+    ['break', 'pending', null, 'stop_type'],
+  ])('a %s %s, arrived at %s: %s', (type, status, arrivedAt, problem) => {
+    expect(arrivalStopProblem({ type, status, arrived_at: arrivedAt })).toBe(problem);
   });
 });

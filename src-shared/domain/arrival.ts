@@ -2,11 +2,12 @@
  * Arrival noticed by the phone (issue 34; docs/delivery-outcomes.md): the driver's positions (the browser's or the
  * wrapper's) have stayed within a radius of the next stop for a short while, without moving fast. Pure: the core
  * feeds it the positions it already receives and offers Arrived on the stop's card when it says so; a stop already
- * arrived at or done is the caller's to leave out.
+ * arrived at or done is left out by arrivalStopProblem, the rule the server records arrivals by too.
  */
 import { ARRIVAL_RADIUS_DEFAULT_M } from '../limits.ts';
-import type { OrganisationConfig, Plan, PublicationSettings } from '../protocol/entities.ts';
+import type { OrganisationConfig, Plan, PublicationSettings, Stop, StopType } from '../protocol/entities.ts';
 import { haversineMetres, type LatLng } from './geo.ts';
+import { isDone } from './stops.ts';
 
 export interface PositionSample {
   /** Epoch ms. */
@@ -84,4 +85,20 @@ export function arrivalSetup(
     autoRecord: config?.arrival_auto_record === true,
     rule: { ...DEFAULT_ARRIVAL_RULE, radiusM: config?.arrival_radius_m ?? DEFAULT_ARRIVAL_RULE.radiusM },
   };
+}
+
+/** The stops a driver arrives at: the start, the end and a break have no door to arrive at. */
+export const ARRIVAL_STOP_TYPES = ['delivery', 'pickup'] as const satisfies readonly StopType[];
+
+/** Why a stop takes no new arrival: its type has none, it is done, or it has its arrival already. */
+type ArrivalStopProblem = 'stop_type' | 'done' | 'arrived';
+
+/**
+ * Whether a stop takes an arrival now: only a pending delivery or pickup without one. The core offers Arrived only
+ * for such a stop (arrival-offer.ts), and the server records one only for such a stop (repo/stop-arrivals.ts).
+ */
+export function arrivalStopProblem(stop: Pick<Stop, 'type' | 'status' | 'arrived_at'>): ArrivalStopProblem | null {
+  if (!(ARRIVAL_STOP_TYPES as readonly StopType[]).includes(stop.type)) return 'stop_type';
+  if (isDone(stop)) return 'done';
+  return stop.arrived_at ? 'arrived' : null;
 }

@@ -23,10 +23,15 @@
  * the complete screen. A stop the server already has an arrival for is offered nothing.
  */
 import type { PositionReport } from '../../src-shared/api/worker-api.ts';
-import { arrivalNoticed, arrivalSetup, type PositionSample } from '../../src-shared/domain/arrival.ts';
+import {
+  arrivalNoticed,
+  arrivalSetup,
+  arrivalStopProblem,
+  type PositionSample,
+} from '../../src-shared/domain/arrival.ts';
 import { haversineMetres } from '../../src-shared/domain/geo.ts';
 import { LOCATION_INTERVAL_MS, wrapperWins } from '../../src-shared/domain/position-source.ts';
-import { actionBlock, isDone, nextActiveStop } from '../../src-shared/domain/stops.ts';
+import { actionBlock, nextActiveStop } from '../../src-shared/domain/stops.ts';
 import type { Stop } from '../../src-shared/protocol/entities.ts';
 import type { Emit } from '../base/events.ts';
 import type { Store } from '../base/store.ts';
@@ -61,7 +66,8 @@ function targetStop(store: Store, on: boolean): Stop | null {
   if (!on || !route || route.status !== 'in_progress') return null;
   const id = shown.activeStopId ?? nextActiveStop(route.stops, null);
   const stop = route.stops.find((s) => s.id === id);
-  if (!stop || isDone(stop) || stop.arrived_at || (stop.type !== 'delivery' && stop.type !== 'pickup')) return null;
+  // The rule the server records arrivals by: a pending delivery or pickup with none yet.
+  if (!stop || arrivalStopProblem(stop) !== null) return null;
   return actionBlock(route, stop.id) === null ? stop : null;
 }
 
