@@ -16,6 +16,7 @@ import * as trackingLimits from './migrations/010-tracking-limits.ts';
 import * as deliveryOutcomes from './migrations/011-delivery-outcomes.ts';
 import * as codesAndArrival from './migrations/012-codes-and-arrival.ts';
 import * as stopArrivals from './migrations/013-stop-arrivals.ts';
+import * as failureReasonsToChoose from './migrations/014-failure-reasons-to-choose.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -71,6 +72,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '011-delivery-outcomes': { up: (d) => deliveryOutcomes.up(d) },
     '012-codes-and-arrival': { up: (d) => codesAndArrival.up(d) },
     '013-stop-arrivals': { up: (d) => stopArrivals.up(d) },
+    '014-failure-reasons-to-choose': { up: (d) => failureReasonsToChoose.up(d) },
   };
 }
 

@@ -57,6 +57,7 @@ type ConfigChanges = NonNullable<CreateOrganisationRequest['config']>;
  */
 function storedFailureReasons(list: ConfigChanges['failure_reasons']): FailureReasonSetting[] | null {
   if (!list) return null;
+  assertReasonsLetDriversSkip(list);
   const seen = new Set<string>();
   return list.map((reason, i) => {
     const field = `config.failure_reasons.${i}`;
@@ -75,6 +76,25 @@ function storedFailureReasons(list: ConfigChanges['failure_reasons']): FailureRe
       throw badRequest(`${field}.label is required for a code of the organisation's own`, `${field}.label`);
     return { code: reason.code, label, photo: reason.photo ?? false, note: reason.note ?? false };
   });
+}
+
+/**
+ * Where reasons are on, a stop is skipped only with one, and a route finishes only once every stop is done: a list
+ * the driver cannot pick from locks every driver of the organisation out of finishing. So the list holds a reason,
+ * and one that asks for no note, since the app takes no note where a route's completion notes are off.
+ */
+function assertReasonsLetDriversSkip(list: NonNullable<ConfigChanges['failure_reasons']>): void {
+  const field = 'config.failure_reasons';
+  if (list.length === 0)
+    throw badRequest(
+      `${field} must hold at least one reason, or be null for the default list: with none, no stop could be skipped`,
+      field,
+    );
+  if (list.every((reason) => reason.note === true))
+    throw badRequest(
+      `${field} must hold a reason that asks for no note: a route with completion notes off takes no note`,
+      field,
+    );
 }
 
 /** The config after `changes`: each field given replaces the stored one, the reasons checked and completed. */
