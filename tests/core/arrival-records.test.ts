@@ -97,3 +97,24 @@ describe('arrivals recorded', () => {
     expect(await arrivedOnServer(routeId, first.id)).toMatchObject({ arrival_by: 'driver' });
   });
 });
+
+describe("another device's arrival", () => {
+  it('shows on a second core of the route at once: an arrival is a route change', async () => {
+    const { c, routeId, first, standing } = await started(offerOnly, faultyFetch());
+    const second = await suite.core();
+    expect(await second.api.signIn(offerOnly.email, PASSWORD)).toMatchObject({ ok: true });
+    expect(await second.api.openRoute(routeId, { shared: false })).toEqual({ ok: true });
+    await second.until((s) => s.route?.route?.status === 'in_progress' && s.live.socket === 'connected');
+    const version = second.state().route!.route!.version;
+
+    await standing(25);
+    await c.api.confirmArrival(first.id);
+    const { arrived_at: arrivedAt } = await arrivedOnServer(routeId, first.id);
+    // Through the route's socket, as the next version: no fetch of the route needed.
+    const shown = await second.until(
+      (s) => s.route?.route?.stops.find((stop) => stop.id === first.id)?.arrived_at === arrivedAt,
+    );
+    expect(shown.route!.route!.version).toBe(version + 1);
+    expect(shown.route!.route!.stops.find((stop) => stop.id === first.id)).toMatchObject({ arrival_by: 'driver' });
+  });
+});
