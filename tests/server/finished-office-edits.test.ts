@@ -5,6 +5,7 @@
  * created finished, and every edit while the route is in progress.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main as dispatchCli } from '../../src-server/cli/dispatch.ts';
 import { localDate } from '../../src-shared/domain/geo.ts';
 import type { DispatchRouteDetail } from '../../src-shared/protocol/dispatch.ts';
 import type { Route, Stop } from '../../src-shared/protocol/entities.ts';
@@ -105,6 +106,17 @@ describe("the office's edits of a finished route", () => {
       ORDER_FINAL,
       'stop_ids',
     );
+    // The CLI calls the same API: its `stop` and `reorder` are refused alike.
+    const errors: string[] = [];
+    const io = { out: () => {}, err: (text: string) => errors.push(text), readStdin: async () => '' };
+    const env = { DISPATCH_URL: t.url, DISPATCH_TOKEN: t.config.dispatchToken };
+    const ids = [String(s.routeId), String(s.stopIds[1])];
+    expect(await dispatchCli(['stop', ...ids, 'status=pending'], env, io)).toBe(1);
+    expect(await dispatchCli(['reorder', String(s.routeId), ...order.map(String)], env, io)).toBe(1);
+    expect(errors).toEqual([
+      '409: This route is finished: its done stops are final (field stopId)',
+      '409: This route is finished: its stops and their order are final (field stop_ids)',
+    ]);
     expect(await record(s.routeId)).toEqual(before);
     const current = before.completions.find((c) => c.stop_id === delivered.id && c.role === 'current');
     expect(current).toMatchObject({ status: 'finished', image_urls: delivered.images });
