@@ -99,13 +99,20 @@ describe('arrivals recorded', () => {
 });
 
 describe("another device's arrival", () => {
-  it('shows on a second core of the route at once: an arrival is a route change', async () => {
+  it('shows on a second core of the route at once, whose prompt for that stop goes: an arrival is a route change', async () => {
     const { c, routeId, first, standing } = await started(offerOnly, faultyFetch());
-    const second = await suite.core();
+    // The driver's second phone, standing at the same stop on a clock of its own.
+    const clock = { at: Date.now() };
+    const second = await suite.core({ now: () => clock.at });
     expect(await second.api.signIn(offerOnly.email, PASSWORD)).toMatchObject({ ok: true });
     expect(await second.api.openRoute(routeId, { shared: false })).toEqual({ ok: true });
     await second.until((s) => s.route?.route?.status === 'in_progress' && s.live.socket === 'connected');
     const version = second.state().route!.route!.version;
+    for (let s = 0; s <= 25; s += 5) {
+      clock.at += 5000;
+      await second.api.reportPosition({ lat: first.address.lat, lng: first.address.lng });
+    }
+    expect(await offer(second)).toEqual({ stopId: first.id });
 
     await standing(25);
     await c.api.confirmArrival(first.id);
@@ -116,5 +123,6 @@ describe("another device's arrival", () => {
     );
     expect(shown.route!.route!.version).toBe(version + 1);
     expect(shown.route!.route!.stops.find((stop) => stop.id === first.id)).toMatchObject({ arrival_by: 'driver' });
+    await second.until((s) => s.arrival.offer === null);
   });
 });
