@@ -8,7 +8,7 @@
  * without the server counting it (repo/delivery-codes.ts).
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { isDeliveryCodeShape, normaliseDeliveryCode } from '../../src-shared/domain/outcomes.ts';
+import { isDeliveryCodeShape, normaliseDeliveryCode } from '../../src-shared/domain/outcomes/code.ts';
 import { DELIVERY_CODE_MAX_LENGTH } from '../../src-shared/limits.ts';
 import { badRequest } from './errors.ts';
 

@@ -12,6 +12,8 @@ import {
   parseIsoDate,
   toIsoDate,
 } from '../../src-shared/domain/age.ts';
+import { deliveryPlaceRecord } from '../../src-shared/domain/outcomes/record.ts';
+import { isFilled } from '../../src-shared/domain/text.ts';
 import { wallClock } from '../../src-shared/domain/time-zone.ts';
 import { MAX_PHOTOS } from '../../src-shared/limits.ts';
 import type { CleaningStatus, DeliveryPlaceRecord } from '../../src-shared/protocol/entities.ts';
@@ -148,19 +150,6 @@ function proofOnSkip(body: StopUpdateRequest): string | null {
   return null;
 }
 
-/** The place as stored: trimmed, empty as null, only the fields of the place chosen. */
-function deliveryPlace(sent: StopUpdateRequest['delivery_place']): DeliveryPlaceRecord | null {
-  if (!sent) return null;
-  const clean = (text: string | null | undefined) => text?.trim() || null;
-  const neighbour = sent.place === 'neighbour';
-  return {
-    place: sent.place,
-    neighbour_name: neighbour ? clean(sent.neighbour_name) : null,
-    neighbour_house_number: neighbour ? clean(sent.neighbour_house_number) : null,
-    safe_place: sent.place === 'safe_place' ? clean(sent.safe_place) : null,
-  };
-}
-
 /**
  * The units' scan states: each unit once, a reason only on a unit not scanned (a scanned one needs none), a method
  * only on a scanned one. Null when none were sent.
@@ -217,7 +206,7 @@ export function prepareStopUpdate(body: StopUpdateRequest, now: Date, timeZone: 
   const skipped = body.status === 'skipped';
   const proofField = skipped ? proofOnSkip(body) : null;
   if (proofField) throw badRequest(SKIPPED_WITH_PROOF_MESSAGE, proofField);
-  if (body.cleaning_status === 'other' && !body.cleaning_definition?.trim())
+  if (body.cleaning_status === 'other' && !isFilled(body.cleaning_definition))
     throw badRequest(CLEANING_DEFINITION_MESSAGE, 'cleaning_definition');
 
   // A completion queued offline keeps the time the driver did it, not the time it reached the server.
@@ -243,7 +232,8 @@ export function prepareStopUpdate(body: StopUpdateRequest, now: Date, timeZone: 
     units: unitScans(body.units),
     captured_at: captureTimes(body),
     failure_reason: present(body.failure_reason) ? body.failure_reason! : null,
-    delivery_place: deliveryPlace(body.delivery_place),
+    // As the screen and the core build it (src-shared/domain/outcomes/record.ts): trimmed, empty as null, its own fields.
+    delivery_place: deliveryPlaceRecord(body.delivery_place),
     delivery_code_checked: false,
   };
 }

@@ -3,7 +3,7 @@
  * dispatcher API, the demo seed and test fixtures).
  */
 import type { Kysely, Transaction } from 'kysely';
-import { DEFAULT_OUTCOME_CONFIG, isReasonCode } from '../../src-shared/domain/outcomes.ts';
+import { DEFAULT_OUTCOME_CONFIG, isReasonCode } from '../../src-shared/domain/outcomes/rules.ts';
 import { textLength } from '../../src-shared/domain/text.ts';
 import { timeZoneName } from '../../src-shared/domain/time-zone.ts';
 import { REASON_CODE_MAX_LENGTH, REASON_LABEL_MAX_LENGTH } from '../../src-shared/limits.ts';

@@ -1,18 +1,11 @@
 /**
- * The outcome rules of issue 34 (src-shared/domain/outcomes.ts: why a stop failed, where a parcel went), applied by the
+ * The outcome rules of issue 34 (src-shared/domain/outcomes/: why a stop failed, where a parcel went), applied by the
  * server before it stores a stop update, beside the proof rules of completion-policy.ts: the plan's flags and the
  * route's publication settings open them (outcomeGates), the organisation's config lists the reasons. The rules are
  * the shared ones; only their wording for an HTTP answer is here, as in completion-policy.ts.
  */
-import {
-  failureReasonOf,
-  type OutcomeFacts,
-  type OutcomeProblem,
-  outcomeConfig,
-  outcomeGates,
-  outcomeProblems,
-  placeFacts,
-} from '../../src-shared/domain/outcomes.ts';
+import { outcomeContext, outcomeFacts, stopOutcomes } from '../../src-shared/domain/outcomes/facts.ts';
+import { failureReasonOf, type OutcomeProblem, outcomeProblems } from '../../src-shared/domain/outcomes/rules.ts';
 import { HOUSE_NUMBER_MAX_LENGTH, NEIGHBOUR_NAME_MAX_LENGTH, SAFE_PLACE_MAX_LENGTH } from '../../src-shared/limits.ts';
 import type { OrganisationConfig, Plan, StopType } from '../../src-shared/protocol/entities.ts';
 import type { PublicationSettingsRow } from '../db/schema.ts';
@@ -74,23 +67,19 @@ export function assertOutcomeAllowed(
   /** The stop's type, and whether it has a code the dispatcher set. */
   stop: { type: StopType; hasCode: boolean },
 ): void {
-  const gates = outcomeGates(plan, {
-    failure_reasons: Boolean(settings.failure_reasons),
-    delivery_places: Boolean(settings.delivery_places),
-    delivery_codes: Boolean(settings.delivery_codes),
-  });
-  const ctx = { gates, config: outcomeConfig(config), codeRequired: stop.hasCode };
-  const facts: OutcomeFacts = {
-    status: update.status,
-    stopType: stop.type,
-    failureReason: update.failure_reason,
-    place: placeFacts(update.delivery_place),
-    // Only a right code gets this far (repo/delivery-codes.ts refused a wrong one before the write).
-    codeTyped: update.delivery_code_checked,
-    photos: update.photos.length,
-    note: update.completion_note,
-  };
-  const [first] = outcomeProblems(facts, ctx);
+  const outcomes = stopOutcomes(
+    plan,
+    {
+      failure_reasons: Boolean(settings.failure_reasons),
+      delivery_places: Boolean(settings.delivery_places),
+      delivery_codes: Boolean(settings.delivery_codes),
+    },
+    config,
+  );
+  const ctx = outcomeContext(outcomes, stop.hasCode);
+  // Only a right code gets this far (repo/delivery-codes.ts refused a wrong one before the write).
+  const held = { ...update, delivery_code: update.delivery_code_checked, photos: update.photos.length };
+  const [first] = outcomeProblems(outcomeFacts(held, stop.type), ctx);
   if (first) throw outcomeRefusal(first, update);
   // A skipped stop's photos are the proof its reason asks for, and nothing else (spec: a skip carries no proof).
   const reason = failureReasonOf(ctx.config, update.failure_reason);

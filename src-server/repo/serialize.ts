@@ -1,7 +1,7 @@
 /** Database rows to the API's entities (src-shared/protocol/entities.ts). */
 
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_OUTCOME_CONFIG } from '../../src-shared/domain/outcomes.ts';
+import { DEFAULT_OUTCOME_CONFIG } from '../../src-shared/domain/outcomes/rules.ts';
 import { ARRIVAL_RADIUS_DEFAULT_M, DELIVERY_CODE_MAX_WRONG } from '../../src-shared/limits.ts';
 import type { StopInput } from '../../src-shared/protocol/dispatch.ts';
 import type {

@@ -5,6 +5,8 @@ const NONE = { photo: false, signature: false, signatureName: false, ageVerifica
 const ALL_GATES = { photo: true, signature: true, ageVerification: true, notes: true, barcode: true };
 const SCANS_REQUIRED = { ...NONE, barcode: true };
 const ON = { year: 2026, month: 11, day: 23 };
+/** Text that shows nothing (issue 44): a zero-width space, non-joiner, joiner, word joiner and byte order mark. */
+const ZERO_WIDTH = '\u200b\u200c\u200d\u2060\ufeff';
 
 const facts = (f: Partial<CompletionFacts> = {}): CompletionFacts => ({
   status: 'finished',
@@ -92,6 +94,24 @@ describe('completionProblems (spec section 5 "Proof rules", "Notes", "Age verifi
       { status: 'skipped' },
       { variant: 'internal-notes' },
       ['internal_note_required'],
+    ],
+    [
+      'internal-notes variant, skipped with a note of zero-width characters (issue 44)',
+      { status: 'skipped', completionNote: ZERO_WIDTH },
+      { variant: 'internal-notes' },
+      ['internal_note_required'],
+    ],
+    [
+      'cleaning: Other with a definition of zero-width characters (issue 44)',
+      { cleaning: { status: 'other', definition: ZERO_WIDTH } },
+      { variant: 'cleaning' },
+      ['cleaning_definition_required'],
+    ],
+    [
+      'a signature with its name required, the name zero-width characters (issue 44)',
+      { signature: true, newSignature: true, signatureName: ZERO_WIDTH },
+      { required: { ...NONE, signature: true, signatureName: true } },
+      ['signature_name_required'],
     ],
     [
       'internal-notes variant, skipped with a note',

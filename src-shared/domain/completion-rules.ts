@@ -1,8 +1,9 @@
 /**
  * The rules of completing a stop, pure (spec sections 4 "Skipped with no note", 5 "Notes", "Proof rules", "Age
  * verification", "Cleaning variant", 8 "Driver alerts"): the note limit, the internal-notes variant's required note,
- * the required proofs, the recipient's age, the cleaning status. One place for them: the complete screen shows them
- * (src-ui/screens/stop), the core checks a completion before it queues it, and the server before it stores it.
+ * the required proofs, the recipient's age, the cleaning status; a required text is one that shows something
+ * (isFilled, text.ts). One place for them: the complete screen shows them (src-ui/screens/stop), the core checks a
+ * completion before it queues it, and the server before it stores it.
  */
 
 import { MAX_PHOTOS, NOTE_MAX } from '../limits.ts';
@@ -16,7 +17,7 @@ import {
   todayOf,
 } from './age.ts';
 import type { FeatureGates, RequiredProofs } from './proofs.ts';
-import { cutText, textLength } from './text.ts';
+import { cutText, isFilled, textLength } from './text.ts';
 import { dateInZone } from './time-zone.ts';
 import type { UnitScanFacts } from './unit-scans.ts';
 import type { Variant } from './variant.ts';
@@ -73,7 +74,9 @@ export function missingProofs(required: RequiredProofs, collected: CollectedProo
     if (kind === 'photo') return required.photo && collected.photos < 1;
     if (kind === 'ageVerification') return required.ageVerification && collected.birthDate === null;
     if (kind === 'barcode') return required.barcode && collected.unaccountedUnits > 0;
-    return required.signature && (!collected.signature || (required.signatureName && !collected.signatureName.trim()));
+    return (
+      required.signature && (!collected.signature || (required.signatureName && !isFilled(collected.signatureName)))
+    );
   });
 }
 
@@ -266,14 +269,14 @@ export function completionProblems(facts: CompletionFacts, ctx: CompletionContex
     }
     if (cleaningStatus && facts.cleaning) {
       if (!facts.cleaning.status) problems.push('cleaning_status_required');
-      else if (facts.cleaning.status === 'other' && !facts.cleaning.definition?.trim())
+      else if (facts.cleaning.status === 'other' && !isFilled(facts.cleaning.definition))
         problems.push('cleaning_definition_required');
     }
   }
   const tooLong = (text: string | null) => text !== null && noteStatus(text).tooLong;
   if (tooLong(facts.completionNote)) problems.push('note_too_long');
   if (tooLong(facts.recipientNote)) problems.push('recipient_note_too_long');
-  if (internalNoteRequired(ctx.variant, facts.status, ctx.gates.notes) && !facts.completionNote?.trim())
+  if (internalNoteRequired(ctx.variant, facts.status, ctx.gates.notes) && !isFilled(facts.completionNote))
     problems.push('internal_note_required');
   return problems;
 }

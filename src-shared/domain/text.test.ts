@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cutText, hasNul, textLength, withoutNul } from './text.ts';
+import { cutText, hasNul, isFilled, textLength, withoutNul } from './text.ts';
 
 const EMOJI = '\u{1F4E6}'; // 📦, two UTF-16 code units
 const FLAG = '\u{1F1F3}\u{1F1F1}'; // 🇳🇱, two code points (four code units)
@@ -48,5 +48,32 @@ describe('NUL', () => {
   ])('%s', (_name, text, nul, clean) => {
     expect(hasNul(text)).toBe(nul);
     expect(withoutNul(text)).toBe(clean);
+  });
+});
+
+describe('isFilled: a required text shows something (issue 44)', () => {
+  it.each<[string, string | null | undefined, boolean]>([
+    ['null', null, false],
+    ['undefined', undefined, false],
+    ['empty', '', false],
+    ['spaces, a tab, a new line and a no-break space', ' \t\n\u00a0', false],
+    ['zero-width space, non-joiner, joiner, word joiner, byte order mark', '\u200b\u200c\u200d\u2060\ufeff', false],
+    ['a soft hyphen and the combining grapheme joiner', '\u00ad\u034f', false],
+    ['a Hangul filler (a letter that draws nothing)', '\u3164', false],
+    ['the blank braille cell', '\u2800', false],
+    ['a lone combining mark: an accent on nothing', '\u0301', false],
+    ['combining marks on a zero-width space', '\u200b\u0301\u0308', false],
+    ['punctuation alone', '-.', false],
+    ['a letter', 'a', true],
+    ['a letter with its mark', 'e\u0301', true],
+    ['digits', '12', true],
+    ['a house number with a letter', ' 12A ', true],
+    ['CJK', '\u6771\u4eac', true],
+    ['an emoji', EMOJI, true],
+    ['a flag', FLAG, true],
+    ['a symbol', '\u20ac', true],
+    ['a letter behind zero-width characters', '\u200bJ\u200b', true],
+  ])('%s: %s', (_, text, expected) => {
+    expect(isFilled(text)).toBe(expected);
   });
 });

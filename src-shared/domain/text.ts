@@ -46,3 +46,19 @@ export const hasNul = (text: string) => text.includes(NUL);
 
 /** The text without any U+0000 (pasted text can hold it; it carries nothing a reader sees). */
 export const withoutNul = (text: string) => (hasNul(text) ? text.replaceAll(NUL, '') : text);
+
+/**
+ * What a reader can see: a letter, a digit or a symbol (an emoji is one), never one of the characters Unicode says
+ * draw nothing (zero-width spaces and joiners, U+2060, U+FEFF, the Hangul fillers) nor the blank braille cell.
+ * A combining mark (\p{M}) is not enough on its own: with nothing to sit on it shows as a stray accent or nothing,
+ * and every script that uses marks writes them on a letter, which counts.
+ */
+const VISIBLE = /(?![\u2800\p{Default_Ignorable_Code_Point}])[\p{L}\p{N}\p{S}]/u;
+
+/**
+ * Whether a required text says something (issue 44): at least one visible letter, digit or symbol. Text of spaces,
+ * zero-width characters, lone combining marks or punctuation alone is empty. The one rule for every required text of
+ * the proofs and the outcomes (a signer's name, a required note, a neighbour's name and house number, a safe place),
+ * so the screen marks, the core refuses to queue and the server refuses to store the same texts.
+ */
+export const isFilled = (text: string | null | undefined): boolean => text != null && VISIBLE.test(text);

@@ -99,10 +99,13 @@ export const ProofCaptureTimes = Type.Object(
   { additionalProperties: false },
 );
 
-/** A delivery code as typed: the letters and digits, maybe with spaces and dashes, which the check leaves out. */
-const DeliveryCodeText = TextString({ minLength: 1, maxLength: 2 * DELIVERY_CODE_MAX_LENGTH });
+/**
+ * A delivery code as typed: the letters and digits, maybe with spaces and dashes, which the check leaves out. One
+ * that cannot be a code (`ßß`, which only upper-cases to SSSS) is refused before it is tried or counted.
+ */
+const DeliveryCodeText = TextString({ maxLength: 2 * DELIVERY_CODE_MAX_LENGTH, format: 'delivery-code' });
 
-/** Extension (issue 34): where a delivered parcel went; the outcome rules (domain/outcomes.ts) check the fields. */
+/** Extension (issue 34): where a delivered parcel went; the outcome rules (domain/outcomes/rules.ts) check the fields. */
 const DeliveryPlaceBody = Type.Object(
   {
     place: StringEnum(DELIVERY_PLACES),
@@ -151,7 +154,7 @@ export const StopUpdateBody = Type.Object(
     delivery_place: Type.Optional(Nullable(DeliveryPlaceBody)),
     /**
      * Extension (issue 34): the recipient's code as the driver typed it, with a delivered stop that asks for one. The
-     * server checks and counts it and stores only that it was right (domain/outcomes.ts, normaliseDeliveryCode).
+     * server checks and counts it and stores only that it was right (domain/outcomes/code.ts, normaliseDeliveryCode).
      */
     delivery_code: Type.Optional(DeliveryCodeText),
   },

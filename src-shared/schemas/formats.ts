@@ -3,6 +3,7 @@
  * a refusal uses. Pure functions, so the server's validator (src-server/http/schemas.ts), the socket's and the
  * dispatcher CLI apply one rule each.
  */
+import { DELIVERY_CODE_SHAPE_WORDS, isDeliveryCodeShape } from '../domain/outcomes/code.ts';
 
 /**
  * Text holds no U+0000 (NUL). PostgreSQL refuses it in every text value (SQLite stores it), so it is refused in every
@@ -58,13 +59,20 @@ export function isDay(value: string): boolean {
 }
 
 /** The formats the schemas add, by the name a schema gives in `format`. */
-export const FORMATS = { instant: isInstant, decimal: isDecimalCoordinate, day: isDay } as const;
+export const FORMATS = {
+  instant: isInstant,
+  decimal: isDecimalCoordinate,
+  day: isDay,
+  // A recipient's code as a driver typed it (issue 44): ASCII letters and digits, read before upper-casing.
+  'delivery-code': isDeliveryCodeShape,
+} as const;
 
 /** The words a format error uses: "completed_at must be an instant ...". */
 export const FORMAT_WORDS: Record<string, string> = {
   decimal: 'a decimal number such as 52.0907215',
   instant: `an ISO 8601 date and time with its offset, in the years ${INSTANT_YEARS.from} to ${INSTANT_YEARS.to}`,
   day: `a real date written YYYY-MM-DD, in the years ${INSTANT_YEARS.from} to ${INSTANT_YEARS.to}`,
+  'delivery-code': DELIVERY_CODE_SHAPE_WORDS,
 };
 
 /**

@@ -7,7 +7,7 @@
  */
 import { Ban, CircleCheck, CloudUpload, MapPinCheck, Sticker } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { SAFE_PLACES } from '../../src-shared/domain/outcomes.ts';
+import { SAFE_PLACES } from '../../src-shared/domain/outcomes/rules.ts';
 import type { Language } from '../../src-shared/domain/settings.ts';
 import { syncDelayed } from '../../src-shared/domain/sync-delay.ts';
 import type { DeliveryPlaceRecord, FailureReasonSetting, Stop } from '../../src-shared/protocol/entities.ts';

@@ -11,6 +11,7 @@
 import { Eraser } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isFilled } from '../../src-shared/domain/text.ts';
 import { Button, ModalLayer, TextField, TopBar } from '../components/index.ts';
 import styles from './SignatureCapture.module.css';
 import { useSignaturePad } from './use-signature-pad.ts';
@@ -39,7 +40,8 @@ export function SignatureCapture({ street, nameRequired, initialName = '', onDon
   const [name, setName] = useState(initialName);
   const [nameTouched, setNameTouched] = useState(false);
 
-  const nameMissing = nameRequired && !name.trim();
+  // The rule the core and the server apply (missingProofs): a name that shows nothing is none.
+  const nameMissing = nameRequired && !isFilled(name);
   const showNameError = nameMissing && (pad.drawn || nameTouched);
   const canFinish = pad.drawn && !nameMissing;
 

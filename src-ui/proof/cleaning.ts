@@ -2,6 +2,7 @@
  * The cleaning variant's Select status screen, pure (spec section 5 "Cleaning variant"): Save is disabled until
  * an option is chosen, and Other needs a definition text. The result is StopCompletion.cleaning.
  */
+import { isFilled } from '../../src-shared/domain/text.ts';
 import { CLEANING_STATUSES, type CleaningStatus } from '../../src-shared/protocol/entities.ts';
 
 /** What StopCompletion.cleaning carries: the definition only with Other (trimmed), else null. */
@@ -29,7 +30,8 @@ export const emptyCleaningDraft = (value?: CleaningResult | null): CleaningDraft
 /** Why Save is still disabled, or null when it may save. */
 export function cleaningProblem(draft: CleaningDraft): CleaningProblem | null {
   if (draft.status === null || !CLEANING_STATUSES.includes(draft.status)) return 'no_status';
-  if (draft.status === 'other' && !draft.definition.trim()) return 'definition_required';
+  // The rule the core and the server apply (completion-rules.ts): a definition that shows nothing is none.
+  if (draft.status === 'other' && !isFilled(draft.definition)) return 'definition_required';
   return null;
 }
 

@@ -5,16 +5,15 @@
  */
 import type { StopCompletion } from '../../src-shared/api/worker-api.ts';
 import { type CompletionProblem, completionDay, completionProblems } from '../../src-shared/domain/completion-rules.ts';
+import { normaliseDeliveryCode } from '../../src-shared/domain/outcomes/code.ts';
+import { outcomeContext, outcomeFacts, placeFacts, stopOutcomes } from '../../src-shared/domain/outcomes/facts.ts';
+import { deliveryPlaceRecord } from '../../src-shared/domain/outcomes/record.ts';
 import {
   codeNeeded,
-  normaliseDeliveryCode,
   type OutcomeContext,
   type OutcomeProblem,
-  outcomeConfig,
-  outcomeGates,
   outcomeProblems,
-  placeFacts,
-} from '../../src-shared/domain/outcomes.ts';
+} from '../../src-shared/domain/outcomes/rules.ts';
 import { featureGates, requiredProofs } from '../../src-shared/domain/proofs.ts';
 import { unitScanFacts } from '../../src-shared/domain/unit-scans.ts';
 import { resolveVariant, type Variant } from '../../src-shared/domain/variant.ts';
@@ -33,31 +32,23 @@ export interface CompletionCheckInput {
 }
 
 /**
- * The outcome rules (issue 34, src-shared/domain/outcomes.ts) on a completion: its failure reason or its place, as
- * the server checks them. Whether a typed code is right is the server's alone.
+ * The outcome rules (issue 34, src-shared/domain/outcomes/) on a completion: its failure reason, its place (as the
+ * update will carry it: deliveryPlaceRecord) and whether a code was typed, as the server checks them. Whether a typed
+ * code is right is the server's alone.
  */
 function outcomeProblemsInCore(input: CompletionCheckInput): OutcomeProblem[] {
   const { completion } = input;
-  return outcomeProblems(
-    {
-      status: completion.status,
-      stopType: input.stop.type,
-      failureReason: completion.failure_reason ?? null,
-      place: placeFacts(completion.delivery_place),
-      codeTyped: Boolean(completion.delivery_code?.trim()),
-      photos: completion.proofs?.images?.length ?? 0,
-      note: completion.completion_note ?? null,
-    },
-    outcomeContext(input),
-  );
+  const held = {
+    ...completion,
+    delivery_place: deliveryPlaceRecord(completion.delivery_place),
+    photos: completion.proofs?.images?.length ?? 0,
+  };
+  return outcomeProblems(outcomeFacts(held, input.stop.type), stopContext(input));
 }
 
-function outcomeContext({ route, stop, organisation }: CompletionCheckInput): OutcomeContext {
-  return {
-    gates: outcomeGates(organisation?.plan ?? null, route.publication_settings),
-    config: outcomeConfig(organisation?.config ?? null),
-    codeRequired: stop.delivery_code_required === true,
-  };
+function stopContext({ route, stop, organisation }: CompletionCheckInput): OutcomeContext {
+  const outcomes = stopOutcomes(organisation?.plan ?? null, route.publication_settings, organisation?.config ?? null);
+  return outcomeContext(outcomes, stop.delivery_code_required === true);
 }
 
 /**
@@ -67,7 +58,7 @@ function outcomeContext({ route, stop, organisation }: CompletionCheckInput): Ou
 export function deliveryCodeToSend(input: CompletionCheckInput): string | null {
   const typed = input.completion.delivery_code?.trim();
   if (!typed || input.completion.status !== 'finished') return null;
-  return codeNeeded(placeFacts(input.completion.delivery_place), outcomeContext(input))
+  return codeNeeded(placeFacts(deliveryPlaceRecord(input.completion.delivery_place)), stopContext(input))
     ? normaliseDeliveryCode(typed)
     : null;
 }

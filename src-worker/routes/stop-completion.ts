@@ -4,7 +4,7 @@
  */
 
 import { type Failure, fail, okVoid, type Result, type StopCompletion } from '../../src-shared/api/worker-api.ts';
-import { isDeliveryCodeShape } from '../../src-shared/domain/outcomes.ts';
+import { isDeliveryCodeShape } from '../../src-shared/domain/outcomes/code.ts';
 import { actionBlock, allWorkDone, countToShow, nextActiveStop, stopName } from '../../src-shared/domain/stops.ts';
 import type { Route } from '../../src-shared/protocol/entities.ts';
 import type { Emit } from '../base/events.ts';

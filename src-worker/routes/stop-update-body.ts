@@ -8,6 +8,7 @@ import {
   inDeviceTimeWindow,
   withoutDeviceTimes,
 } from '../../src-shared/domain/device-times.ts';
+import { deliveryPlaceRecord } from '../../src-shared/domain/outcomes/record.ts';
 import { withoutNul } from '../../src-shared/domain/text.ts';
 import { secondsInZone } from '../../src-shared/domain/time-zone.ts';
 import type { Route } from '../../src-shared/protocol/entities.ts';
@@ -59,19 +60,6 @@ function imagesOf(images: readonly string[], photoCapturedAt: (handle: string) =
   };
 }
 
-/** A delivered stop's place as the update carries it: the fields of its own place, typed text without NUL. */
-function placeOf(
-  place: NonNullable<StopCompletion['delivery_place']>,
-): NonNullable<StopUpdateRequest['delivery_place']> {
-  return {
-    place: place.place,
-    ...(place.place === 'neighbour'
-      ? { neighbour_name: text(place.neighbour_name), neighbour_house_number: text(place.neighbour_house_number) }
-      : {}),
-    ...(place.place === 'safe_place' ? { safe_place: text(place.safe_place) } : {}),
-  };
-}
-
 /** A skipped stop's update: status, position, the two notes, and (issue 34) its reason with the photos it asks for. */
 function skippedBody(
   body: StopUpdateRequest,
@@ -118,7 +106,8 @@ export function stopUpdateBody(
     finish_time: finishTime(nowMs, timeZone),
     completed_at: new Date(nowMs).toISOString(),
     ...(completion.units ? { units: completion.units } : {}),
-    ...(completion.delivery_place ? { delivery_place: placeOf(completion.delivery_place) } : {}),
+    // The place as the shared record keeps it (src-shared/domain/outcomes/record.ts): its own fields, without NUL.
+    ...(completion.delivery_place ? { delivery_place: deliveryPlaceRecord(completion.delivery_place) } : {}),
     ...(completion.cleaning
       ? {
           cleaning_status: completion.cleaning.status,

@@ -6,7 +6,8 @@
  */
 import { CircleExclamationPoint } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { SAFE_PLACES } from '../../../src-shared/domain/outcomes.ts';
+import type { PlaceDraft } from '../../../src-shared/domain/outcomes/record.ts';
+import { SAFE_PLACES } from '../../../src-shared/domain/outcomes/rules.ts';
 import {
   HOUSE_NUMBER_MAX_LENGTH,
   NEIGHBOUR_NAME_MAX_LENGTH,
@@ -15,7 +16,6 @@ import {
 import { DELIVERY_PLACES, type DeliveryPlace } from '../../../src-shared/protocol/entities.ts';
 import { TextField } from '../../components/index.ts';
 import { RadioList } from '../../components/RadioList.tsx';
-import type { PlaceDraft } from './complete-rules.ts';
 import styles from './stop.module.css';
 import type { CompletionDraft } from './use-completion-draft.ts';
 import type { ReadyStop } from './use-stop.ts';

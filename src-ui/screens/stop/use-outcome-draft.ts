@@ -1,20 +1,13 @@
 /**
  * The complete screen's delivery outcomes (issue 34), held until Done beside the proofs and notes of
  * use-completion-draft.ts: a skip's reason, where a delivered parcel went, the stop's code, each with the shared
- * rules' verdict (complete-rules.ts) and sent only where the route asks for it.
+ * rules' verdict (src-shared/domain/outcomes/marks.ts) and sent only where the route asks for it.
  */
 import { useState } from 'react';
 import type { CompletionStatus } from '../../../src-shared/domain/completion-rules.ts';
-import { placeAsked } from '../../../src-shared/domain/outcomes.ts';
-import {
-  type CodeCheck,
-  codeCheck,
-  deliveryPlaceOf,
-  type PlaceDraft,
-  placeCheck,
-  placeDraftOf,
-  reasonCheck,
-} from './complete-rules.ts';
+import { type CodeCheck, codeCheck, placeCheck, reasonCheck } from '../../../src-shared/domain/outcomes/marks.ts';
+import { type PlaceDraft, placeDraftOf, placeDraftRecord } from '../../../src-shared/domain/outcomes/record.ts';
+import { placeAsked } from '../../../src-shared/domain/outcomes/rules.ts';
 import type { ReadyStop } from './use-stop.ts';
 
 const NO_CODE: CodeCheck = { asked: false, missing: false, invalid: false, locked: false };
@@ -57,7 +50,7 @@ export function useOutcomeDraft(
     codeMarks: codeAsked ? code : NO_CODE,
     /** A delivered stop's place and code, as the completion sends them (nothing where none is asked). */
     deliveredOutcome: () => ({
-      ...(asksPlace ? { delivery_place: deliveryPlaceOf(place) } : {}),
+      ...(asksPlace ? { delivery_place: placeDraftRecord(place) } : {}),
       ...(codeAsked ? { delivery_code: deliveryCode.trim() } : {}),
     }),
     /** A skip's reason, and the photos it asks for, as the completion sends them (nothing where none is asked). */

@@ -3,7 +3,7 @@
  * stop and its number, the variant, and which proofs it needs. The caller has called useSignals().
  */
 import { useEffect, useMemo, useState } from 'react';
-import { outcomeConfig, outcomeGates } from '../../../src-shared/domain/outcomes.ts';
+import { type StopOutcomes, stopOutcomes } from '../../../src-shared/domain/outcomes/facts.ts';
 import {
   type FeatureGates,
   featureGates,
@@ -19,7 +19,6 @@ import type { ParkedCompletion } from '../../../src-shared/state/app-state.ts';
 import { useCore } from '../../app/core-context.tsx';
 import { geoPosition, startGeolocation } from '../../platform/geolocation.ts';
 import { currentVariantFlag } from '../../stops/variant.ts';
-import type { StopOutcomes } from './complete-rules.ts';
 
 interface Loaded {
   status: 'ready';
@@ -79,10 +78,7 @@ export function useStop(stopId: number): StopView {
         organisation?.config.require_name_with_signature ?? false,
         stop.units,
       ),
-      outcomes: {
-        gates: outcomeGates(organisation?.plan ?? null, route.publication_settings),
-        config: outcomeConfig(organisation?.config ?? null),
-      },
+      outcomes: stopOutcomes(organisation?.plan ?? null, route.publication_settings, organisation?.config ?? null),
       scanning: gates.barcode && hasScannableUnits(stop),
       unsent: active.unsentStopIds.includes(stopId),
       parked: parkedList.findLast((p) => p.routeId === route.id && p.stopId === stopId) ?? null,

@@ -5,16 +5,17 @@ import {
   DEFAULT_OUTCOME_CONFIG,
   type DeliveryPlaceFacts,
   failureReasonOf,
-  isDeliveryCodeShape,
   isReasonCode,
-  normaliseDeliveryCode,
   type OutcomeContext,
   type OutcomeFacts,
   type OutcomeProblem,
   outcomeConfig,
   outcomeGates,
   outcomeProblems,
-} from './outcomes.ts';
+} from './rules.ts';
+
+/** Text that shows nothing: a zero-width space, non-joiner, joiner, word joiner and byte order mark. */
+const ZERO_WIDTH = '\u200b\u200c\u200d\u2060\ufeff';
 
 const ALL_ON = { failureReasons: true, deliveryPlaces: true, deliveryCodes: true };
 const ALL_OFF = { failureReasons: false, deliveryPlaces: false, deliveryCodes: false };
@@ -66,6 +67,12 @@ describe('why a stop failed', () => {
     ['not at home with its photo', skipped({ failureReason: 'not_at_home', photos: 1 }), ctx(), []],
     ['other needs a note', skipped({ failureReason: 'other', note: '  ' }), ctx(), ['failure_note_required']],
     ['other with its note', skipped({ failureReason: 'other', note: 'Dog in the garden' }), ctx(), []],
+    [
+      'other with a note of zero-width characters (issue 44)',
+      skipped({ failureReason: 'other', note: ZERO_WIDTH }),
+      ctx(),
+      ['failure_note_required'],
+    ],
     ['a code the list does not have', skipped({ failureReason: 'lost' }), ctx(), ['failure_reason_unknown']],
     [
       "the organisation's own list",
@@ -120,6 +127,18 @@ describe('where a delivered parcel went', () => {
       ['safe_place_required'],
     ],
     [
+      'a neighbour whose name and number are zero-width characters (issue 44)',
+      delivered({ place: neighbour(ZERO_WIDTH, `\u00a0${ZERO_WIDTH}`) }),
+      ctx(),
+      ['neighbour_name_required', 'neighbour_house_number_required'],
+    ],
+    [
+      'a safe place of zero-width characters (issue 44)',
+      delivered({ place: { place: 'safe_place', safePlace: ZERO_WIDTH }, photos: 1 }),
+      ctx(),
+      ['safe_place_required'],
+    ],
+    [
       'a safe place in the driver’s words, with a photo',
       delivered({ place: { place: 'safe_place', safePlace: 'Behind the blue bin' }, photos: 1 }),
       ctx(),
@@ -159,20 +178,6 @@ describe("a recipient's code", () => {
     const place = neighbour('A. Bakker', '14');
     expect(codeNeeded(place, ctx({ codeRequired: true }))).toBe(false);
     expect(codeNeeded(place, ctx({ codeRequired: true, gates: { ...ALL_ON, deliveryPlaces: false } }))).toBe(true);
-  });
-
-  it.each([
-    ['1234', true],
-    ['ab-12 c', true],
-    ['123', false],
-    ['123456789', false],
-    ['12#4', false],
-  ])('%s has the shape of a code: %s', (typed, ok) => {
-    expect(isDeliveryCodeShape(typed)).toBe(ok);
-  });
-
-  it('cleans a typed code as the server does', () => {
-    expect(normaliseDeliveryCode(' ab-12 c ')).toBe('AB12C');
   });
 
   it.each([

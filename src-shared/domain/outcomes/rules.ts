@@ -1,30 +1,30 @@
 /**
  * Delivery outcomes beyond the spec (issue 34; docs/delivery-outcomes.md): why a stop failed (a reason from the
  * organisation's list, each with its own proof rules), where a delivered parcel went (to the recipient, a neighbour,
- * a safe place, the mailbox), and a recipient's code. Pure, like completion-rules.ts beside it: the complete screen
- * marks what these find, the core refuses to queue it, and the server refuses to store it.
+ * a safe place, the mailbox), and a recipient's code. Pure, like completion-rules.ts: the complete screen marks what
+ * these find (marks.ts), the core refuses to queue it, and the server refuses to store it, each with the facts built
+ * by facts.ts from a place built by record.ts, so no copy of a rule lives in src-ui, src-worker or src-server
+ * (tests/architecture/outcome-rules.test.ts).
  *
  * Whether a code typed is the right one is the server's alone (the app never holds the code, in clear or as
  * something a phone could try every code against); these rules only say whether one was typed where one is needed.
  */
 
 import {
-  DELIVERY_CODE_MAX_LENGTH,
   HOUSE_NUMBER_MAX_LENGTH,
   NEIGHBOUR_NAME_MAX_LENGTH,
   REASON_CODE_MAX_LENGTH,
   SAFE_PLACE_MAX_LENGTH,
-} from '../limits.ts';
+} from '../../limits.ts';
 import type {
   DeliveryPlace,
-  DeliveryPlaceRecord,
   FailureReasonSetting,
   OrganisationConfig,
   Plan,
   PublicationSettings,
   StopType,
-} from '../protocol/entities.ts';
-import { textLength } from './text.ts';
+} from '../../protocol/entities.ts';
+import { isFilled, textLength } from '../text.ts';
 
 /** A reason a stop could not be done, as the organisation sets it through the dispatcher API. */
 type FailureReason = FailureReasonSetting;
@@ -53,19 +53,8 @@ export interface DeliveryPlaceFacts {
   safePlace?: string | null;
 }
 
-/** A place as the wire and the stores carry it (the stop update's, the stop's), in the rules' terms. */
-export function placeFacts(record: DeliveryPlaceRecord | null | undefined): DeliveryPlaceFacts | null {
-  if (!record) return null;
-  return {
-    place: record.place,
-    neighbourName: record.neighbour_name,
-    neighbourHouseNumber: record.neighbour_house_number,
-    safePlace: record.safe_place,
-  };
-}
-
 /** The outcome features a route may use: the plan's flags and the route's publication settings, both on. */
-interface OutcomeGates {
+export interface OutcomeGates {
   failureReasons: boolean;
   deliveryPlaces: boolean;
   deliveryCodes: boolean;
@@ -84,9 +73,11 @@ export const DEFAULT_OUTCOME_CONFIG: OutcomeConfig = {
 };
 
 /** The plan flags the outcome gates read; a plan stored before issue 34 lacks them, and has neither feature. */
-type OutcomePlan = Partial<Pick<Plan, 'ft_failure_reasons' | 'ft_delivery_places' | 'ft_delivery_codes'>>;
+export type OutcomePlan = Partial<Pick<Plan, 'ft_failure_reasons' | 'ft_delivery_places' | 'ft_delivery_codes'>>;
 /** The publication settings they read; a route stored before lacks them (off). */
-type OutcomeSettings = Partial<Pick<PublicationSettings, 'failure_reasons' | 'delivery_places' | 'delivery_codes'>>;
+export type OutcomeSettings = Partial<
+  Pick<PublicationSettings, 'failure_reasons' | 'delivery_places' | 'delivery_codes'>
+>;
 
 /**
  * The outcome features a route may use, as featureGates (proofs.ts) says for the proofs: the plan's flag and the
@@ -102,10 +93,11 @@ export function outcomeGates(plan: OutcomePlan | null, settings: OutcomeSettings
   };
 }
 
+/** The organisation's config as the outcome rules read it. */
+export type OutcomeOrganisationConfig = Partial<Pick<OrganisationConfig, 'failure_reasons' | 'code_exempt_places'>>;
+
 /** The organisation's outcome config, with the defaults of one that set nothing (a config stored before included). */
-export function outcomeConfig(
-  config: Partial<Pick<OrganisationConfig, 'failure_reasons' | 'code_exempt_places'>> | null,
-): OutcomeConfig {
+export function outcomeConfig(config: OutcomeOrganisationConfig | null): OutcomeConfig {
   return {
     failureReasons: config?.failure_reasons ?? DEFAULT_FAILURE_REASONS,
     codeExemptPlaces: config?.code_exempt_places ?? DEFAULT_OUTCOME_CONFIG.codeExemptPlaces,
@@ -154,8 +146,6 @@ export type OutcomeProblem =
   | 'delivery_code_required'
   | 'delivery_code_not_allowed';
 
-const filled = (text: string | null | undefined) => Boolean(text?.trim());
-
 function skipProblems(facts: OutcomeFacts, ctx: OutcomeContext): OutcomeProblem[] {
   if (facts.failureReason === null) return ctx.gates.failureReasons ? ['failure_reason_required'] : [];
   if (!ctx.gates.failureReasons) return ['failure_reason_not_allowed'];
@@ -163,7 +153,7 @@ function skipProblems(facts: OutcomeFacts, ctx: OutcomeContext): OutcomeProblem[
   if (!reason) return ['failure_reason_unknown'];
   const problems: OutcomeProblem[] = [];
   if (reason.photo && facts.photos < 1) problems.push('failure_photo_required');
-  if (reason.note && !filled(facts.note)) problems.push('failure_note_required');
+  if (reason.note && !isFilled(facts.note)) problems.push('failure_note_required');
   return problems;
 }
 
@@ -172,11 +162,11 @@ function placeProblems(place: DeliveryPlaceFacts | null, facts: OutcomeFacts, ga
   if (!gates.deliveryPlaces) return ['delivery_place_not_allowed'];
   const problems: OutcomeProblem[] = [];
   if (place.place === 'neighbour') {
-    if (!filled(place.neighbourName)) problems.push('neighbour_name_required');
-    if (!filled(place.neighbourHouseNumber)) problems.push('neighbour_house_number_required');
+    if (!isFilled(place.neighbourName)) problems.push('neighbour_name_required');
+    if (!isFilled(place.neighbourHouseNumber)) problems.push('neighbour_house_number_required');
   }
   if (place.place === 'safe_place') {
-    if (!filled(place.safePlace)) problems.push('safe_place_required');
+    if (!isFilled(place.safePlace)) problems.push('safe_place_required');
     if (facts.photos < 1) problems.push('safe_place_photo_required');
   }
   const long = (text: string | null | undefined, max: number) => text != null && textLength(text) > max;
@@ -213,13 +203,6 @@ export function outcomeProblems(facts: OutcomeFacts, ctx: OutcomeContext): Outco
 
 /** Whether a stop of this type says where its parcel went when done (with the gates on): deliveries only. */
 export const placeAsked = (stopType: StopType) => stopType === 'delivery';
-
-/** A code as typed, cleaned the same way on the phone and the server (spaces and dashes out, upper case). */
-export const normaliseDeliveryCode = (typed: string) => typed.replace(/[\s-]/g, '').toUpperCase();
-
-/** A code the dispatcher may set, and a driver may type: 4 to DELIVERY_CODE_MAX_LENGTH letters or digits. */
-export const isDeliveryCodeShape = (code: string) =>
-  new RegExp(`^[A-Z0-9]{4,${DELIVERY_CODE_MAX_LENGTH}}$`).test(normaliseDeliveryCode(code));
 
 /** A reason code an organisation may set: lower-case letters, digits and _, starting with a letter. */
 export const isReasonCode = (code: string) => code.length <= REASON_CODE_MAX_LENGTH && /^[a-z][a-z0-9_]*$/.test(code);

@@ -1,18 +1,14 @@
 /**
- * The complete screen's outcome checks (issue 34), read through the shared outcome rules: a skip's reason, where a
+ * The complete screen's outcome marks (issue 34), read through the shared outcome rules: a skip's reason, where a
  * delivered parcel went, and the stop's delivery code, each asked where the core and the server would refuse without it.
  */
 import { describe, expect, it } from 'vitest';
-import { outcomeConfig } from '../../../src-shared/domain/outcomes.ts';
-import {
-  type CodeCheck,
-  codeCheck,
-  deliveryPlaceOf,
-  type PlaceDraft,
-  placeCheck,
-  placeDraftOf,
-  reasonCheck,
-} from './complete-rules.ts';
+import { type CodeCheck, codeCheck, placeCheck, reasonCheck } from './marks.ts';
+import { deliveryPlaceRecord, type PlaceDraft, placeDraftOf, placeDraftRecord } from './record.ts';
+import { outcomeConfig } from './rules.ts';
+
+/** Text that shows nothing: a zero-width space, non-joiner, joiner, word joiner and byte order mark. */
+const ZERO_WIDTH = '\u200b\u200c\u200d\u2060\ufeff';
 
 describe("a skip's reason on the complete screen (issue 34)", () => {
   const outcomes = (on: boolean) => ({
@@ -55,6 +51,12 @@ describe("a skip's reason on the complete screen (issue 34)", () => {
     [
       'other without a note',
       { status: 'skipped', failureReason: 'other', photos: 0, internalNote: ' ' },
+      true,
+      { ...none, noteMissing: true },
+    ],
+    [
+      'other with a note of zero-width characters (issue 44)',
+      { status: 'skipped', failureReason: 'other', photos: 0, internalNote: ZERO_WIDTH },
       true,
       { ...none, noteMissing: true },
     ],
@@ -105,6 +107,18 @@ describe("a delivered stop's place on the complete screen (issue 34)", () => {
       1,
       { ...none, safePlaceMissing: true },
     ],
+    [
+      'a neighbour whose name and number are zero-width characters (issue 44)',
+      { ...empty, place: 'neighbour', neighbourName: ZERO_WIDTH, neighbourHouseNumber: ZERO_WIDTH },
+      0,
+      { ...none, nameMissing: true, houseNumberMissing: true },
+    ],
+    [
+      'somewhere else, said in zero-width characters (issue 44)',
+      { ...empty, place: 'safe_place', safePlace: 'other', safePlaceText: ZERO_WIDTH },
+      1,
+      { ...none, safePlaceMissing: true },
+    ],
   ])('%s', (_, draft, photos, expected) => {
     expect(placeCheck(draft, photos, outcomes)).toEqual(expected);
   });
@@ -121,7 +135,7 @@ describe("a delivered stop's place on the complete screen (issue 34)", () => {
       safePlace: 'other',
       safePlaceText: ' Behind the bin ',
     };
-    const record = deliveryPlaceOf(draft);
+    const record = placeDraftRecord(draft);
     expect(record).toEqual({
       place: 'safe_place',
       neighbour_name: null,
@@ -135,7 +149,30 @@ describe("a delivered stop's place on the complete screen (issue 34)", () => {
       safePlaceText: 'Behind the bin',
     });
     expect(placeDraftOf({ delivery_place: { ...record!, safe_place: 'garage' } }).safePlace).toBe('garage');
-    expect(deliveryPlaceOf(empty)).toBeNull();
+    expect(placeDraftRecord(empty)).toBeNull();
+  });
+});
+
+describe('the place record the screen, the core and the server keep', () => {
+  it.each<[string, Parameters<typeof deliveryPlaceRecord>[0], ReturnType<typeof deliveryPlaceRecord>]>([
+    ['nothing sent', null, null],
+    [
+      "a neighbour: trimmed, without NUL, the other place's fields dropped",
+      { place: 'neighbour', neighbour_name: ' A.\u0000 Bakker ', neighbour_house_number: '14', safe_place: 'porch' },
+      { place: 'neighbour', neighbour_name: 'A. Bakker', neighbour_house_number: '14', safe_place: null },
+    ],
+    [
+      'a safe place with fields left out, an empty one as null',
+      { place: 'safe_place', safe_place: '  ' },
+      { place: 'safe_place', neighbour_name: null, neighbour_house_number: null, safe_place: null },
+    ],
+    [
+      'handed over: no text kept',
+      { place: 'recipient', neighbour_name: 'x' },
+      { place: 'recipient', neighbour_name: null, neighbour_house_number: null, safe_place: null },
+    ],
+  ])('%s', (_, sent, expected) => {
+    expect(deliveryPlaceRecord(sent)).toEqual(expected);
   });
 });
 
@@ -157,6 +194,8 @@ describe('the delivery code on the complete screen', () => {
     ['no place chosen yet: asked', '', noPlace, WITH_CODE, codeOutcomes, { ...asked, missing: true }],
     ['too short to be a code', '47', handed, WITH_CODE, codeOutcomes, { ...asked, invalid: true }],
     ['letters and digits only', '4711!', handed, WITH_CODE, codeOutcomes, { ...asked, invalid: true }],
+    ['ßß: SSSS only once upper-cased (issue 44)', 'ßß', handed, WITH_CODE, codeOutcomes, { ...asked, invalid: true }],
+    ['zero-width characters only', ZERO_WIDTH, handed, WITH_CODE, codeOutcomes, { ...asked, invalid: true }],
     ['a neighbour stands in for it', '', neighbour, WITH_CODE, codeOutcomes, notAsked],
     ['a stop without a code', '', handed, { delivery_code_required: false }, codeOutcomes, notAsked],
     ['a stop stored before codes', '', handed, {}, codeOutcomes, notAsked],
