@@ -5,6 +5,8 @@
  * judged and whether the right one was taken.
  */
 import { randomUUID } from 'node:crypto';
+import type { KyselyPlugin, RootOperationNode } from 'kysely';
+import { type Db, openDatabase } from '../../src-server/db/database.ts';
 import { localDate } from '../../src-shared/domain/geo.ts';
 import { DELIVERY_CODE_MAX_WRONG } from '../../src-shared/limits.ts';
 import { IDEMPOTENCY_HEADER } from '../../src-shared/protocol/http.ts';
@@ -113,3 +115,52 @@ export const HELD_BURST = {
   triesLeftAnswered: Array.from({ length: DELIVERY_CODE_MAX_WRONG - 1 }, (_, i) => DELIVERY_CODE_MAX_WRONG - 1 - i),
   unexpected: [],
 };
+
+/**
+ * The moment a burst opens, made certain: `tries` run at once, each on a database connection of its own (as requests
+ * on separate pool connections or server processes are), and each is held right after its first statement on the
+ * stop's wrong-try count until every try has run that statement. The last try starts only once all the others ran
+ * theirs, so it comes after them; whatever they will answer, they have not answered yet.
+ */
+export async function heldTries<T>(t: TestServer, tries: ((db: Db) => Promise<T>)[]): Promise<T[]> {
+  const dbs = await Promise.all(tries.map(() => openDatabase({ ...t.config, databasePoolSize: 1 })));
+  let ran = 0;
+  let onRan = () => {};
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const countStatements = new WeakSet<object>();
+  const hold: KyselyPlugin = {
+    transformQuery({ node, queryId }) {
+      if (JSON.stringify(node).includes('delivery_code_wrong')) countStatements.add(queryId);
+      return node as RootOperationNode;
+    },
+    async transformResult({ result, queryId }) {
+      if (!countStatements.has(queryId)) return result;
+      ran++;
+      onRan();
+      if (ran === tries.length) release();
+      await released;
+      return result;
+    },
+  };
+  try {
+    const first = tries.slice(0, -1).map((run, i) => run(dbs[i]!.db.withPlugin(hold)));
+    const othersRan = new Promise<void>((resolve) => {
+      onRan = () => ran >= tries.length - 1 && resolve();
+      onRan();
+    });
+    // A try that fails before its count's statement would leave the others held for good: say so instead.
+    const answered = Promise.all(first).then(
+      () => 'answered',
+      () => 'failed',
+    );
+    const what = await Promise.race([othersRan.then(() => 'ran'), answered]);
+    if (what !== 'ran') throw new Error(`the tries ${what} before each ran a statement on the wrong-try count`);
+    const last = tries.at(-1)!(dbs.at(-1)!.db.withPlugin(hold));
+    return await Promise.all([...first, last]);
+  } finally {
+    await Promise.all(dbs.map(({ db }) => db.destroy()));
+  }
+}
