@@ -5,7 +5,7 @@
  */
 import type { StopCompletion } from '../../src-shared/api/worker-api.ts';
 import { type CompletionProblem, completionDay, completionProblems } from '../../src-shared/domain/completion-rules.ts';
-import { normaliseDeliveryCode } from '../../src-shared/domain/outcomes/code.ts';
+import { isDeliveryCodeShape, normaliseDeliveryCode } from '../../src-shared/domain/outcomes/code.ts';
 import { outcomeContext, outcomeFacts, placeFacts, stopOutcomes } from '../../src-shared/domain/outcomes/facts.ts';
 import { deliveryPlaceRecord } from '../../src-shared/domain/outcomes/record.ts';
 import {
@@ -58,9 +58,10 @@ function stopContext({ route, stop, organisation }: CompletionCheckInput): Outco
 export function deliveryCodeToSend(input: CompletionCheckInput): string | null {
   const typed = input.completion.delivery_code?.trim();
   if (!typed || input.completion.status !== 'finished') return null;
-  return codeNeeded(placeFacts(deliveryPlaceRecord(input.completion.delivery_place)), stopContext(input))
-    ? normaliseDeliveryCode(typed)
-    : null;
+  if (!codeNeeded(placeFacts(deliveryPlaceRecord(input.completion.delivery_place)), stopContext(input))) return null;
+  // The shape is read on the characters typed (code.ts): normalised first, `ßß` would pass as SSSS. One that is not a
+  // code goes back as typed, for the completion's check to refuse (stop-completion.ts).
+  return isDeliveryCodeShape(typed) ? normaliseDeliveryCode(typed) : typed;
 }
 
 /** Every rule the completion breaks, of the proofs and of its outcome: none, and it may be queued. */

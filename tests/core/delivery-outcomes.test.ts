@@ -18,7 +18,7 @@ import {
   PASSWORD,
   stopsAroundUtrecht,
 } from '../helpers/fixtures.ts';
-import { jpegUrl } from '../helpers/images.ts';
+import { jpegUrl, pngUrl } from '../helpers/images.ts';
 
 const suite = coreSuite();
 let driver: DriverFixture;
@@ -111,5 +111,78 @@ describe('outcomes in the core', () => {
       error: 'invalid_completion',
       message: 'failure_reason_not_allowed',
     });
+  });
+});
+
+describe('text that shows nothing, and a code read as typed, in the core (issue 44)', () => {
+  /** A zero-width space, non-joiner, joiner, word joiner and byte order mark. */
+  const ZERO_WIDTH = '\u200b\u200c\u200d\u2060\ufeff';
+  const place = (over: Partial<DeliveryPlaceRecord>): DeliveryPlaceRecord => ({
+    place: 'neighbour',
+    neighbour_name: 'A. Bakker',
+    neighbour_house_number: '14',
+    safe_place: null,
+    ...over,
+  });
+
+  /** A started route with every outcome and the signature on; its deliveries ask for a signed name and code SSSS. */
+  async function codedRoute(c: CoreHarness): Promise<Stop[]> {
+    const plan: Partial<Plan> = { ...ON, ft_delivery_codes: true, ft_signature_collection: true };
+    const org = await makeOrganisation(suite.t, { plan, config: { require_name_with_signature: true } });
+    const owner = await makeDriver(suite.t, org);
+    expect(await c.api.signIn(owner.email, PASSWORD)).toMatchObject({ ok: true });
+    const stops = stopsAroundUtrecht(2, { delivery_code: 'SSSS', requirements: { signature: true } });
+    const { routeId } = await makeRoute(suite.t, owner, {
+      date: localDate(new Date()),
+      stops: stops.map((s) => (s.type === 'delivery' ? s : { ...s, delivery_code: null })),
+      publication_settings: {
+        failure_reasons: true,
+        delivery_places: true,
+        delivery_codes: true,
+        signature_capture: true,
+      },
+    });
+    expect(await c.api.openRoute(routeId, { shared: false })).toEqual({ ok: true });
+    await c.until((s) => s.route?.status === 'ready');
+    expect(await c.api.startRoute(null)).toEqual({ ok: true });
+    const state = await c.until((s) => s.route?.route?.status === 'in_progress');
+    return state.route!.route!.stops.filter((s) => s.type === 'delivery');
+  }
+
+  it('refuses to queue outcome and proof texts of zero-width characters, and ßß as a code', async () => {
+    const c = await suite.core();
+    const [first] = await codedRoute(c);
+    const signed = { signature: pngUrl(), signature_name: 'A. de Vries' };
+    const refused = async (completion: StopCompletion, problem: string, field?: string) =>
+      expect(await c.api.completeStop(first!.id, completion), problem).toEqual({
+        ok: false,
+        error: 'invalid_completion',
+        message: problem,
+        ...(field ? { field } : {}),
+      });
+    const delivered = (over: Partial<DeliveryPlaceRecord>, proofs: object = {}): StopCompletion => ({
+      status: 'finished',
+      delivery_place: place(over),
+      proofs: { ...signed, ...proofs },
+    });
+    await refused(delivered({ neighbour_name: ZERO_WIDTH }), 'neighbour_name_required');
+    await refused(delivered({ neighbour_house_number: ZERO_WIDTH }), 'neighbour_house_number_required');
+    await refused(
+      // With a code typed: a safe place does not stand in for it.
+      { ...delivered({ place: 'safe_place', safe_place: ZERO_WIDTH }, { images: [jpegUrl()] }), delivery_code: 'SSSS' },
+      'safe_place_required',
+    );
+    await refused({ status: 'skipped', failure_reason: 'other', completion_note: ZERO_WIDTH }, 'failure_note_required');
+    await refused({ ...delivered({}), proofs: { ...signed, signature_name: ZERO_WIDTH } }, 'signature_name_required');
+    // ßß upper-cases to SSSS, this stop's code: read as typed, it is no code, and no try reaches the server.
+    const handed = delivered({ place: 'recipient', neighbour_name: null, neighbour_house_number: null });
+    await refused({ ...handed, delivery_code: 'ßß' }, 'delivery_code_invalid', 'delivery_code');
+    expect(c.state().outbox.unsent).toBe(0);
+    const stored = await suite.t.server.ctx.db
+      .selectFrom('stops')
+      .select('delivery_code_wrong')
+      .where('id', '=', first!.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.delivery_code_wrong).toBe(0);
   });
 });
