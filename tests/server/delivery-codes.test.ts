@@ -126,6 +126,38 @@ describe('a stop with a delivery code', () => {
     expectError(await updateStop(t, on, 2, { ...HANDED, delivery_code: CODE }), 400, /has no delivery code/);
   });
 
+  it('tries no code while the code gates are off, so the stop is not locked when the office turns codes on', async () => {
+    const wrongCount = async (s: RouteSession) =>
+      (
+        await t.server.ctx.db
+          .selectFrom('stops')
+          .select('delivery_code_wrong')
+          .where('id', '=', s.stopIds[1]!)
+          .executeTakeFirstOrThrow()
+      ).delivery_code_wrong;
+    const offMessage = /Delivery codes are not part of this organisation's plan or this route's settings/;
+    const noPlan = await started({ plan: { ft_delivery_places: true } });
+    const off = await started({ codes: false });
+    for (const code of ['0001', '0002', '0003', '0004', '0005', '0006']) {
+      expectError(await tryCode(noPlan, code), 403, offMessage, 'code');
+      expectError(await tryCode(off, code), 403, offMessage, 'code');
+      expectError(await updateStop(t, off, 1, { ...HANDED, delivery_code: code }), 403, offMessage, 'delivery_code');
+    }
+    expect([await wrongCount(noPlan), await wrongCount(off)]).toEqual([0, 0]);
+    // The office turns codes on for the route: the stop asks for its code with every try left, and takes it.
+    const { id: _, ...settings } = (await driverRoute(off)).publication_settings;
+    const put = await t.dispatch('PUT', `/v1/dispatch/routes/${off.routeId}/publication-settings`, {
+      ...settings,
+      delivery_codes: true,
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect((await driverRoute(off)).stops[1]).toMatchObject({
+      delivery_code_required: true,
+      delivery_code_tries_left: 5,
+    });
+    expect((await tryCode(off, CODE)).body).toEqual({ right: true, tries_left: 5 });
+  });
+
   it('lets the dispatcher set, check the shape of, and reset a code, which unlocks the stop', async () => {
     const s = await started();
     for (const n of [1, 2, 3, 4, 5]) await tryCode(s, `000${n}`);
