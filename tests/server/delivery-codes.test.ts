@@ -3,11 +3,12 @@
  * and never answers the code, a delivered stop that asks for one is refused without it (except at a place that stands
  * in for it), a wrong one is counted per stop and refused, five lock the stop, and setting the code again unlocks it.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDate } from '../../src-shared/domain/geo.ts';
 import type { DispatchRouteDetail } from '../../src-shared/protocol/dispatch.ts';
 import type { Organisation, Plan, Route } from '../../src-shared/protocol/entities.ts';
-import type { DeliveryCodeAnswer } from '../../src-shared/protocol/http.ts';
+import { type DeliveryCodeAnswer, IDEMPOTENCY_HEADER } from '../../src-shared/protocol/http.ts';
 import { expectError } from '../helpers/dispatch.ts';
 import { makeDriver, makeOrganisation, stopsAroundUtrecht } from '../helpers/fixtures.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -124,6 +125,30 @@ describe('a stop with a delivery code', () => {
     expect((await updateStop(t, off, 1, HANDED)).status).toBe(200);
     const on = await started();
     expectError(await updateStop(t, on, 2, { ...HANDED, delivery_code: CODE }), 400, /has no delivery code/);
+  });
+
+  it("tries a completion's code once per request: two at once with one key each count, a replay tries nothing", async () => {
+    const s = await started();
+    const send = (code: string, key: string) =>
+      t.request<Route[]>('POST', `${s.path}/services/${s.stopIds[1]}`, {
+        token: s.token,
+        headers: { [IDEMPOTENCY_HEADER]: key },
+        body: { ...HANDED, delivery_code: code },
+      });
+    // One wrong completion sent twice at once (a retry racing its first attempt): each request is judged once and
+    // counted once, as two tries.
+    const wrongKey = randomUUID();
+    const both = await Promise.all([send('0001', wrongKey), send('0001', wrongKey)]);
+    expect(both.map((r) => r.status)).toEqual([422, 422]);
+    expect((await driverRoute(s)).stops[1]).toMatchObject({ delivery_code_tries_left: 3 });
+    const key = randomUUID();
+    expect((await send(CODE, key)).status).toBe(200);
+    for (const code of ['0002', '0003', '0004']) await tryCode(s, code);
+    expect((await driverRoute(s)).stops[1]).toMatchObject({ delivery_code_tries_left: 0 });
+    // Locked now, the stored completion's replay is still its answer: a replay tries no code.
+    const replay = await send(CODE, key);
+    expect(replay.status, JSON.stringify(replay.body)).toBe(200);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
   });
 
   it('tries no code while the code gates are off, so the stop is not locked when the office turns codes on', async () => {
