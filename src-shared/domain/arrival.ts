@@ -70,7 +70,7 @@ export interface ArrivalSetup {
 }
 
 /**
- * The arrival setup of a route, as outcomeGates (outcomes.ts) says for the outcomes: the plan's flag and the route's
+ * The arrival setup of a route, as outcomeGates (outcomes/rules.ts) says for the outcomes: the plan's flag and the route's
  * setting, both on; off unless set, so every route stored before keeps the spec's flows. Without the organisation (a
  * shared link offline on first open) the route's own setting decides, with the defaults.
  */

@@ -270,7 +270,7 @@ export interface FailureReasonSetting {
 export interface OrganisationConfig {
   allowed_to_call_recipient: boolean;
   require_name_with_signature: boolean;
-  /** Extension (issue 34): the organisation's failure reasons; null: the default list (domain/outcomes.ts). */
+  /** Extension (issue 34): the organisation's failure reasons; null: the default list (domain/outcomes/rules.ts). */
   failure_reasons: FailureReasonSetting[] | null;
   /** Extension (issue 34): the places that stand in for a stop's code (default: a neighbour). */
   code_exempt_places: DeliveryPlace[];

@@ -58,7 +58,7 @@ const ConfigChanges = Type.Object(
   {
     allowed_to_call_recipient: Optional(Flag),
     require_name_with_signature: Optional(Flag),
-    /** Null: the default list (src-shared/domain/outcomes.ts). */
+    /** Null: the default list (src-shared/domain/outcomes/rules.ts). */
     failure_reasons: Optional(Nullable(Type.Array(FailureReasonInput, { maxItems: MAX_FAILURE_REASONS }))),
     code_exempt_places: Optional(Type.Array(StringEnum(DELIVERY_PLACES), { maxItems: DELIVERY_PLACES.length })),
     arrival_radius_m: Optional(Type.Integer({ minimum: ARRIVAL_RADIUS_MIN_M, maximum: ARRIVAL_RADIUS_MAX_M })),
