@@ -9,7 +9,9 @@
  * - Reused after the grace window: someone else holds a copy. The whole family is revoked.
  *
  * The use is claimed and its successor named in one transaction, so of concurrent refreshes with one token exactly
- * one mints the successor and the others read it.
+ * one mints the successor and the others read it. A refresh checks its family, not only its row, and rotates in turn
+ * with the family's revocation (families.ts, lockFamily): once a sign-out has committed, no pair of its family is
+ * issued again and no row of it is left to rotate.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -17,7 +19,7 @@ import type { TokenPair } from '../../src-shared/protocol/http.ts';
 import { isoNow, type ServerContext } from '../context.ts';
 import type { DriverRow } from '../db/schema.ts';
 import { badRequest, unauthorized } from '../domain/errors.ts';
-import { revokeFamily } from './families.ts';
+import { isFamilyRevoked, lockFamily, revokeFamily } from './families.ts';
 import type { Issue } from './tokens.ts';
 
 const INVALID_MESSAGE = 'The refresh token is invalid or has expired';
@@ -94,13 +96,25 @@ export async function refreshTokens(ctx: ServerContext, token: string, log: Fast
 
   const issue = newIssue(ctx);
   const claimed = await ctx.db.transaction().execute(async (trx) => {
-    // Only one caller can turn used_at from null; it names the successor in the same statement.
+    await lockFamily(trx, ctx.dialect, row.family_id);
+    // Only one caller can turn used_at from null, and only while no row of the family is revoked (a family revoked
+    // before this fix may have left one row unrevoked); it names the successor in the same statement.
     const use = await trx
       .updateTable('refresh_tokens')
       .set({ used_at: isoNow(ctx), replaced_by: issue.jti })
       .where('jti', '=', row.jti)
       .where('used_at', 'is', null)
       .where('revoked_at', 'is', null)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('refresh_tokens as revoked')
+              .select('revoked.jti')
+              .where('revoked.family_id', '=', row.family_id)
+              .where('revoked.revoked_at', 'is not', null),
+          ),
+        ),
+      )
       .executeTakeFirst();
     if (Number(use.numUpdatedRows) !== 1) return false;
     await trx
@@ -111,24 +125,25 @@ export async function refreshTokens(ctx: ServerContext, token: string, log: Fast
   });
   if (claimed) return signPair(ctx, driver, row.family_id, issue);
 
-  // Reused: read the first use as it was committed.
+  // Reused (or its family revoked): read the first use as it was committed.
   const used = await ctx.db
     .selectFrom('refresh_tokens')
-    .select(['used_at', 'replaced_by', 'revoked_at'])
+    .select(['used_at', 'replaced_by'])
     .where('jti', '=', row.jti)
     .executeTakeFirstOrThrow();
-  if (used.revoked_at) throw unauthorized(REVOKED_MESSAGE);
   const age = ctx.now() - Date.parse(used.used_at ?? '');
   const successor = used.replaced_by
     ? await ctx.db.selectFrom('refresh_tokens').selectAll().where('jti', '=', used.replaced_by).executeTakeFirst()
     : undefined;
+  // The family last, after both rows: a revocation committed by now refuses, whatever the rows said when read.
+  if (await isFamilyRevoked(ctx.db, row.family_id)) throw unauthorized(REVOKED_MESSAGE);
   if (!(age <= ctx.config.refreshGraceSeconds * 1000) || !successor) {
     await revokeFamily(ctx, row.family_id);
     log.warn({ driverId: row.driver_id, family: row.family_id }, 'refresh token reuse: family revoked');
     throw unauthorized(REUSED_MESSAGE);
   }
-  if (successor.revoked_at) throw unauthorized(REVOKED_MESSAGE);
-  // The answer the first use got, signed again.
+  // The answer the first use got, signed again: the very pair it issued, so nothing new even if a revocation
+  // commits meanwhile (its tokens are refused from then on like every other of the family).
   return signPair(ctx, driver, row.family_id, {
     jti: successor.jti,
     iat: Math.floor(Date.parse(successor.issued_at) / 1000),

@@ -1,10 +1,13 @@
 /**
  * A sign-out through one process ends the session's sockets on another (issue 30): the revoke call on A closes the
  * socket held by B with 4401 at B's next event, message or heartbeat, whichever comes first (docs/server.md,
- * "Tokens"). Two real servers in-process on one PostgreSQL database, as in scale-out.test.ts.
+ * "Tokens"), and a revoke racing a refresh on the other process leaves nothing of the family usable (issue 44). Two
+ * real servers in-process on one PostgreSQL database, as in scale-out.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_CLOSE_TOKEN_ENDED } from '../../src-shared/protocol/socket.ts';
+import { makeDriver } from '../helpers/fixtures.ts';
+import { refreshRevokeRound } from '../helpers/refresh-race.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { driverOnRoute, openSocket } from '../helpers/socket.ts';
 
@@ -47,4 +50,18 @@ describe('revoked through one process', () => {
       await slow.close();
     }
   });
+});
+
+describe('a revoke racing a refresh of the same family', () => {
+  it('leaves every refresh token of the family refused and no access token working, over 50 rounds', async () => {
+    const driver = await makeDriver(a);
+    const leaks: string[] = [];
+    for (let round = 0; round < 50; round++) {
+      // The refresh and the revoke go to different processes, each way in turn; the revoke 0 to 4 ms after.
+      const [refreshVia, revokeVia] = round % 2 === 0 ? [a, b] : [b, a];
+      const problems = await refreshRevokeRound(refreshVia, revokeVia, driver.driverId, round % 5);
+      leaks.push(...problems.map((p) => `round ${round}: ${p}`));
+    }
+    expect(leaks).toEqual([]);
+  }, 120_000);
 });
