@@ -61,7 +61,9 @@ export async function assertCodeGatesOpen(
  * code being compared. A right try gives its place back (one statement, guarded by the same hash so a code the
  * dispatcher set meanwhile, whose count started anew, is not touched): a right code costs the driver nothing, and
  * it was judged only while fewer than DELIVERY_CODE_MAX_WRONG wrong tries were counted, so "right" is never answered
- * once five wrong tries are counted. Nothing is read in one statement and written back in another.
+ * once five wrong tries are counted. Nothing is read in one statement and written back in another. For the moment a
+ * right try holds its place, a wrong try beside it sees one place fewer (at the limit it is answered "locked"): the
+ * overlap errs toward refusing a try, never toward judging one more.
  */
 export async function tryDeliveryCode(db: Q, stopId: number, typed: string): Promise<CodeVerdict> {
   const claimed = await db
