@@ -13,6 +13,7 @@ import type { Plan } from '../../src-shared/protocol/entities.ts';
 import type { Database, PublicationSettingsRow, RouteRow } from '../db/schema.ts';
 import { deliveryCodeMatches } from '../domain/delivery-code.ts';
 import { badRequest, forbidden, unprocessable } from '../domain/errors.ts';
+import { CODES_OFF_MESSAGE } from './outcome-policy.ts';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
@@ -25,9 +26,6 @@ export type CodeVerdict =
 
 const CODE_LOCKED_MESSAGE =
   'Too many wrong delivery codes for this stop: leave the parcel where the organisation allows it without a code, or ask the office to set the code again';
-
-/** The words outcome-policy.ts answers a completion carrying a code without the feature with. */
-const CODES_OFF_MESSAGE = "Delivery codes are not part of this organisation's plan or this route's settings";
 
 /**
  * 403 naming `field` unless the organisation's plan (`ft_delivery_codes`) and the route's publication settings

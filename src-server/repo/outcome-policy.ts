@@ -13,6 +13,8 @@ import { Refusal } from '../domain/errors.ts';
 import type { PreparedStopUpdate } from '../domain/stop-update.ts';
 
 const FEATURE = "part of this organisation's plan or this route's settings";
+/** A code sent where the plan or the route's settings have no codes: a completion's and the try endpoint's words. */
+export const CODES_OFF_MESSAGE = `Delivery codes are not ${FEATURE}`;
 
 /** 400: the outcome breaks a rule; 403: it carries a feature the plan or the route's settings lack. */
 const REFUSALS: Record<OutcomeProblem, [400 | 403, string, string]> = {
@@ -37,7 +39,7 @@ const REFUSALS: Record<OutcomeProblem, [400 | 403, string, string]> = {
     `A neighbour's name and a safe place are at most ${NEIGHBOUR_NAME_MAX_LENGTH} and ${SAFE_PLACE_MAX_LENGTH} characters, a house number at most ${HOUSE_NUMBER_MAX_LENGTH}`,
   ],
   delivery_code_required: [400, 'delivery_code', 'The delivery code is required to complete this stop'],
-  delivery_code_not_allowed: [403, 'delivery_code', `Delivery codes are not ${FEATURE}`],
+  delivery_code_not_allowed: [403, 'delivery_code', CODES_OFF_MESSAGE],
 };
 
 /** A reason or a place sent with the other status: a wrong request, whether or not the route has the feature. */
