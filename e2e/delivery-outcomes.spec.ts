@@ -4,7 +4,7 @@
  * refused with the words for it; offline the skip waits on the phone and reaches the server with its reason. With
  * delivery places on, Delivered asks where the parcel went, and a neighbour's name and number.
  */
-import type { Route } from '../src-shared/protocol/entities.ts';
+import type { Organisation, Route } from '../src-shared/protocol/entities.ts';
 import { driver, listMode, serverStop, startFirstStop } from './stop-windows.helpers.ts';
 import { underServiceWorker, withoutRequiredProofs } from './support/app.ts';
 import { demoFeaturesOn } from './support/features.ts';
@@ -13,12 +13,12 @@ import { DEMO, type Dispatch, expect, test } from './support/fixtures.ts';
 test.use({ freshServer: true });
 
 /** The demo organisation's plan and one route's settings with failure reasons and delivery places on. */
-const outcomesOn = (dispatch: Dispatch, route: { id: number }) =>
+const outcomesOn = (dispatch: Dispatch, route: { id: number }, settings: Partial<Route['publication_settings']> = {}) =>
   demoFeaturesOn(
     dispatch,
     route.id,
     { ft_failure_reasons: true, ft_delivery_places: true },
-    { failure_reasons: true, delivery_places: true },
+    { failure_reasons: true, delivery_places: true, ...settings },
   );
 
 test('skipping with a reason offline: asked in one tap, refused without one, and synced with it', async ({
@@ -30,7 +30,8 @@ test('skipping with a reason offline: asked in one tap, refused without one, and
 }) => {
   await listMode(context, server);
   const { route, stop } = await startFirstStop(server, DEMO.driver, 'Cargo bike 1');
-  await outcomesOn(dispatch, route);
+  // The route's notes off: a reason that asks for a note still opens the internal note (issue 44).
+  await outcomesOn(dispatch, route, { completion_notes: false });
   await signIn(page, DEMO.driver);
   await page.goto(`/routes/${route.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Cargo bike 1' })).toBeVisible();
@@ -49,8 +50,14 @@ test('skipping with a reason offline: asked in one tap, refused without one, and
   // Not at home asks for a photo of the door; Refused asks nothing more.
   await reasons.getByText('Not at home', { exact: true }).click();
   await expect(page.getByRole('button', { name: 'Add photo' })).toBeVisible();
+  // Other asks for a note: the note opens though the route's notes are off, and closes again with Refused.
+  const internalNote = page.getByRole('textbox', { name: 'Note for internal use' });
+  await expect(internalNote).toBeDisabled();
+  await reasons.getByText('Other', { exact: true }).click();
+  await expect(internalNote).toBeEnabled();
   await reasons.getByText('Refused', { exact: true }).click();
   await expect(page.getByRole('button', { name: 'Add photo' })).toHaveCount(0);
+  await expect(internalNote).toBeDisabled();
   await page.getByRole('button', { name: 'Done', exact: true }).click();
   await expect(page.getByText('1 change not sent yet')).toBeVisible();
 
@@ -108,6 +115,10 @@ test("the Closed preview shows a finished route's outcomes: the place, the reaso
   const { summary, route } = await api.route('Cargo bike 1');
   await outcomesOn(dispatch, route);
   await demoFeaturesOn(dispatch, route.id, { ft_arrival_detection: true }, { arrival_detection: true });
+  // An arrival the phone noticed is taken only where the organisation records them by itself (issue 44).
+  const demo = (await dispatch<Organisation[]>('GET', '/organisations')).body.find((o) => o.name === 'Demo Logistics');
+  const auto = await dispatch('PATCH', `/organisations/${demo!.id}`, { config: { arrival_auto_record: true } });
+  expect(auto.status).toBe(200);
   const [delivered, skipped] = route.stops.filter((s) => s.type === 'delivery');
   await withoutRequiredProofs(server, route.id, route.stops);
   await api.start(summary);

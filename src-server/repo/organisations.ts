@@ -80,19 +80,15 @@ function storedFailureReasons(list: ConfigChanges['failure_reasons']): FailureRe
 
 /**
  * Where reasons are on, a stop is skipped only with one, and a route finishes only once every stop is done: a list
- * the driver cannot pick from locks every driver of the organisation out of finishing. So the list holds a reason,
- * and one that asks for no note, since the app takes no note where a route's completion notes are off.
+ * the driver cannot pick from locks every driver of the organisation out of finishing. So the list holds a reason.
+ * (A reason asking for a note can always be given: the app opens the note for it even where the route's completion
+ * notes are off, and the server takes it.)
  */
 function assertReasonsLetDriversSkip(list: NonNullable<ConfigChanges['failure_reasons']>): void {
   const field = 'config.failure_reasons';
   if (list.length === 0)
     throw badRequest(
       `${field} must hold at least one reason, or be null for the default list: with none, no stop could be skipped`,
-      field,
-    );
-  if (list.every((reason) => reason.note === true))
-    throw badRequest(
-      `${field} must hold a reason that asks for no note: a route with completion notes off takes no note`,
       field,
     );
 }

@@ -77,6 +77,27 @@ describe('why a stop failed', () => {
     await refused(s, { status: 'finished', failure_reason: 'refused' }, 400, /only with a skipped/, 'failure_reason');
   });
 
+  it("takes a reason's note where the route's completion notes are off, so such a reason can always be given", async () => {
+    const org = await makeOrganisation(t, {
+      plan: ON,
+      config: { failure_reasons: [{ code: 'other', label: null, photo: false, note: true }] },
+    });
+    const s = await routeSession(
+      t,
+      {
+        date: localDate(today),
+        stops: stopsAroundUtrecht(3),
+        publication_settings: { failure_reasons: true, completion_notes: false },
+      },
+      await makeDriver(t, org),
+    );
+    await startRoute(t, s);
+    const skip = { status: 'skipped', failure_reason: 'other', completion_note: 'Gate locked, no answer' };
+    const res = await updateStop(t, s, 1, skip);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await driverRoute(s)).stops[1]).toMatchObject({ failure_reason: 'other' });
+  });
+
   it('refuses a reason where the plan or the route lacks the feature (403)', async () => {
     for (const off of [{ plan: {} }, { reasons: false }]) {
       const s = await started(off);

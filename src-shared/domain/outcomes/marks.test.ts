@@ -15,7 +15,7 @@ describe("a skip's reason on the complete screen (issue 34)", () => {
     gates: { failureReasons: on, deliveryPlaces: on, deliveryCodes: false },
     config: outcomeConfig(null),
   });
-  const none = { reasonMissing: false, photoMissing: false, noteMissing: false, asksPhoto: false };
+  const none = { reasonMissing: false, photoMissing: false, noteMissing: false, asksPhoto: false, asksNote: false };
   it.each<[string, Parameters<typeof reasonCheck>[0], boolean, ReturnType<typeof reasonCheck>]>([
     [
       'no reason chosen',
@@ -52,13 +52,19 @@ describe("a skip's reason on the complete screen (issue 34)", () => {
       'other without a note',
       { status: 'skipped', failureReason: 'other', photos: 0, internalNote: ' ' },
       true,
-      { ...none, noteMissing: true },
+      { ...none, noteMissing: true, asksNote: true },
+    ],
+    [
+      'other with its note',
+      { status: 'skipped', failureReason: 'other', photos: 0, internalNote: 'Dog in the garden' },
+      true,
+      { ...none, asksNote: true },
     ],
     [
       'other with a note of zero-width characters (issue 44)',
       { status: 'skipped', failureReason: 'other', photos: 0, internalNote: ZERO_WIDTH },
       true,
-      { ...none, noteMissing: true },
+      { ...none, noteMissing: true, asksNote: true },
     ],
   ])('%s', (_, input, on, expected) => {
     expect(reasonCheck(input, outcomes(on))).toEqual(expected);

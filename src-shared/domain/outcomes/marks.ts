@@ -18,6 +18,11 @@ export interface ReasonCheck {
   noteMissing: boolean;
   /** The chosen reason asks for a photo: the screen shows the photos. */
   asksPhoto: boolean;
+  /**
+   * The chosen reason asks for a note: the screen opens the internal note even where the route's notes are off, or
+   * the driver could not give that reason at all (issue 44; the server takes the note either way).
+   */
+  asksNote: boolean;
 }
 
 /** The skip's reason read through the shared outcome rules, so the screen marks what the core and the server refuse. */
@@ -35,11 +40,13 @@ export function reasonCheck(
   // Only the reason is judged here: the place and the code have their own marks.
   const reasonOnly = { ...outcomes, gates: { ...outcomes.gates, deliveryPlaces: false } };
   const problems = skipped ? outcomeProblems(outcomeFacts(held, 'delivery'), outcomeContext(reasonOnly, false)) : [];
+  const reason = failureReasonOf(outcomes.config, input.failureReason);
   return {
     reasonMissing: problems.includes('failure_reason_required') || problems.includes('failure_reason_unknown'),
     photoMissing: problems.includes('failure_photo_required'),
     noteMissing: problems.includes('failure_note_required'),
-    asksPhoto: skipped && Boolean(failureReasonOf(outcomes.config, input.failureReason)?.photo),
+    asksPhoto: skipped && Boolean(reason?.photo),
+    asksNote: skipped && Boolean(reason?.note),
   };
 }
 

@@ -64,7 +64,7 @@ export function CompleteFields({ view, draft, internalRef }: CompleteFieldsProps
           value={draft.internalNote}
           onChange={draft.setInternalNote}
           error={noteError(check.internalNote) ?? (draft.showErrors && draft.reason.noteMissing ? 'required' : null)}
-          disabled={!gates.notes}
+          disabled={!gates.notes && !draft.reason.asksNote}
           inputRef={internalRef}
         />
       </div>
