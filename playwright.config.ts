@@ -26,9 +26,10 @@ if (process.env.E2E_JSON_REPORT) reporter.push(['json', { outputFile: process.en
 export default defineConfig({
   testDir: 'e2e',
   globalSetup: './e2e/support/global-setup.ts',
-  // Tests share one seeded server unless they ask for their own: one at a time keeps them independent, and the
-  // machine has 2 cores for the server, Chromium and the runner. E2E_WORKERS=2 runs two at a time.
-  workers: Number(process.env.E2E_WORKERS) || 1,
+  // Each worker has a seeded server of its own (support/fixtures.ts), so workers share no data. Two on the 2 cores: with
+  // one, the run kept the cores busy about half its time (Chromium waits on the server, timers and animations). A
+  // server given from outside (E2E_BASE_URL) is shared, so then one at a time. E2E_WORKERS=N overrides.
+  workers: Number(process.env.E2E_WORKERS) || (process.env.E2E_BASE_URL ? 1 : 2),
   fullyParallel: false,
   // One retry absorbs a machine too loaded to finish an animation within the action timeout (software GL and the
   // server share two cores); a test that fails twice fails the run, and .ci/count.mjs names every flaky one.

@@ -8,8 +8,9 @@
  *     await signIn(page, DEMO.driver);
  *   });
  *
- * By default all tests share the run's one server (seeded with the demo data at the start of the run; tests run
- * one at a time). A test that changes data others rely on, or needs pristine data, asks for its own server:
+ * By default the tests of one worker share its server (seeded with the demo data when the worker starts; a worker
+ * runs its tests one at a time, and workers never share a server). A test that changes data others of its file rely
+ * on, or needs pristine data, asks for its own server:
  * `test.use({ freshServer: true })`, or `test.use({ serverEnv: { ACCESS_TOKEN_TTL: '5' } })` for one with other
  * settings (README, Configuration). Such a server starts in a second or two and is stopped after the test.
  */
@@ -63,22 +64,30 @@ interface Fixtures {
   signIn: SignIn;
 }
 
-/** The run's shared server, started by global-setup.ts. */
-function sharedServer(): ServerInfo {
+/**
+ * A server given from outside (E2E_BASE_URL and E2E_DISPATCH_TOKEN: `npm start`, say), or null: then each worker
+ * starts its own (the `sharedServer` worker fixture below).
+ */
+function givenServer(): ServerInfo | null {
   const url = process.env.E2E_BASE_URL;
+  if (!url) return null;
   const dispatchToken = process.env.E2E_DISPATCH_TOKEN;
-  if (!url || !dispatchToken) throw new Error('No app server: run the tests with `npx playwright test`.');
+  if (!dispatchToken) throw new Error('E2E_BASE_URL is set: set E2E_DISPATCH_TOKEN too.');
   return { url, dispatchToken, sharedLink: process.env.E2E_SHARED_LINK ?? null };
 }
 
-/**
- * Whether the shared server's demo data is dated from today. Its "today" is the day it started (global-setup.ts): in a
- * run that goes past midnight the app calls those routes yesterday's, so every later test gets a server seeded now.
- */
-function sharedServerIsCurrent(): boolean {
-  const seeded = process.env.E2E_SEED_DAY;
-  return seeded === undefined || seeded === localDate(new Date());
+/** A worker's shared server, and the day its demo data is dated from. */
+interface SharedServer {
+  info: ServerInfo;
+  /** YYYY-MM-DD, or null for a server given from outside (its day is not ours to judge). */
+  seedDay: string | null;
 }
+
+/**
+ * Whether the shared server's demo data is dated from today. Its "today" is the day it started: in a run that goes
+ * past midnight the app calls those routes yesterday's, so every later test gets a server seeded now.
+ */
+const isCurrent = (shared: SharedServer) => shared.seedDay === null || shared.seedDay === localDate(new Date());
 
 /**
  * A dispatcher API call. `path` is relative to the dispatcher API (`/routes?date=...`) or a full path
@@ -161,13 +170,43 @@ async function watchCsp(page: Page, server: ServerInfo, use: (page: Page) => Pro
   if (violations.length > 0) throw new Error(`Content-Security-Policy violations:\n${violations.join('\n')}`);
 }
 
-export const test = base.extend<Fixtures & Options>({
+interface WorkerFixtures {
+  /**
+   * The worker's shared server, seeded with the demo data when the worker starts, and stopped when it ends: the
+   * tests of one worker run one at a time and share it (as one run's tests did when the run had one worker), and
+   * two workers never share data, so they can run side by side (playwright.config.ts `workers`).
+   */
+  sharedServer: SharedServer;
+}
+
+export const test = base.extend<Fixtures & Options, WorkerFixtures>({
   freshServer: [false, { option: true }],
   serverEnv: [undefined, { option: true }],
 
-  server: async ({ freshServer, serverEnv }, use) => {
-    if (!freshServer && !serverEnv && sharedServerIsCurrent()) {
-      await use(sharedServer());
+  sharedServer: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature needs the destructuring.
+    async ({}, use) => {
+      const given = givenServer();
+      if (given) {
+        await use({ info: given, seedDay: null });
+        return;
+      }
+      // Taken before the server seeds: a start that straddles midnight then counts as the earlier day, and the
+      // tests take servers of their own, which is the safe side.
+      const seedDay = localDate(new Date());
+      const own = await startAppServer();
+      try {
+        await use({ info: own, seedDay });
+      } finally {
+        await own.stop();
+      }
+    },
+    { scope: 'worker' },
+  ],
+
+  server: async ({ freshServer, serverEnv, sharedServer }, use) => {
+    if (!freshServer && !serverEnv && isCurrent(sharedServer)) {
+      await use(sharedServer.info);
       return;
     }
     const own = await startAppServer({ env: serverEnv });

@@ -1,8 +1,8 @@
 /**
  * The real server for browser tests: `node --import tsx src-server/main.ts` in a child process, on a free port,
  * with a fresh temporary DATA_DIR seeded with the demo data, serving the built app from dist/. Nothing is mocked.
- * The global setup starts one for the whole run; a test that needs pristine data asks for its own (fixtures.ts:
- * `test.use({ freshServer: true })`), or calls startAppServer() itself.
+ * Each worker starts one that its tests share (fixtures.ts, `sharedServer`); a test that needs pristine data asks for
+ * its own (`test.use({ freshServer: true })`), or calls startAppServer() itself.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
