@@ -5,20 +5,10 @@
  * has the `test` to write specs with. E2E_JSON_REPORT=file adds a JSON report (what .ci/run counts).
  */
 import { defineConfig, type ReporterDescription } from '@playwright/test';
+import { chromiumLaunch } from './scripts/chromium.mjs';
 
-/** Chromium as every project launches it; a spec that needs more (the fake camera) adds to these args. */
-export const CHROMIUM = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
+/** Chromium as every project launches it (scripts/chromium.mjs); a spec that needs more (the fake camera) adds to it. */
+export const CHROMIUM = chromiumLaunch();
 
 const reporter: ReporterDescription[] = [['list']];
 if (process.env.E2E_JSON_REPORT) reporter.push(['json', { outputFile: process.env.E2E_JSON_REPORT }]);

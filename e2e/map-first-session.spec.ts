@@ -5,17 +5,18 @@
  * kept; the tiles fetched ahead for a route (and its style's files) are kept whether or not the service worker
  * controls the page yet, so the route has its streets offline. WebGL runs on SwiftShader here (the GPU flags as in map.spec.ts).
  */
+
 import type { Page } from '@playwright/test';
+import { chromiumLaunch } from '../scripts/chromium.mjs';
 import { MAP_STYLE_CACHE, MAP_TILE_CACHE } from '../src-shared/domain/map-caches.ts';
 import { MAP_CODE } from '../src-ui/map/cache-rules.ts';
 import { FALLBACK_MS } from '../src-ui/map/style-health.ts';
 import { mapDrawn } from './support/app.ts';
 import { DEMO, expect, test } from './support/fixtures.ts';
 import { blockMapHost, stubMapHost } from './support/map-hosts.ts';
-import { SOFTWARE_GL_LAUNCH } from './support/software-gl.ts';
 
 test.use({
-  launchOptions: SOFTWARE_GL_LAUNCH,
+  launchOptions: chromiumLaunch({ webgl: true }),
 });
 test.setTimeout(120_000);
 

@@ -3,14 +3,15 @@
  * wanted then comes once the window closes. Draws are counted as WebGL draw calls on the page's contexts (maplibre's
  * and deck.gl's), wrapped before any script runs.
  */
+
 import type { Page } from '@playwright/test';
+import { chromiumLaunch } from '../scripts/chromium.mjs';
 import { startFirstStop } from './stop-windows.helpers.ts';
 import { mapDrawn } from './support/app.ts';
 import { DEMO, expect, test } from './support/fixtures.ts';
 import { blockMapHost } from './support/map-hosts.ts';
-import { SOFTWARE_GL_LAUNCH } from './support/software-gl.ts';
 
-test.use({ launchOptions: SOFTWARE_GL_LAUNCH, freshServer: true });
+test.use({ launchOptions: chromiumLaunch({ webgl: true }), freshServer: true });
 
 test.beforeEach(async ({ context }) => {
   await blockMapHost(context);

@@ -5,17 +5,13 @@
  * WebGL runs on SwiftShader here (the GPU flags as in map.spec.ts).
  */
 import type { Page } from '@playwright/test';
+import { chromiumLaunch } from '../scripts/chromium.mjs';
 import { MAP_CODE } from '../src-ui/map/cache-rules.ts';
 import { dayFrom, driverApi, mapDrawn, routeOn, underServiceWorker } from './support/app.ts';
 import { DEMO, expect, type ServerInfo, test } from './support/fixtures.ts';
 import { stubMapHost } from './support/map-hosts.ts';
 
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-quic'],
-  },
-});
+test.use({ launchOptions: chromiumLaunch({ webgl: true }) });
 test.setTimeout(60_000);
 
 const MAP_CODE_URL = /\/assets\/(RouteMap|maplibre-gl-worker)-[^/]+\.(m?js|css)$/;

@@ -5,13 +5,14 @@
  * The OSRM server is a small fake on this machine that answers each leg as an L (along one street, then the cross
  * street), as a road network would bend; the map host is unreachable, so the built-in style shows.
  */
+
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import polyline from '@mapbox/polyline';
+import { chromiumLaunch } from '../scripts/chromium.mjs';
 import { dayFrom, driverApi, mapDrawn, routeOn } from './support/app.ts';
 import { test as base, DEMO, expect } from './support/fixtures.ts';
 import { blockMapHost } from './support/map-hosts.ts';
-import { SOFTWARE_GL_LAUNCH } from './support/software-gl.ts';
 
 interface FakeOsrm {
   url: string;
@@ -58,7 +59,7 @@ const test = base.extend<{ osrm: FakeOsrm }>({
 });
 
 test.use({
-  launchOptions: SOFTWARE_GL_LAUNCH,
+  launchOptions: chromiumLaunch({ webgl: true }),
 });
 
 test('with OSRM_URL the line follows the roads OSRM gives, drawn solid', async ({

@@ -6,17 +6,18 @@
  * the active stop clear of the opening drawer; a marker tap selects its stop in the carousel. WebGL runs on
  * SwiftShader here (the GPU flags as in map.spec.ts).
  */
+
 import type { Locator, Page } from '@playwright/test';
+import { chromiumLaunch } from '../scripts/chromium.mjs';
 import { MAP_TILE_CACHE } from '../src-shared/domain/map-caches.ts';
 import type { DispatchRouteDetail } from '../src-shared/protocol/dispatch.ts';
 import { tileAt } from '../src-ui/map/tiles.ts';
 import { dayFrom, driverApi, mapDrawn, routeOn, underServiceWorker } from './support/app.ts';
 import { DEMO, type Dispatch, expect, type ServerInfo, test } from './support/fixtures.ts';
 import { blockMapHost, MAP_HOST, stubMapHost } from './support/map-hosts.ts';
-import { SOFTWARE_GL_LAUNCH } from './support/software-gl.ts';
 
 test.use({
-  launchOptions: SOFTWARE_GL_LAUNCH,
+  launchOptions: chromiumLaunch({ webgl: true }),
 });
 test.setTimeout(60_000);
 

@@ -5,16 +5,17 @@
  * and no map canvas exists. WebGL runs on SwiftShader here, so this file starts Chromium with the GPU flags it
  * needs (the other specs keep the project's --disable-gpu).
  */
+
 import type { Page } from '@playwright/test';
+import { chromiumLaunch } from '../scripts/chromium.mjs';
 import { MAP_MOVE_MARK, type MapMove } from '../src-ui/map/map-marks.ts';
 import { startFirstStop } from './stop-windows.helpers.ts';
 import { dayFrom, driverApi, mapDrawn, routeOn } from './support/app.ts';
 import { DEMO, expect, test } from './support/fixtures.ts';
 import { blockMapHost } from './support/map-hosts.ts';
-import { SOFTWARE_GL_LAUNCH } from './support/software-gl.ts';
 
 test.use({
-  launchOptions: SOFTWARE_GL_LAUNCH,
+  launchOptions: chromiumLaunch({ webgl: true }),
 });
 
 // The pixel counts below are of the built-in style: the default street host is made unreachable, so the map never

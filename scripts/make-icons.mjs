@@ -14,6 +14,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { root } from './app-build.mjs';
+import { chromiumLaunch } from './chromium.mjs';
 
 const ICONS = join(root, 'public/icons');
 const TARGETS = [
@@ -24,10 +25,7 @@ const TARGETS = [
   { source: 'maskable.svg', out: 'apple-touch-icon-180.png', size: 180 },
 ];
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
-});
+const browser = await chromium.launch(chromiumLaunch());
 try {
   const page = await browser.newPage({ deviceScaleFactor: 1 });
   for (const { source, out, size } of TARGETS) {

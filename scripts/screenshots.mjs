@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { startAppServer } from '../e2e/support/server.ts';
 import { buildIfStale, root } from './app-build.mjs';
+import { chromiumLaunch } from './chromium.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -268,10 +269,7 @@ async function main() {
   const dist = join(root, 'dist');
   if ((await buildIfStale(dist)) !== 0) throw new Error('The app build failed.');
   const server = await startAppServer();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
-  });
+  const browser = await chromium.launch(chromiumLaunch());
   try {
     const api = await driverApi(server.url);
     await api.start();

@@ -4,6 +4,7 @@
  * page's main thread only, not its workers (field-research.md): the worker's own figures are measured apart.
  */
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
+import { chromiumLaunch } from '../../scripts/chromium.mjs';
 
 const PHONE = {
   viewport: { width: 390, height: 844 },
@@ -27,27 +28,22 @@ export const SLOW_4G = {
  * and deck.gl need WebGL; frames are slow, so only ratios and trends count).
  */
 export function launchChromium(options: { webgl?: boolean; extraArgs?: string[] } = {}): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      ...(options.webgl ? ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'] : ['--disable-gpu']),
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      // A background tab's timers are throttled; the benchmark's page is never in the background.
-      '--disable-background-timer-throttling',
-      '--disable-renderer-backgrounding',
-      // The worker harness's page is served by request interception (no address of its own), which Chromium's
-      // local network checks take for a public page and refuse its socket to localhost; the app's own pages, served
-      // by the server, are not affected.
-      '--disable-features=LocalNetworkAccessChecks',
-      // The scan scenario's fake camera.
-      ...(options.extraArgs ?? []),
-    ],
-  });
+  return chromium.launch(
+    chromiumLaunch({
+      webgl: options.webgl,
+      extraArgs: [
+        // A background tab's timers are throttled; the benchmark's page is never in the background.
+        '--disable-background-timer-throttling',
+        '--disable-renderer-backgrounding',
+        // The worker harness's page is served by request interception (no address of its own), which Chromium's
+        // local network checks take for a public page and refuse its socket to localhost; the app's own pages, served
+        // by the server, are not affected.
+        '--disable-features=LocalNetworkAccessChecks',
+        // The scan scenario's fake camera.
+        ...(options.extraArgs ?? []),
+      ],
+    }),
+  );
 }
 
 export function newPhoneContext(browser: Browser, options: { serviceWorkers?: 'allow' | 'block' } = {}) {

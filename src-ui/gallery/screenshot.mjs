@@ -7,6 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { chromiumLaunch } from '../../scripts/chromium.mjs';
 
 const url = process.env.GALLERY_URL ?? 'http://localhost:5199/gallery.html';
 const outDir = process.env.OUT_DIR ?? '/tmp/droplane-gallery';
@@ -14,18 +15,7 @@ const viewport = { width: 390, height: 844 };
 const scenes = ['login', 'account', 'alert', 'confirm', 'loading', 'snackbar', 'fallback'];
 
 mkdirSync(outDir, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunch());
 const errors = [];
 const shots = [];
 
