@@ -1,6 +1,7 @@
 /**
  * The import graph of the four source folders, read with the bundler's own parser (rolldown's oxc: static,
- * dynamic and type-only imports and re-exports alike): no import loops anywhere, and the arrows between the folders go only one way.
+ * dynamic and type-only imports, types written as `import('…')` and re-exports alike; a `.js` specifier names its
+ * `.ts` file, as TypeScript reads it): no import loops anywhere, and the arrows between the folders go only one way.
  *
  *   src-ui ─────► src-shared ◄───── src-server
  *     │  (inline.ts only) ▲
@@ -29,9 +30,36 @@ function sourceFiles(dir: string): string[] {
   return out;
 }
 
+/** The specifiers of a type written as `import('…')` (`type X = import('./a.ts').X`), which no import statement lists. */
+function importTypeSpecifiers(node: unknown, found: string[] = []): string[] {
+  if (!node || typeof node !== 'object') return found;
+  const typed = node as { type?: string; source?: { value?: unknown } };
+  if (typed.type === 'TSImportType' && typeof typed.source?.value === 'string') found.push(typed.source.value);
+  for (const child of Object.values(node)) importTypeSpecifiers(child, found);
+  return found;
+}
+
+/** The file a relative specifier names: as written, with an extension added, or TypeScript's `.js` for a `.ts` file. */
+function resolveSpecifier(file: string, specifier: string): string {
+  const base = resolve(dirname(file), specifier.replace(/\?.*$/, ''));
+  const asSource = base
+    .replace(/\.js$/, '.ts')
+    .replace(/\.jsx$/, '.tsx')
+    .replace(/\.mjs$/, '.mts');
+  const found = [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    join(base, 'index.ts'),
+    asSource,
+    asSource.replace(/\.ts$/, '.tsx'),
+  ].find((p) => existsSync(p) && statSync(p).isFile());
+  return relative(root, found ?? base);
+}
+
 /** The project files a file imports (paths from the root); packages and virtual modules are left out. */
 function importsOf(file: string, source: string): string[] {
-  const { module } = parseSync(file, source, { lang: file.endsWith('x') ? 'tsx' : 'ts' });
+  const { module, program } = parseSync(file, source, { lang: file.endsWith('x') ? 'tsx' : 'ts' });
   const specifiers = [
     ...module.staticImports.map((i) => i.moduleRequest.value),
     ...module.staticExports.flatMap((e) => e.entries.flatMap((x) => (x.moduleRequest ? [x.moduleRequest.value] : []))),
@@ -39,17 +67,9 @@ function importsOf(file: string, source: string): string[] {
     ...module.dynamicImports.map((i) =>
       source.slice(i.moduleRequest.start, i.moduleRequest.end).replace(/^['"]|['"]$/g, ''),
     ),
+    ...importTypeSpecifiers(program),
   ];
-  const targets: string[] = [];
-  for (const specifier of specifiers) {
-    if (!specifier.startsWith('.')) continue;
-    const base = resolve(dirname(file), specifier.replace(/\?.*$/, ''));
-    const found = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find(
-      (p) => existsSync(p) && statSync(p).isFile(),
-    );
-    targets.push(relative(root, found ?? base));
-  }
-  return targets;
+  return specifiers.filter((s) => s.startsWith('.')).map((s) => resolveSpecifier(file, s));
 }
 
 /** The re-exports of a file (`export ... from`), as "file: specifier". */
@@ -142,6 +162,26 @@ describe('the import graph', () => {
     );
     expect(scanned).toEqual(['src-ui/a.ts', 'src-shared/b.ts', 'src-ui/c.ts', 'src-ui/d.ts']);
     expect(graph.size).toBeGreaterThan(300);
+  });
+
+  it('sees a loop written with a `.js` specifier (TypeScript’s name for the .ts file) in a broken copy of the graph', () => {
+    const [from, targets] = [...graph].find(([, t]) => t.some((to) => graph.has(to) && to !== 'src-shared/index.ts'))!;
+    const to = targets.find((t) => graph.has(t))!;
+    const back = relative(dirname(join(root, to)), join(root, from)).replace(/\.tsx?$/, '.js');
+    const specifier = back.startsWith('.') ? back : `./${back}`;
+    const broken = new Map(graph).set(to, [...graph.get(to)!, ...importsOf(join(root, to), `import '${specifier}';`)]);
+    expect(importLoops(broken).some((loop) => loop.includes(from) && loop.includes(to))).toBe(true);
+    expect(importLoops(graph)).toEqual([]);
+  });
+
+  it('sees a type written as import(…) from the worker into the UI in a broken copy of the graph', () => {
+    const file = 'src-worker/base/timers.ts';
+    const typeImport = "export type Paths = typeof import('../../src-ui/app/paths.js');";
+    expect(importsOf(join(root, file), typeImport)).toEqual(['src-ui/app/paths.ts']);
+    const broken = new Map(graph).set(file, importsOf(join(root, file), typeImport));
+    expect(crossings(broken, 'src-worker', 'src-ui')).toEqual(['src-worker/base/timers.ts -> src-ui/app/paths.ts']);
+    // A comment that shows an import is not one.
+    expect(importsOf(join(root, file), "// lazy(() => import('../../src-ui/app/paths.ts'))")).toEqual([]);
   });
 
   it('has no import loops, type-only imports included', () => {
