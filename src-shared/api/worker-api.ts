@@ -71,7 +71,7 @@ export interface StopCompletion {
    * `images`).
    */
   proofs?: {
-    /** Data URLs from preparePhoto, or the URLs of the stop's stored photos to keep them; at most 3. */
+    /** Handles from preparePhoto ("photo:<id>"), or the URLs of the stop's stored photos to keep them; at most 3. */
     images?: string[];
     /** A PNG data URL of the signature, or the stored signature's URL. */
     signature?: string | null;

@@ -1,8 +1,8 @@
 /**
  * Shows a stored proof image (a stop's photo or signature). `/v1/images/{id}` needs the bearer token, which an
  * <img> cannot send, so the core fetches it and hands over the Blob; this turns it into an object URL and revokes
- * that URL when the image leaves the screen (or its URL changes), so no Blob outlives its screen. Data URLs (what
- * the driver just collected, still unsent) and blob: URLs pass through as they are.
+ * that URL when the image leaves the screen (or its URL changes), so no Blob outlives its screen. Data URLs (a signature
+ * just drawn, still unsent) and blob: URLs pass through as they are.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';

@@ -57,6 +57,22 @@ describe('createTilePrefetch', () => {
     expect(f.asked).toEqual(urls(2));
   });
 
+  it('counts a request that is never answered as failed after its timeout, and goes on', async () => {
+    const asked: string[] = [];
+    // A dead zone: the request neither answers nor fails until its signal aborts it.
+    const silent = ((input: RequestInfo | URL, init?: RequestInit) => {
+      const url = input instanceof Request ? input.url : String(input);
+      asked.push(url);
+      if (!url.includes('/0/')) return Promise.resolve(new Response('tile'));
+      return new Promise<Response>((_, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(init.signal!.reason));
+      });
+    }) as typeof fetch;
+    const outcome = await createTilePrefetch(silent, undefined, noStore, 20)(urls(6));
+    expect(outcome).toEqual({ fetched: 5, failed: 1 });
+    expect(asked).toHaveLength(6);
+  });
+
   it('gives up on a host that answers nothing', async () => {
     const f = fakeFetch(() => 'throw');
     const outcome = await createTilePrefetch(f.fn, undefined, noStore)(urls(100));

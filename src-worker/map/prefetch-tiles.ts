@@ -17,6 +17,12 @@ const GIVE_UP_AFTER = 4;
 export const MAX_PREFETCH_URLS = 400;
 /** A style's own files: its document, a TileJSON per source, a sprite's two files, a few glyph ranges. */
 const MAX_STYLE_URLS = 20;
+/**
+ * How long one file may take, answer and body: a dead zone's request that is neither answered nor refused would
+ * hold its lane, and four of them the whole prefetch, until the browser gave up (minutes). A tile is a few KB, so
+ * on a slow line it takes well under this.
+ */
+export const REQUEST_TIMEOUT_MS = 15_000;
 
 export interface PrefetchOutcome {
   /** Tiles now in the cache (fetched, or a fresh copy was there already). */
@@ -62,12 +68,14 @@ async function browserCaches(): Promise<MapCaches | null> {
 
 /**
  * `appOrigin()`: the app's own origin (the core's base URL), whose requests are never fetched ahead. `openCaches`:
- * the core's writers of the map caches, opened on the first call (null where there are none).
+ * the core's writers of the map caches, opened on the first call (null where there are none). `requestTimeoutMs`:
+ * how long one file may take before it counts as failed.
  */
 export function createTilePrefetch(
   fetchFn: typeof fetch,
   appOrigin: () => string = () => '',
   openCaches: () => Promise<MapCaches | null> = browserCaches,
+  requestTimeoutMs = REQUEST_TIMEOUT_MS,
 ) {
   let generation = 0;
   let opened: Promise<MapCaches | null> | null = null;
@@ -84,7 +92,8 @@ export function createTilePrefetch(
     /** One file: a kept copy is enough; else fetched, and kept here unless the service worker does. */
     const one = async (request: Request, cache: MapCache | undefined): Promise<boolean> => {
       if (cache && (await cache.has(request))) return true;
-      const res = await fetchFn(request);
+      // The signal bounds the body's reading too: a copy kept or read to its end within the time, or a failure.
+      const res = await fetchFn(request, { signal: AbortSignal.timeout(requestTimeoutMs) });
       if (cache && keepHere && res.ok) return cache.keep(request, res);
       // Read to the end, so the service worker's copy is complete before the next one starts.
       await res.arrayBuffer();

@@ -29,7 +29,7 @@ export interface OutboxChannel {
 
 /**
  * What the outbox tells the rest of the core, through the event seam (base/events.ts): routes/route-features.ts
- * listens for the open route, the counts and the other tabs; core/notice-reactions.ts for what the driver is told.
+ * listens for the open route, the counts and the other tabs; core/core-reactions.ts for what the driver is told.
  */
 export type OutboxEvent =
   /**

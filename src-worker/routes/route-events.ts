@@ -1,6 +1,6 @@
 /**
  * What the route features tell the rest of the core, through the event seam (base/events.ts). route-features.ts
- * wires the open route's events to the live channel (src-worker/live); core/notice-reactions.ts says what the driver
+ * wires the open route's events to the live channel (src-worker/live); core/core-reactions.ts says what the driver
  * is told.
  */
 import type { Route } from '../../src-shared/protocol/entities.ts';

@@ -1,7 +1,7 @@
 /**
  * The outbox of the route features: made with the device's outbox store (opened on first use), the core's senders,
  * locks and clock. What its sends and refusals do elsewhere is said by whoever listens to its events
- * (route-features.ts: the counts, the open route and the other tabs; core/notice-reactions.ts: the driver's notices).
+ * (route-features.ts: the counts, the open route and the other tabs; core/core-reactions.ts: the driver's notices).
  */
 import type { Emit } from '../base/events.ts';
 import { inProcessLockRunner, type LockRunner } from '../base/locks.ts';

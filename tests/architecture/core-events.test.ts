@@ -73,6 +73,15 @@ describe('the core’s event seam', () => {
     expect(unions.filter((name) => !new RegExp(`\\b${name}\\b`).test(union))).toEqual([]);
   });
 
+  it("docs/app-core.md's event table names every declared event and every union, and no other", () => {
+    const doc = readFileSync(join(root, 'docs/app-core.md'), 'utf8');
+    const table = doc.split('\n').filter((line) => /^\| `\w+Event`/.test(line));
+    const named = new Set(table.flatMap((line) => [...line.matchAll(/`([a-zA-Z]+\/[a-zA-Z]+)`/g)].map((m) => m[1]!)));
+    expect([...declared.keys()].filter((type) => !named.has(type))).toEqual([]);
+    expect([...named].filter((type) => !declared.has(type))).toEqual([]);
+    expect(unions.filter((name) => !table.some((line) => line.startsWith(`| \`${name}\``)))).toEqual([]);
+  });
+
   it('the checks catch an event nobody hears, and one heard that nobody declares', () => {
     const seam = seamOf([
       { file: 'a.ts', code: "export type AEvent =\n  | { type: 'a/one' }\n  | { type: 'a/two' };\n" },

@@ -9,7 +9,7 @@ import type { Stop, Unit } from '../../../src-shared/protocol/entities.ts';
 
 /** The proofs as the complete screen holds them until Done (deletable before saving). */
 export interface ProofDraft {
-  /** Data URLs from preparePhoto, or the stop's stored photo URLs. */
+  /** Handles from preparePhoto ("photo:<id>"), or the stop's stored photo URLs. */
   photos: string[];
   /**
    * A PNG data URL (or the stored signature's URL) and the signer's name ('' for none); a new one keeps when it was
