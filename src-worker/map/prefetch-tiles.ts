@@ -22,7 +22,7 @@ const MAX_STYLE_URLS = 20;
  * hold its lane, and four of them the whole prefetch, until the browser gave up (minutes). A tile is a few KB, so
  * on a slow line it takes well under this.
  */
-export const REQUEST_TIMEOUT_MS = 15_000;
+const REQUEST_TIMEOUT_MS = 15_000;
 
 export interface PrefetchOutcome {
   /** Tiles now in the cache (fetched, or a fresh copy was there already). */
