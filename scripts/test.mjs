@@ -24,6 +24,15 @@ function bin(pkg, name) {
   return join(root, 'node_modules', pkg, typeof manifest.bin === 'string' ? manifest.bin : manifest.bin[name]);
 }
 
+/** Each suite's wall time, printed at the end (CI's budget is watched suite by suite). */
+const times = [];
+async function timed(label, run) {
+  const started = performance.now();
+  const code = await run();
+  times.push(`${label}: ${((performance.now() - started) / 60_000).toFixed(1)} min${code === 0 ? '' : ' (failed)'}`);
+  return code;
+}
+
 const reportDir = process.env.TEST_REPORT_DIR ? resolve(process.env.TEST_REPORT_DIR) : null;
 if (reportDir) mkdirSync(reportDir, { recursive: true });
 
@@ -32,7 +41,7 @@ if (reportDir)
   vitestArgs.push('--reporter=default', '--reporter=json', `--outputFile=${join(reportDir, 'vitest.json')}`);
 // The SQLite half: a TEST_DATABASE_URL of the caller's is for the PostgreSQL half only.
 const { TEST_DATABASE_URL: givenPostgres, ...sqliteEnv } = process.env;
-const unit = await runNode(vitestArgs, 'vitest', { env: sqliteEnv });
+const unit = await timed('vitest (SQLite)', () => runNode(vitestArgs, 'vitest', { env: sqliteEnv }));
 
 // The server suite again on PostgreSQL, with what only PostgreSQL deployments have (several processes).
 const args = process.argv.slice(2);
@@ -66,7 +75,9 @@ if (wantsPostgres && postgresUrl) {
   const pgArgs = [bin('vitest', 'vitest'), 'run', '--config', 'vitest.postgres.config.ts', ...postgresArgs];
   if (reportDir)
     pgArgs.push('--reporter=default', '--reporter=json', `--outputFile=${join(reportDir, 'vitest-postgres.json')}`);
-  postgres = await runNode(pgArgs, 'vitest (PostgreSQL)', { env: { ...sqliteEnv, TEST_DATABASE_URL: postgresUrl } });
+  postgres = await timed('vitest (PostgreSQL)', () =>
+    runNode(pgArgs, 'vitest (PostgreSQL)', { env: { ...sqliteEnv, TEST_DATABASE_URL: postgresUrl } }),
+  );
 }
 
 // The fault and abuse suite on its own (it kills servers and floods sockets), at the size that suits every run.
@@ -79,16 +90,21 @@ if (reportDir)
   );
 const wantsReliability = process.argv.length <= 2 || process.argv.slice(2).some((arg) => arg.includes('reliability'));
 const reliability = wantsReliability
-  ? await runNode(reliabilityArgs, 'vitest (reliability)', {
-      env: { ...sqliteEnv, RELIABILITY_KILLS: process.env.RELIABILITY_KILLS ?? '30' },
-    })
+  ? await timed('vitest (reliability)', () =>
+      runNode(reliabilityArgs, 'vitest (reliability)', {
+        env: { ...sqliteEnv, RELIABILITY_KILLS: process.env.RELIABILITY_KILLS ?? '30' },
+      }),
+    )
   : 0;
 
 // The browser tests with several server processes run on the same cluster (e2e/scale-out.spec.ts).
 const e2eEnv = { ...process.env, ...(postgresUrl ? { E2E_POSTGRES_URL: postgresUrl } : {}) };
 if (reportDir) e2eEnv.E2E_JSON_REPORT = join(reportDir, 'playwright.json');
-const e2e = await runNode([bin('@playwright/test', 'playwright'), 'test'], 'Playwright', { env: e2eEnv });
+const e2e = await timed('Playwright', () =>
+  runNode([bin('@playwright/test', 'playwright'), 'test'], 'Playwright', { env: e2eEnv }),
+);
 await cluster?.stop();
+console.log(`\nSuite times: ${times.join('; ')}.`);
 
 if (unit !== 0 || postgres !== 0 || reliability !== 0 || e2e !== 0) {
   const failed = [
