@@ -3,7 +3,7 @@
  * transfers it here; this finds the codes in it with the browser's BarcodeDetector where it exists (Android, macOS,
  * ChromeOS) and otherwise with zxing-wasm, ZXing-C++ built to WebAssembly, loaded on the first frame only: neither the
  * decoder's code nor its .wasm is on the app's critical path. Dependencies are injected, so the same code decodes
- * generated images in Node (src-worker/scan/barcode-decoder.test.ts).
+ * generated images in Node (tests/core/barcode-decoder.test.ts).
  */
 import type { BarcodeFrame, DecodedBarcode } from '../../src-shared/api/worker-api.ts';
 

@@ -11,15 +11,9 @@ import { createOutboxStore } from '../../src-worker/outbox/outbox-store.ts';
 import { openAppStorage } from '../../src-worker/storage/app-db.ts';
 import { type CoreHarness, type CoreOptions, newDbName } from '../helpers/core.ts';
 import { coreSuite } from '../helpers/core-suite.ts';
-import {
-  type DriverFixture,
-  makeDriver,
-  makeRoute,
-  PASSWORD,
-  signIn,
-  stopsAroundUtrecht,
-} from '../helpers/fixtures.ts';
+import { type DriverFixture, makeDriver, makeRoute, signIn, stopsAroundUtrecht } from '../helpers/fixtures.ts';
 import { PHOTO_PNG, pngUrl } from '../helpers/images.ts';
+import { signedInCore, startedRoute } from '../helpers/route-setup.ts';
 import type { TestServer } from '../helpers/server.ts';
 
 const suite = coreSuite();
@@ -30,24 +24,16 @@ beforeAll(async () => {
   driver = await makeDriver(suite.t);
 });
 
-async function core(options: Partial<CoreOptions> = {}, server: TestServer = suite.t, who: DriverFixture = driver) {
-  const c = await suite.core({ baseUrl: server.url, ...options });
-  await c.api.signIn(who.email, PASSWORD);
-  return c;
-}
+const core = (options: Partial<CoreOptions> = {}, server: TestServer = suite.t, who: DriverFixture = driver) =>
+  signedInCore(suite, who, { baseUrl: server.url, ...options });
 
-/** A started route of `who` with `n` deliveries, opened in the core. */
-async function startedRoute(c: CoreHarness, server: TestServer = suite.t, who: DriverFixture = driver, n = 2) {
-  const { routeId } = await makeRoute(server, who, {
-    date: today,
+/** A started route of `who` with `n` deliveries in any order, opened in the core. */
+async function anyOrderRoute(c: CoreHarness, server: TestServer = suite.t, who: DriverFixture = driver, n = 2) {
+  const { routeId, deliveries } = await startedRoute(server, c, who, {
     stops: stopsAroundUtrecht(n),
     publication_settings: { fulfill_stops_in_any_order: true },
   });
-  expect(await c.api.openRoute(routeId, { shared: false })).toEqual({ ok: true });
-  await c.until((s) => s.route?.status === 'ready');
-  expect(await c.api.startRoute(null)).toEqual({ ok: true });
-  const state = await c.until((s) => s.route?.route?.status === 'in_progress');
-  return { routeId, stops: state.route!.route!.stops.filter((s) => s.type === 'delivery') };
+  return { routeId, stops: deliveries };
 }
 
 /** Once the outbox has sent or parked the route's completions (the stop's unsent mark is set as it is queued). */
@@ -66,7 +52,7 @@ const storedStop = (server: TestServer, stopId: number) =>
 describe('U+0000 in what the driver entered', () => {
   it('is taken out before the completion is stored, so it is sent and never parked', async () => {
     const c = await core();
-    const { stops } = await startedRoute(c);
+    const { stops } = await anyOrderRoute(c);
     const result = await c.api.completeStop(stops[0]!.id, {
       status: 'finished',
       completion_note: 'Pasted\u0000 from the app',
@@ -136,7 +122,7 @@ describe('a completion over the server’s body limit', () => {
       return fetch(input, init);
     };
     const c = await core({ fetch: counting }, small, who);
-    const { stops } = await startedRoute(c, small, who);
+    const { stops } = await anyOrderRoute(c, small, who);
     const photo = pngUrl(PHOTO_PNG);
     expect(photo.length).toBeGreaterThan(16 * 1024);
     expect(await c.api.completeStop(stops[0]!.id, { status: 'finished', proofs: { images: [photo] } })).toEqual({
@@ -177,7 +163,7 @@ describe('a phone whose clock is far off', () => {
   it('two days ahead: the server refuses its time, the core sends the completion again without it', async () => {
     const { bodies, fetchFn } = recording();
     const c = await core({ fetch: fetchFn, now: () => Date.now() + 2 * DAY, openWebSocket: null });
-    const { stops } = await startedRoute(c);
+    const { stops } = await anyOrderRoute(c);
     expect(await c.api.completeStop(stops[0]!.id, { status: 'finished', completion_note: 'At the door' })).toEqual({
       ok: true,
     });

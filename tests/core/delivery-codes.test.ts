@@ -5,20 +5,13 @@
  * stands in for the code sends none.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { localDate } from '../../src-shared/domain/geo.ts';
 import type { DispatchRouteDetail } from '../../src-shared/protocol/dispatch.ts';
 import type { DeliveryPlaceRecord, Plan, Stop } from '../../src-shared/protocol/entities.ts';
 import type { CoreHarness } from '../helpers/core.ts';
 import { coreSuite } from '../helpers/core-suite.ts';
 import { faultyFetch, isCompletion, type Request } from '../helpers/faults.ts';
-import {
-  type DriverFixture,
-  makeDriver,
-  makeOrganisation,
-  makeRoute,
-  PASSWORD,
-  stopsAroundUtrecht,
-} from '../helpers/fixtures.ts';
+import { type DriverFixture, makeDriver, makeOrganisation, PASSWORD, stopsAroundUtrecht } from '../helpers/fixtures.ts';
+import { startedRoute } from '../helpers/route-setup.ts';
 
 const suite = coreSuite();
 let driver: DriverFixture;
@@ -30,20 +23,15 @@ beforeAll(async () => {
 });
 
 /** A started route, open in the core, whose deliveries each ask for CODE. */
-async function startedRoute(c: CoreHarness): Promise<{ routeId: number; stops: Stop[] }> {
+async function codeRoute(c: CoreHarness): Promise<{ routeId: number; stops: Stop[] }> {
   expect(await c.api.signIn(driver.email, PASSWORD)).toMatchObject({ ok: true });
-  const { routeId } = await makeRoute(suite.t, driver, {
-    date: localDate(new Date()),
+  const { routeId, deliveries } = await startedRoute(suite.t, c, driver, {
     stops: stopsAroundUtrecht(3, { delivery_code: CODE }).map((s) =>
       s.type === 'start' ? { ...s, delivery_code: null } : s,
     ),
     publication_settings: { delivery_codes: true, delivery_places: true },
   });
-  expect(await c.api.openRoute(routeId, { shared: false })).toEqual({ ok: true });
-  await c.until((s) => s.route?.status === 'ready');
-  expect(await c.api.startRoute(null)).toEqual({ ok: true });
-  const state = await c.until((s) => s.route?.route?.status === 'in_progress');
-  return { routeId, stops: state.route!.route!.stops.filter((s) => s.type === 'delivery') };
+  return { routeId, stops: deliveries };
 }
 
 const HANDED: DeliveryPlaceRecord = {
@@ -70,7 +58,7 @@ const sent = (c: CoreHarness, stopId: number) =>
 describe('delivery codes in the core', () => {
   it('refuses a missing code before queueing, and a wrong one at once with the tries left', async () => {
     const c = await suite.core();
-    const { routeId, stops } = await startedRoute(c);
+    const { routeId, stops } = await codeRoute(c);
     const stopId = stops[0]!.id;
     expect(stops[0]).toMatchObject({ delivery_code_required: true, delivery_code_tries_left: 5 });
     expect(await c.api.completeStop(stopId, { status: 'finished', delivery_place: HANDED })).toEqual({
@@ -99,7 +87,7 @@ describe('delivery codes in the core', () => {
   it('offline, queues the code for the server to check; a wrong one comes back not saved', async () => {
     const faults = faultyFetch();
     const c = await suite.core({ fetch: faults.fetch });
-    const { routeId, stops } = await startedRoute(c);
+    const { routeId, stops } = await codeRoute(c);
     faults.rule = (r) => (isCompletion(r) || isCodeTry(r) ? 'offline' : 'pass');
     const done = (code: string) => ({ status: 'finished', delivery_place: HANDED, delivery_code: code }) as const;
     expect(await c.api.completeStop(stops[0]!.id, done(CODE))).toEqual({ ok: true });
@@ -117,7 +105,7 @@ describe('delivery codes in the core', () => {
   it('offline as the core knows it, queues the code at once without trying it; the server checks it on sending', async () => {
     const faults = faultyFetch();
     const c = await suite.core({ fetch: faults.fetch });
-    const { routeId, stops } = await startedRoute(c);
+    const { routeId, stops } = await codeRoute(c);
     // A dead cell: nothing reaches the server. Every code try is counted here, answered or not.
     const codeTries: Request[] = [];
     faults.rule = (r) => {
@@ -143,7 +131,7 @@ describe('delivery codes in the core', () => {
   it('sends no code with a neighbour, which stands in for it', async () => {
     const faults = faultyFetch();
     const c = await suite.core({ fetch: faults.fetch });
-    const { routeId, stops } = await startedRoute(c);
+    const { routeId, stops } = await codeRoute(c);
     const neighbour: DeliveryPlaceRecord = {
       ...HANDED,
       place: 'neighbour',

@@ -19,6 +19,7 @@ import {
   stopsAroundUtrecht,
 } from '../helpers/fixtures.ts';
 import { jpegUrl, pngUrl } from '../helpers/images.ts';
+import { startedRoute } from '../helpers/route-setup.ts';
 
 const suite = coreSuite();
 let driver: DriverFixture;
@@ -29,18 +30,13 @@ beforeAll(async () => {
 });
 
 /** A started route whose settings turn both outcomes on (or off), open in the core. */
-async function startedRoute(c: CoreHarness, on = true): Promise<{ routeId: number; stops: Stop[] }> {
+async function outcomeRoute(c: CoreHarness, on = true): Promise<{ routeId: number; stops: Stop[] }> {
   expect(await c.api.signIn(driver.email, PASSWORD)).toMatchObject({ ok: true });
-  const { routeId } = await makeRoute(suite.t, driver, {
-    date: localDate(new Date()),
+  const { routeId, deliveries } = await startedRoute(suite.t, c, driver, {
     stops: stopsAroundUtrecht(3),
     publication_settings: { failure_reasons: on, delivery_places: on },
   });
-  expect(await c.api.openRoute(routeId, { shared: false })).toEqual({ ok: true });
-  await c.until((s) => s.route?.status === 'ready');
-  expect(await c.api.startRoute(null)).toEqual({ ok: true });
-  const state = await c.until((s) => s.route?.route?.status === 'in_progress');
-  return { routeId, stops: state.route!.route!.stops.filter((s) => s.type === 'delivery') };
+  return { routeId, stops: deliveries };
 }
 
 const serverStop = async (routeId: number, stopId: number) => {
@@ -51,7 +47,7 @@ const serverStop = async (routeId: number, stopId: number) => {
 describe('outcomes in the core', () => {
   it('refuses, before queueing, a reason without its photo, no reason, and a neighbour without a name', async () => {
     const c = await suite.core();
-    const { stops } = await startedRoute(c);
+    const { stops } = await outcomeRoute(c);
     const [first] = stops;
     const refused = async (completion: Parameters<typeof c.api.completeStop>[1], problem: string) =>
       expect(await c.api.completeStop(first!.id, completion)).toEqual({
@@ -75,7 +71,7 @@ describe('outcomes in the core', () => {
   it('a skip with its reason and photo, made offline, reaches the server once back online; a neighbour too', async () => {
     const faults = faultyFetch();
     const c = await suite.core({ fetch: faults.fetch });
-    const { routeId, stops } = await startedRoute(c);
+    const { routeId, stops } = await outcomeRoute(c);
     faults.rule = (r) => (isCompletion(r) ? 'offline' : 'pass');
     const skip: StopCompletion = { status: 'skipped', failure_reason: 'not_at_home', proofs: { images: [jpegUrl()] } };
     expect(await c.api.completeStop(stops[0]!.id, skip)).toEqual({ ok: true });
@@ -103,7 +99,7 @@ describe('outcomes in the core', () => {
 
   it("keeps the spec's flows where the route has neither outcome", async () => {
     const c = await suite.core();
-    const { stops } = await startedRoute(c, false);
+    const { stops } = await outcomeRoute(c, false);
     expect(await c.api.completeStop(stops[0]!.id, { status: 'skipped' })).toEqual({ ok: true });
     expect(await c.api.completeStop(stops[1]!.id, { status: 'finished' })).toEqual({ ok: true });
     expect(await c.api.completeStop(stops[2]!.id, { status: 'skipped', failure_reason: 'refused' })).toEqual({

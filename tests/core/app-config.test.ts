@@ -1,3 +1,8 @@
+/**
+ * The default language (src-worker/config/app-config.ts, chosen at start by core/app-start.ts): the country the
+ * public trace page names gives the language, English when the page is slow, missing or names another country,
+ * and only while the driver has chosen none.
+ */
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countryFromTrace, languageForCountry } from '../../src-shared/domain/settings.ts';
@@ -63,47 +68,5 @@ describe('default language', () => {
     const chosen = await suite.core({ init: { languageChosen: true } });
     await new Promise((r) => setTimeout(r, 200));
     expect(chosen.state().settings.language).toBe('en');
-  });
-});
-
-describe('settings', () => {
-  it('changes a setting, does nothing for the current value, refuses a value that does not exist', async () => {
-    const c = await suite.core();
-    // Only patches after the start that touch the settings count: the start's own patches may still be arriving on
-    // the listener's port (later on a loaded machine), and the account's load may patch other slices meanwhile.
-    const settingsPatches = () =>
-      c.patches.filter((p) => p.version > c.startVersion && p.ops.some((op) => op.path[0] === 'settings')).length;
-    const before = settingsPatches();
-    expect(await c.api.setSetting('distanceUnit', 'mi')).toEqual({ ok: true, value: { changed: true } });
-    await c.until((s) => s.settings.distanceUnit === 'mi');
-    const after = settingsPatches();
-    expect(after).toBe(before + 1);
-    expect(await c.api.setSetting('distanceUnit', 'mi')).toEqual({ ok: true, value: { changed: false } });
-    await new Promise((r) => setTimeout(r, 20));
-    expect(settingsPatches()).toBe(after);
-    // biome-ignore lint/suspicious/noExplicitAny: a caller outside TypeScript's reach
-    expect(await c.api.setSetting('mapView', 'sideways' as any)).toMatchObject({ ok: false, error: 'unknown' });
-  });
-});
-
-describe('connectivity', () => {
-  it('says "no internet" when starting offline and when going offline, and drops it when back online', async () => {
-    let reachable = false;
-    const c = await suite.core({
-      init: { online: false },
-      fetch: (input, init) => (reachable ? fetch(input, init) : Promise.reject(new TypeError('Failed to fetch'))),
-    });
-    expect(c.state().notices.map((n) => n.kind)).toEqual(['no_internet']);
-    reachable = true;
-    await c.api.setConnectivity({ online: true });
-    await c.until((s) => s.notices.length === 0 && s.connectivity.online);
-    await c.api.setConnectivity({ online: false });
-    reachable = false;
-    const offline = await c.until((s) => s.notices.some((n) => n.kind === 'no_internet'));
-    // Said once while offline: a flapping connection does not raise it again (a new id would re-show it).
-    const said = offline.notices.find((n) => n.kind === 'no_internet')!;
-    await c.api.setConnectivity({ online: false });
-    await c.api.setConnectivity({ online: false });
-    expect(c.state().notices).toEqual([said]);
   });
 });
