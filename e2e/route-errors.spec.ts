@@ -93,6 +93,9 @@ test('a revoked link: told it no longer works and what to do, at the next contac
   }
   await alert(page).getByRole('button', { name: 'OK' }).click();
   await expect(page).toHaveURL(/\/account$/);
+  // The account offers no way back to a route that is gone.
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
   await context.setOffline(false);
 });
 
