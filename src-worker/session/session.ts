@@ -36,7 +36,10 @@ export interface SessionDeps {
 export interface Session extends TokenSource {
   /** The sender of a route's completions in this session: its shared link, else the driver; null signed out. */
   senderFor(routeId: number): Sender | null;
-  /** Every sender this session is: the driver, and the open shared link. */
+  /**
+   * Every sender this session is: the driver, the open shared link, and this tab's refused link, whose completions
+   * the device keeps parked and shows as not saved. Sends go by `senderFor`, which never names a refused link.
+   */
   senders(): Sender[];
   /**
    * The token a route's live channel carries (its link's, else the driver's), refreshed first when about to expire,
@@ -88,7 +91,7 @@ export function createSession(deps: SessionDeps): Session {
 
   const session: Session = {
     senderFor: (routeId) => link.senderFor(routeId) ?? driver.sender(),
-    senders: () => [driver.sender(), link.sender()].filter((sender) => sender !== null),
+    senders: () => [driver.sender(), link.sender(), link.refusedSender()].filter((sender) => sender !== null),
 
     async liveToken(routeId, renew = false) {
       const linkToken = link.tokenFor(routeId);

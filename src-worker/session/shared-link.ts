@@ -30,6 +30,8 @@ export interface SharedLink {
   senderFor(routeId: number): Sender | null;
   /** The sender of this tab's link to the route when the server refused it; null otherwise. */
   refusedFor(routeId: number): string | null;
+  /** This tab's refused link as the sender of what it left on the device (shown as not saved, never sent). */
+  refusedSender(): Sender | null;
 }
 
 function linkOf(link: LinkEntry): OpenLink {
@@ -84,5 +86,6 @@ export function createSharedLink(store: Store): SharedLink {
     sender,
     senderFor: (routeId) => (linkSender?.routeId === routeId ? sender() : null),
     refusedFor: (routeId) => (refused?.routeId === routeId ? refused.owner : null),
+    refusedSender: () => (refused ? { owner: refused.owner, auth: 'link' } : null),
   };
 }

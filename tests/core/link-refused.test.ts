@@ -59,6 +59,8 @@ it('keeps a waiting completion parked as not saved when the link is refused, and
   await c.api.setConnectivity({ online: true });
   const state = await c.until((s) => s.route?.lost === 'link_refused');
   expect(state.route!.lostNotSaved).toBe(1);
+  // Shown as not saved with the link's reason (issue 45: not gone from view with the link).
+  await c.until((s) => s.outbox.parked.length === 1 && s.outbox.parked[0]!.reason === 'link_refused');
 
   const storage = await openAppStorage(dbName);
   // Kept with what the driver entered; parked, so no flush picks it up again.
@@ -118,6 +120,8 @@ it('a refused link stays refused on the device: a reload offline or online says 
     expect(state.route).toMatchObject({ routeId, route: null, lostNotSaved: 1 });
     expect(state.session.link).toBeNull();
     expect(sentWith(again.faults, link.token)).toEqual([]);
+    // Shown as not saved (the account's row, the not-saved screen), with the link's reason.
+    expect(state.outbox.parked.map((p) => [p.stopId, p.reason])).toEqual([[stops[0]!.id, 'link_refused']]);
     await again.c.close();
   }
   const storage = await openAppStorage(dbName);
