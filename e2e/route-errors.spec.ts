@@ -150,7 +150,8 @@ test('a link revoked while a completion waits on the phone: the completion is ke
   );
   await alert(page).getByRole('button', { name: 'OK' }).click();
   await expect(page).toHaveURL(/\/account$/);
-  // Kept, parked (nothing will send it through that link again), and never on the server.
+  // Kept, parked (nothing will send it through that link again), shown as not saved, and never on the server.
+  await expect(page.getByRole('link', { name: '1 stop not saved' })).toBeVisible();
   expect(await outboxOnPhone(page)).toEqual([['parked', 'link_refused']]);
   const { body } = await dispatch<Route>('GET', `/routes/${route.id}`);
   expect(body.stops.find((s) => s.id === stop.id)?.status).toBe('pending');
