@@ -1,14 +1,15 @@
 /**
  * A route the driver cannot open (issue 31): the spec's alert alone, never over a page whose Retry cannot work, then
  * the way on; a shared link the dispatcher revoked says so and what to do, and the route's copy goes with it, while a
- * completion made through it and not yet sent stays on the phone and is reported as not saved.
+ * completion made through it and not yet sent stays on the phone and is reported as not saved. The refusal is
+ * remembered on the phone (issue 45): every later open of that link says the same, with no network too.
  */
 import type { Page } from '@playwright/test';
 import type { LinkAnswer } from '../src-shared/protocol/dispatch.ts';
 import type { Route } from '../src-shared/protocol/entities.ts';
 import { STOP_CODE_LOADED_MARK } from '../src-ui/screens/stop/stop-code-preloader.ts';
 import { listMode, startFirstStop } from './stop-windows.helpers.ts';
-import { dayFrom, driverApi, routeOn } from './support/app.ts';
+import { dayFrom, driverApi, routeOn, underServiceWorker } from './support/app.ts';
 import { DEMO, expect, test } from './support/fixtures.ts';
 
 test.use({ freshServer: true });
@@ -53,30 +54,49 @@ test('no session at all: a route’s page leads to the sign-in, with no Oops pag
   await expect(retry(page)).toHaveCount(0);
 });
 
-test('a revoked link: told it no longer works and what to do; the route’s copy goes', async ({
+test('a revoked link: told it no longer works and what to do, at the next contact and at every later open, offline too', async ({
   page,
+  context,
   server,
   dispatch,
 }) => {
+  await listMode(context, server);
   const { bike } = await todaysRoutes(server);
   const link = await dispatch<LinkAnswer>('POST', `/routes/${bike.id}/links`);
   await openLink(page, link.body);
   await expect(page.getByRole('heading', { level: 1, name: 'Cargo bike 1' })).toBeVisible();
+  // The app opens with no network from here on; the route's live channel is up (its dot in the header).
+  await underServiceWorker(page);
+  await expect(page.locator('[data-live="connected"]')).toBeVisible();
 
-  // The dispatcher unlinks it; the driver reloads, online.
+  // The dispatcher unlinks it while the route is open, then republishes: the socket carrying the event finds the
+  // link revoked (4403), which is the link's end, not the route's new driver or a New Changes dialog.
   expect((await dispatch('DELETE', `/routes/${bike.id}/links/${link.body.linkId}`)).status).toBe(200);
-  await page.reload();
+  expect((await dispatch('POST', `/routes/${bike.id}/republish`)).status).toBeLessThan(300);
   await expect(alert(page)).toContainText('This link no longer works');
   await expect(alert(page)).toContainText('Ask your dispatcher for a new link.');
   await expect(retry(page)).toHaveCount(0);
   await alert(page).getByRole('button', { name: 'OK' }).click();
   await expect(page).toHaveURL(/\/account$/);
 
-  // The phone's copy went with the link: offline, the route's page no longer shows it.
-  await page.context().setOffline(true);
-  await page.goto(`/routes/single/${bike.id}`).catch(() => {});
-  await expect(page.getByRole('heading', { level: 1, name: 'Cargo bike 1' })).toHaveCount(0);
-  await page.context().setOffline(false);
+  // Every later open of the link says the same: reloaded online, then opened again and reloaded with no network.
+  // The route's copy went with the link; nothing of it shows, and never the fetch's Oops.
+  await page.goto(`/routes/single/${bike.id}`);
+  await expect(alert(page)).toContainText('This link no longer works');
+  await context.setOffline(true);
+  for (const open of [() => openLink(page, link.body), () => page.reload()]) {
+    await open();
+    await expect(alert(page)).toContainText('This link no longer works');
+    await expect(alert(page)).toContainText('Ask your dispatcher for a new link.');
+    await expect(page.getByText('Something went wrong while fetching route.')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: 'Cargo bike 1' })).toHaveCount(0);
+  }
+  await alert(page).getByRole('button', { name: 'OK' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  // The account offers no way back to a route that is gone.
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
+  await context.setOffline(false);
 });
 
 /** The phone's outbox records, as IndexedDB holds them: [state, park reason]. */
@@ -130,7 +150,8 @@ test('a link revoked while a completion waits on the phone: the completion is ke
   );
   await alert(page).getByRole('button', { name: 'OK' }).click();
   await expect(page).toHaveURL(/\/account$/);
-  // Kept, parked (nothing will send it through that link again), and never on the server.
+  // Kept, parked (nothing will send it through that link again), shown as not saved, and never on the server.
+  await expect(page.getByRole('link', { name: '1 stop not saved' })).toBeVisible();
   expect(await outboxOnPhone(page)).toEqual([['parked', 'link_refused']]);
   const { body } = await dispatch<Route>('GET', `/routes/${route.id}`);
   expect(body.stops.find((s) => s.id === stop.id)?.status).toBe('pending');

@@ -106,6 +106,7 @@ function routeFeatureDeps(deps: LazyRouteFeaturesDeps): RouteFeatureDeps {
     random: worker.random ?? Math.random,
     events: deps.events,
     closeLink: () => session.closeLink(),
+    refusedLinkFor: (routeId) => session.refusedLinkFor(routeId),
     senderFor: (routeId) => session.senderFor(routeId),
     senders: () => session.senders(),
     locks: worker.locks,
@@ -117,6 +118,7 @@ function routeFeatureDeps(deps: LazyRouteFeaturesDeps): RouteFeatureDeps {
       baseUrl: deps.origin.url,
       deviceId: async () => (await deps.storage()).deviceId(worker.randomId),
       liveToken: (routeId, renew) => session.liveToken(routeId, renew),
+      channelWithdrawn: (routeId) => session.channelWithdrawn(routeId),
     },
   };
 }

@@ -39,7 +39,7 @@ export function createRouteIntents({ store, routeFeatures, notices }: RouteInten
 
     async openRoute(routeId, options) {
       const features = await routeFeatures.get();
-      const opening = features.activeRoute.open(routeId, options.shared);
+      const opening = features.open(routeId, options.shared);
       // The live channel opens with the route (from the device's copy too): it reconnects on its own.
       const route = store.get().route;
       const known = route?.route ?? null;

@@ -31,7 +31,7 @@ export function createSessionIntents(session: Session, routeFeatures: LazyRouteF
     adoptTokens: (tokens) => signedIn(session.adopt(tokens)),
     signOut: () => session.signOut(),
     async openLink(link) {
-      session.openLink(link);
+      await session.openLink(link);
       void routeFeatures.sendWaiting().catch(() => {});
       return okVoid;
     },

@@ -20,6 +20,8 @@ export interface LiveDeps {
   deviceId: () => Promise<string>;
   /** The token of the route's channel; `renew`: the server ended the last one (session.ts liveToken). */
   liveToken: (routeId: number, renew: boolean) => Promise<string | null>;
+  /** The server withdrew the route's channel (4403): true when that refused its shared link (session.ts). */
+  channelWithdrawn: (routeId: number) => Promise<boolean>;
   /** The open route, which the server's events change (server-events.ts). */
   route: OpenRoute;
   /** Runs `release` about a frame later: a burst of events is sent to the UI as one patch (a real timer, not the clock). */

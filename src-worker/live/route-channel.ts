@@ -1,7 +1,8 @@
 /**
  * The open route's live channel as the core sees it: a socket (live-socket.ts) whose token is the open route's,
  * whose state shows in the store, whose messages reach the open route (server-events.ts) a frame's burst at a time,
- * and whose withdrawal (4403) is said as the route's driver having changed.
+ * and whose withdrawal (4403) is said as the route's driver having changed, or, on a shared link's channel, as the
+ * link refused.
  */
 
 import type { OpenWebSocket } from './live-connection.ts';
@@ -33,7 +34,11 @@ export function createRouteChannel(deps: LiveDeps, openWebSocket: OpenWebSocket)
     },
     withdrawn() {
       const open = store.get().route;
-      if (open) deps.route.flagChanges(open.routeId, 'driver_changed');
+      if (!open) return;
+      // A shared link's channel is withdrawn when its link is revoked: the link's refusal (issue 45), not a new driver.
+      void deps.channelWithdrawn(open.routeId).then((link) => {
+        if (!link) deps.route.flagChanges(open.routeId, 'driver_changed');
+      });
     },
   });
 }

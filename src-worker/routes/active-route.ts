@@ -46,6 +46,7 @@ export function createActiveRoute(deps: ActiveRouteDeps) {
 
   return {
     open: opening.open,
+    openEmpty: opening.openEmpty,
     refresh: opening.refresh,
     close: opening.close,
     select: opening.select,

@@ -7,7 +7,7 @@
  * call one another back: each emits its events on the core's seam (base/events.ts), and `listen` below says, in one
  * place, which service hears which.
  */
-import type { PositionReport } from '../../src-shared/api/worker-api.ts';
+import { fail, type PositionReport, type Result } from '../../src-shared/api/worker-api.ts';
 import type { EventSeam } from '../base/events.ts';
 import type { CoreEvent } from '../core-events.ts';
 import { createLive, type Live } from '../live/live.ts';
@@ -24,6 +24,8 @@ export interface RouteFeatureDeps extends Omit<ActiveRouteDeps, 'outbox' | 'emit
   events: EventSeam<CoreEvent>;
   /** The live channel's needs (src-worker/live/live.ts). */
   live: Omit<LiveDeps, 'store' | 'api' | 'timers' | 'now' | 'route' | 'nextFrame'>;
+  /** The sender of the tab's shared link to the route when the server refused it; null otherwise (session.ts). */
+  refusedLinkFor: (routeId: number) => string | null;
 }
 
 interface Listeners {
@@ -86,11 +88,25 @@ export function createRouteFeatures(deps: RouteFeatureDeps) {
   listen({ events, activeRoute, live, arrival, arrivals, summary, channel: deps.channel });
   summary.summarise();
 
+  /** The server refused the route's shared link: its unsent completions are parked, and the view says how many. */
+  async function linkRefused(routeId: number, owner: string): Promise<void> {
+    const notSaved = await outbox.parkRefusedLink(owner, routeId);
+    await activeRoute.linkRefused(routeId, notSaved);
+  }
+
   return {
-    /** The server refused the route's shared link: its unsent completions are parked, and the view says how many. */
-    async linkRefused(routeId: number, owner: string): Promise<void> {
-      const notSaved = await outbox.parkRefusedLink(owner, routeId);
-      await activeRoute.linkRefused(routeId, notSaved);
+    linkRefused,
+    /**
+     * Opens the route for the route view. Through a shared link the server refused (now, or at any earlier open on
+     * this device) it opens to the link's message, with or without a network: no request, no copy of the route, no
+     * error alert. The refusal's steps run again (each idempotent): a tab closed between them left nothing undone.
+     */
+    async open(routeId: number, shared: boolean): Promise<Result> {
+      const refusedOwner = shared ? deps.refusedLinkFor(routeId) : null;
+      if (refusedOwner === null) return activeRoute.open(routeId, shared);
+      activeRoute.openEmpty(routeId, shared);
+      await linkRefused(routeId, refusedOwner);
+      return fail('link_refused');
     },
     routeList: createRouteList({ ...deps, emit: events.emit }),
     activeRoute,

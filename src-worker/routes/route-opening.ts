@@ -43,6 +43,11 @@ export function createRouteOpening(deps: RouteOpeningDeps) {
       return result;
     },
 
+    /** A route that opens with nothing to show: its shared link was refused (route-features.ts says so). */
+    openEmpty(routeId: number, shared: boolean) {
+      shown.open(routeId, shared);
+    },
+
     async refresh(): Promise<Result> {
       const active = shown.current();
       if (!active) return fail('not_found');

@@ -17,6 +17,7 @@ import type { AppStorage } from '../storage/app-db.ts';
 import { createDriverSession } from './driver-session.ts';
 import { createDriverTokens } from './driver-tokens.ts';
 import { createLazyRevocations } from './lazy-revocations.ts';
+import { createRefusedLinks } from './refused-links.ts';
 import type { Sender } from './sender.ts';
 import type { SessionEvent } from './session-events.ts';
 import { createSharedLink } from './shared-link.ts';
@@ -35,7 +36,10 @@ export interface SessionDeps {
 export interface Session extends TokenSource {
   /** The sender of a route's completions in this session: its shared link, else the driver; null signed out. */
   senderFor(routeId: number): Sender | null;
-  /** Every sender this session is: the driver, and the open shared link. */
+  /**
+   * Every sender this session is: the driver, the open shared link, and this tab's refused link, whose completions
+   * the device keeps parked and shows as not saved. Sends go by `senderFor`, which never names a refused link.
+   */
   senders(): Sender[];
   /**
    * The token a route's live channel carries (its link's, else the driver's), refreshed first when about to expire,
@@ -61,19 +65,33 @@ export interface Session extends TokenSource {
   signIn(email: string, password: string): Promise<Result<DriverProfile>>;
   requestPasswordReset(email: string): Promise<Result>;
   signOut(): Promise<Result>;
-  openLink(link: LinkEntry): void;
+  /** Opens a shared link, unless the server refused it before on this device (then held as refused). */
+  openLink(link: LinkEntry): Promise<void>;
   closeLink(): void;
+  /**
+   * The sender of this tab's shared link to the route when the server refused it (at any earlier open too): the
+   * route's open then says the link no longer works, with or without a network. Null otherwise.
+   */
+  refusedLinkFor(routeId: number): string | null;
+  /**
+   * The server withdrew the route's live channel (4403). On a channel that carried the route's shared link this is
+   * the link refused, as a 401 of any of its calls is; answers whether it was (else the route's driver changed).
+   */
+  channelWithdrawn(routeId: number): Promise<boolean>;
 }
 
 export function createSession(deps: SessionDeps): Session {
   const driver = createDriverTokens(deps);
   const link = createSharedLink(deps.store);
+  const refusedLinks = createRefusedLinks(deps.storage);
+  /** Opens the link, or holds it as refused when the server refused its token before (refused-links.ts). */
+  const openSharedLink = async (entry: LinkEntry) => link.open(entry, await refusedLinks.isRefused(entry.token));
   const revocations = createLazyRevocations({ storage: deps.storage, api: deps.api });
   const driverSession = createDriverSession({ ...deps, driver, revocations });
 
   const session: Session = {
     senderFor: (routeId) => link.senderFor(routeId) ?? driver.sender(),
-    senders: () => [driver.sender(), link.sender()].filter((sender) => sender !== null),
+    senders: () => [driver.sender(), link.sender(), link.refusedSender()].filter((sender) => sender !== null),
 
     async liveToken(routeId, renew = false) {
       const linkToken = link.tokenFor(routeId);
@@ -99,13 +117,17 @@ export function createSession(deps: SessionDeps): Session {
 
     async expired(which) {
       if (which === 'driver') return driverSession.expire();
-      const refused = link.close();
-      if (refused) deps.emit({ type: 'session/linkRefused', routeId: refused.routeId, owner: refused.owner });
+      const token = link.token();
+      const refused = link.refuse();
+      if (!refused || !token) return;
+      // Remembered on the device before anything acts on it: every later open of this link says it no longer works.
+      await refusedLinks.remember(token, refused.routeId);
+      deps.emit({ type: 'session/linkRefused', routeId: refused.routeId, owner: refused.owner });
     },
 
     async restore(linkEntry, handed) {
       await driverSession.readStored(handed);
-      if (linkEntry) link.open(linkEntry);
+      if (linkEntry) await openSharedLink(linkEntry);
       await driverSession.resume(handed);
     },
 
@@ -121,8 +143,15 @@ export function createSession(deps: SessionDeps): Session {
       return okVoid;
     },
 
-    openLink: (entry) => link.open(entry),
+    openLink: openSharedLink,
     closeLink: () => void link.close(),
+    refusedLinkFor: (routeId) => link.refusedFor(routeId),
+
+    async channelWithdrawn(routeId) {
+      if (!link.tokenFor(routeId)) return false;
+      await session.expired('link');
+      return true;
+    },
   };
   return session;
 }

@@ -55,10 +55,14 @@ export const linkedRoutePath = (link: LinkSession) => PATHS.singleRoute(link.rou
 /**
  * The route view's main window of the route that is loaded, if any (spec section 2: the account's back arrow
  * "returns to the route when one is loaded"): the route open in the core (which stays loaded while the driver looks
- * at the account or the list), else the shared link's route.
+ * at the account or the list) unless it is gone, else the shared link's route.
  */
-export function loadedRoutePath(route: Pick<ActiveRouteState, 'routeId' | 'shared'> | null, link: LinkSession | null) {
-  if (route) return route.shared ? PATHS.singleRoute(route.routeId) : PATHS.route(route.routeId);
+export function loadedRoutePath(
+  route: Pick<ActiveRouteState, 'routeId' | 'shared' | 'lost'> | null,
+  link: LinkSession | null,
+) {
+  // A route that is gone (its link refused, expired) is not loaded: going back would only say so again (issue 45).
+  if (route && !route.lost) return route.shared ? PATHS.singleRoute(route.routeId) : PATHS.route(route.routeId);
   return link ? linkedRoutePath(link) : null;
 }
 
