@@ -48,10 +48,7 @@ const failedStyles = new Set<string>();
 export function markFetchFailure(error: unknown): unknown {
   if (isCodeUnavailable(error)) return error;
   const message = error instanceof Error ? error.message : String(error);
-  if (!FETCH_FAILURES.some((failure) => failure.test(message))) return error;
-  const style = STYLE_FAILURE.exec(message)?.[1];
-  if (style) failedStyles.add(style);
-  return new CodeUnavailableError(error);
+  return FETCH_FAILURES.some((failure) => failure.test(message)) ? new CodeUnavailableError(error) : error;
 }
 
 /** Adds back the stylesheets that failed, each as a fresh <link>, and resolves once they are in. */
@@ -101,6 +98,8 @@ export function markedLoad<T>(load: Load<T>, onFailure: () => void): Load<T> {
       then: (onLoaded, onFailed) =>
         loading.then(onLoaded, (error: unknown) => {
           onFailure();
+          const style = STYLE_FAILURE.exec(error instanceof Error ? error.message : '')?.[1];
+          if (style) failedStyles.add(style);
           const markedError = markFetchFailure(error);
           if (onFailed) return onFailed(markedError);
           throw markedError;
