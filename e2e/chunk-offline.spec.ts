@@ -170,6 +170,16 @@ test.describe('on a server of its own', () => {
     for (const [path, file, title] of screens) {
       await missingThenBack(page, blocked, file, 'screen', () => goInApp(page, path), heading(page, title));
     }
+    // Vite's preload helper never asks again for a stylesheet that failed: it was added back (retryable-lazy.ts).
+    const styled = (file: string) =>
+      [...document.styleSheets].some((sheet) => {
+        try {
+          return sheet.href?.endsWith(file) && sheet.cssRules.length > 0;
+        } catch {
+          return false; // a sheet that failed to load: its rules cannot be read
+        }
+      });
+    expect(await page.evaluate(styled, chunk('NotSavedScreen', 'css'))).toBe(true);
   });
 });
 
@@ -209,4 +219,12 @@ test('the sign-in’s reset step and the route screens’ strings: missing, show
     () => page.getByRole('button', { name: words.next, exact: true }).click(),
     page.getByRole('article').filter({ hasText: 'Cargo bike 1' }),
   );
+
+  // A bug in a screen's own code is no missing code: the error page, as before.
+  await context.route(`**/assets/${chunk('AboutScreen')}`, (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: "throw new Error('a bug');" }),
+  );
+  await goInApp(page, '/about');
+  await expect(page.getByRole('heading', { name: enCore.errors.fallback.title })).toBeVisible();
+  await expect(page.locator('[data-code-missing]')).toHaveCount(0);
 });
