@@ -4,6 +4,8 @@
  * place, in the app's frame, never the error page; then the chunk is let through, the signal comes back (the
  * `online` event) and the screen appears with no reload. The chunk files are found in the build by their modules'
  * names (their hashes change with every build). The service worker is kept out: it would answer from its precache.
+ * Not here, for their cost: the map's chunk (map view on, software GL) and the refusal alert's (a refused completion);
+ * they load and show the same way (retryableLazy under a CodeBoundary).
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -83,14 +85,17 @@ test.describe('on a server of its own', () => {
     test.setTimeout(60_000);
     await listMode(context, server);
     const { route, stop } = await startFirstStop(server, DEMO.driver, 'Cargo bike 1');
+    // A signature and a scan asked for: the complete screen has both parts that load code of their own.
     const requirements = {
       signature: true,
       signature_name: false,
       picture: false,
       age_verification: false,
-      barcode: false,
+      barcode: true,
     };
-    expect((await dispatch('PATCH', `/routes/${route.id}/stops/${stop.id}`, { requirements })).status).toBe(200);
+    const units = [{ id: 'u-a', name: 'Parcel', quantity: 1, note: null, barcode: '4006381333931' }];
+    const patch = await dispatch('PATCH', `/routes/${route.id}/stops/${stop.id}`, { requirements, units });
+    expect(patch.status).toBe(200);
     const blocked = await blockChunks(context);
     const words = enCore.login;
 
@@ -122,7 +127,9 @@ test.describe('on a server of its own', () => {
     );
 
     // The route view, and the stop's windows and proofs (loaded ahead once the route view shows, so blocked before).
-    for (const module of ['StopTaskScreen', 'CompleteScreen', 'SignatureCapture']) blocked.add(chunk(module));
+    for (const module of ['StopTaskScreen', 'CompleteScreen', 'SignatureCapture', 'ScanPanel', 'UnitsScreen']) {
+      blocked.add(chunk(module));
+    }
     await missingThenBack(
       page,
       blocked,
@@ -158,6 +165,22 @@ test.describe('on a server of its own', () => {
       page.getByRole('dialog', { name: 'Sign below' }),
     );
     await page.getByRole('dialog', { name: 'Sign below' }).getByRole('button', { name: 'Cancel' }).click();
+    await missingThenBack(
+      page,
+      blocked,
+      chunk('ScanPanel'),
+      'part',
+      () => page.getByRole('button', { name: 'Scan parcels' }).click(),
+      page.getByRole('dialog', { name: 'Scan parcels' }),
+    );
+    await missingThenBack(
+      page,
+      blocked,
+      chunk('UnitsScreen'),
+      'screen',
+      () => goInApp(page, `/routes/${route.id}/stops/${stop.id}/units`),
+      heading(page, 'Units'),
+    );
 
     // The account's screens; Not saved with its stylesheet missing (Vite's preload error), not its script.
     const screens: [path: string, file: string, title: string][] = [
