@@ -51,7 +51,10 @@ export function markFetchFailure(error: unknown): unknown {
   return FETCH_FAILURES.some((failure) => failure.test(message)) ? new CodeUnavailableError(error) : error;
 }
 
-/** Adds back the stylesheets that failed, each as a fresh <link>, and resolves once they are in. */
+/**
+ * Adds back the stylesheets that failed, each as a fresh <link>, and resolves once they are in; rejects when one
+ * still cannot be had (it stays listed for the next retry).
+ */
 function restoreFailedStyles(): Promise<void> {
   const hrefs = [...failedStyles];
   failedStyles.clear();
@@ -67,6 +70,7 @@ function restoreFailedStyles(): Promise<void> {
       link.addEventListener('load', () => resolve());
       link.addEventListener('error', () => {
         link.remove();
+        failedStyles.add(href);
         reject(new Error(`Unable to preload CSS for ${href}`));
       });
       document.head.append(link);
@@ -88,17 +92,23 @@ type Load<T> = () => PromiseLike<T>;
 
 /**
  * The load as React.lazy calls it: a thenable that settles as `load`'s does (synchronously when it does), its
- * rejection marked, and `onFailure` called first. Stylesheets that failed before are restored ahead of the load.
+ * rejection marked, and `onFailure` called first. Stylesheets that failed before are restored ahead of the load; one
+ * that still cannot be had fails only the load it belongs to (any other goes ahead: its own code may be there).
  */
 export function markedLoad<T>(load: Load<T>, onFailure: () => void): Load<T> {
+  let ownStyleFailed = false;
   return () => {
-    const loading = failedStyles.size > 0 ? restoreFailedStyles().then(load) : load();
+    const loading =
+      failedStyles.size === 0
+        ? load()
+        : restoreFailedStyles().then(load, (error: unknown) => (ownStyleFailed ? Promise.reject(error) : load()));
     const marked: PromiseLike<T> = {
       // biome-ignore lint/suspicious/noThenProperty: React.lazy calls `then` and may get its answer synchronously
       then: (onLoaded, onFailed) =>
         loading.then(onLoaded, (error: unknown) => {
           onFailure();
           const style = STYLE_FAILURE.exec(error instanceof Error ? error.message : '')?.[1];
+          ownStyleFailed = style !== undefined;
           if (style) failedStyles.add(style);
           const markedError = markFetchFailure(error);
           if (onFailed) return onFailed(markedError);
