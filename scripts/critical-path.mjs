@@ -9,7 +9,7 @@
  *     imports: the core's worker starts with the app, so its bytes count too.
  *
  * As a command (`node scripts/critical-path.mjs [distDir]`, run by `npm run build`) it prints a table and exits 1
- * when the total is above the budget: 121.5 KB gzip, or CRITICAL_PATH_BUDGET_KB.
+ * when the total is above the budget: 123 KB gzip, or CRITICAL_PATH_BUDGET_KB.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -20,8 +20,10 @@ import { gzipSync } from 'node:zlib';
  * Raised from 120 knowingly (2026-11-27): the core's worker grew by its services and its User Timing measures, the
  * first screen by the sign-in's first-paint takeover; the password step now loads after the first paint. Winning it
  * back (the components' barrel keeps every shared component in the shell chunk) is open work in docs/performance.md.
+ * Raised to 123 knowingly (2026-11-29, issue 45): what shows a screen whose code could not be fetched, and retries it
+ * (src-ui/app/CodeBoundary.tsx, retryable-lazy.ts, 1.3 KB gzip), must be there before any lazy code is.
  */
-export const DEFAULT_BUDGET_KB = 121.5;
+export const DEFAULT_BUDGET_KB = 123;
 
 const QUOTED = /"([^"]*)"|'([^']*)'/;
 /** Static imports and re-exports. `import(` and `import.meta` do not match: neither `(` nor `.` may follow. */

@@ -7,38 +7,43 @@
  * paths stay absolute (no wouter `nest`), so every screen navigates with the same full paths.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Redirect, Route, Switch } from 'wouter';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { ProgressBar } from '../components/index.ts';
 import { withRouteMessages } from '../i18n/index.ts';
 import { LoginScreen } from '../screens/login/LoginScreen.tsx';
+import { CodeBoundary } from './CodeBoundary.tsx';
 import { useCore } from './core-context.tsx';
 import { fallbackPath, PATHS } from './paths.ts';
+import { retryableLazy } from './retryable-lazy.ts';
 import { lazyRouteScreen, routeScreen, routesScreen } from './screen-loaders.ts';
 
-const RoutesScreen = lazy(() => lazyRouteScreen(routesScreen));
-const RouteScreen = lazy(() => lazyRouteScreen(routeScreen));
+// Each screen's code may be missing (offline, never cached): CodeBoundary shows that in place (retryable-lazy.ts).
+const RoutesScreen = retryableLazy(() => lazyRouteScreen(routesScreen));
+const RouteScreen = retryableLazy(() => lazyRouteScreen(routeScreen));
 // Account, Settings and About are never where the app opens: their code loads when the driver goes there.
 // Account also says what happens to unsent stops at sign-out, in the route screens' strings.
-const AccountScreen = lazy(async () => ({
+const AccountScreen = retryableLazy(async () => ({
   default: (await withRouteMessages(import('../screens/account/AccountScreen.tsx'))).AccountScreen,
 }));
-const SettingsScreen = lazy(async () => ({
+const SettingsScreen = retryableLazy(async () => ({
   default: (await import('../screens/settings/SettingsScreen.tsx')).SettingsScreen,
 }));
-const SettingPickerScreen = lazy(async () => ({
+const SettingPickerScreen = retryableLazy(async () => ({
   default: (await import('../screens/settings/SettingPickerScreen.tsx')).SettingPickerScreen,
 }));
-const NotSavedScreen = lazy(() => withRouteMessages(import('../screens/not-saved/NotSavedScreen.tsx')));
-const AboutScreen = lazy(async () => ({ default: (await import('../screens/about/AboutScreen.tsx')).AboutScreen }));
+const NotSavedScreen = retryableLazy(() => withRouteMessages(import('../screens/not-saved/NotSavedScreen.tsx')));
+const AboutScreen = retryableLazy(async () => ({
+  default: (await import('../screens/about/AboutScreen.tsx')).AboutScreen,
+}));
 
 interface StopWindowProps {
   base: string;
   stopId: number;
 }
 const stopWindow = (load: () => Promise<ComponentType<StopWindowProps>>) =>
-  lazy(async () => ({ default: await load() }));
+  retryableLazy(async () => ({ default: await load() }));
 const StopTaskScreen = stopWindow(async () => (await import('../screens/stop/StopTaskScreen.tsx')).StopTaskScreen);
 const UnitsScreen = stopWindow(async () => (await import('../screens/stop/UnitsScreen.tsx')).UnitsScreen);
 const CompleteScreen = stopWindow(async () => (await import('../screens/stop/CompleteScreen.tsx')).CompleteScreen);
@@ -59,64 +64,78 @@ function Fallback() {
 
 /** The stop windows under a route's path (`base`: /routes/{id} or /routes/single/{id}). */
 function StopWindows({ base }: { base: string }) {
+  const [location] = useLocation();
   return (
-    <Switch>
-      <Route path={`${base}/stops/:stopId/units`}>
-        {(params) => <UnitsScreen base={base} stopId={Number(params.stopId)} />}
-      </Route>
-      <Route path={`${base}/stops/:stopId/complete`}>
-        {(params) => <CompleteScreen base={base} stopId={Number(params.stopId)} />}
-      </Route>
-      <Route path={`${base}/stops/:stopId`}>
-        {(params) => <StopTaskScreen base={base} stopId={Number(params.stopId)} />}
-      </Route>
-    </Switch>
+    <CodeBoundary kind="screen" backTo={base} resetKey={location}>
+      <Switch>
+        <Route path={`${base}/stops/:stopId/units`}>
+          {(params) => <UnitsScreen base={base} stopId={Number(params.stopId)} />}
+        </Route>
+        <Route path={`${base}/stops/:stopId/complete`}>
+          {(params) => <CompleteScreen base={base} stopId={Number(params.stopId)} />}
+        </Route>
+        <Route path={`${base}/stops/:stopId`}>
+          {(params) => <StopTaskScreen base={base} stopId={Number(params.stopId)} />}
+        </Route>
+      </Switch>
+    </CodeBoundary>
   );
 }
 
+/** Where a screen that could not be loaded leads back to (CodeBoundary): one step up, as its own back arrow would. */
+function wayBack(path: string): string {
+  if (path.startsWith(`${PATHS.settings}/`)) return PATHS.settings;
+  if (path === PATHS.account) return PATHS.routes;
+  if (path.startsWith(`${PATHS.routes}/`) && path !== PATHS.routesClosed) return PATHS.routes;
+  return PATHS.account;
+}
+
 export function AppRoutes() {
+  const [location] = useLocation();
   return (
-    <Suspense fallback={<ScreenLoading />}>
-      <Switch>
-        <Route path={PATHS.login}>
-          <LoginScreen />
-        </Route>
-        <Route path={PATHS.resetPassword}>
-          <LoginScreen startAt="reset" />
-        </Route>
-        <Route path={PATHS.account}>
-          <AccountScreen />
-        </Route>
-        <Route path={PATHS.notSaved}>
-          <NotSavedScreen />
-        </Route>
-        <Route path={PATHS.settings}>
-          <SettingsScreen />
-        </Route>
-        <Route path="/account/settings/:page">{(params) => <SettingPickerScreen page={params.page} />}</Route>
-        <Route path={PATHS.about}>
-          <AboutScreen />
-        </Route>
-        <Route path={PATHS.routes}>
-          <RoutesScreen tab="new" />
-        </Route>
-        <Route path={PATHS.routesClosed}>
-          <RoutesScreen tab="closed" />
-        </Route>
-        <Route path="/routes/single/:id/*?">
-          {(params) => (
-            <RouteScreen id={params.id} shared windows={<StopWindows base={PATHS.singleRoute(params.id)} />} />
-          )}
-        </Route>
-        <Route path="/routes/:id/*?">
-          {(params) => (
-            <RouteScreen id={params.id} shared={false} windows={<StopWindows base={`/routes/${params.id}`} />} />
-          )}
-        </Route>
-        <Route>
-          <Fallback />
-        </Route>
-      </Switch>
-    </Suspense>
+    <CodeBoundary kind="screen" backTo={wayBack(location)} resetKey={location}>
+      <Suspense fallback={<ScreenLoading />}>
+        <Switch>
+          <Route path={PATHS.login}>
+            <LoginScreen />
+          </Route>
+          <Route path={PATHS.resetPassword}>
+            <LoginScreen startAt="reset" />
+          </Route>
+          <Route path={PATHS.account}>
+            <AccountScreen />
+          </Route>
+          <Route path={PATHS.notSaved}>
+            <NotSavedScreen />
+          </Route>
+          <Route path={PATHS.settings}>
+            <SettingsScreen />
+          </Route>
+          <Route path="/account/settings/:page">{(params) => <SettingPickerScreen page={params.page} />}</Route>
+          <Route path={PATHS.about}>
+            <AboutScreen />
+          </Route>
+          <Route path={PATHS.routes}>
+            <RoutesScreen tab="new" />
+          </Route>
+          <Route path={PATHS.routesClosed}>
+            <RoutesScreen tab="closed" />
+          </Route>
+          <Route path="/routes/single/:id/*?">
+            {(params) => (
+              <RouteScreen id={params.id} shared windows={<StopWindows base={PATHS.singleRoute(params.id)} />} />
+            )}
+          </Route>
+          <Route path="/routes/:id/*?">
+            {(params) => (
+              <RouteScreen id={params.id} shared={false} windows={<StopWindows base={`/routes/${params.id}`} />} />
+            )}
+          </Route>
+          <Route>
+            <Fallback />
+          </Route>
+        </Switch>
+      </Suspense>
+    </CodeBoundary>
   );
 }

@@ -6,7 +6,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import {
   createContext,
-  lazy,
   type ReactNode,
   Suspense,
   useCallback,
@@ -28,9 +27,11 @@ import {
 } from '../components/index.ts';
 import { noticeText } from '../i18n/errors.ts';
 import { withRouteMessages } from '../i18n/index.ts';
+import { CodeBoundary } from './CodeBoundary.tsx';
 import { useCore } from './core-context.tsx';
+import { retryableLazy } from './retryable-lazy.ts';
 
-const RefusalAlert = lazy(() => withRouteMessages(import('./RefusalAlert.tsx')));
+const RefusalAlert = retryableLazy(() => withRouteMessages(import('./RefusalAlert.tsx')));
 
 export interface AlertRequest {
   title?: string;
@@ -126,9 +127,11 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
       {children}
       <SnackbarHost queue={queue} onDismiss={onDismiss} dismissLabel={t('common.a11y.dismiss')} />
       {refusal && (
-        <Suspense fallback={null}>
-          <RefusalAlert key={refusal.id} notice={refusal} />
-        </Suspense>
+        <CodeBoundary kind="part">
+          <Suspense fallback={null}>
+            <RefusalAlert key={refusal.id} notice={refusal} />
+          </Suspense>
+        </CodeBoundary>
       )}
       <AlertDialog
         open={alert !== null && !refusal}

@@ -179,6 +179,13 @@ export const deCore: CoreMessages = {
     fetchRouteFailed: 'Beim Laden der Route ist etwas schiefgelaufen.',
     publicationSettingsMissing: 'Die Veröffentlichungseinstellungen konnten nicht geladen werden.',
     subscriptionCancelled: 'Das Abonnement deiner Organisation wurde gekündigt. Bitte wende dich an deine Teamleitung.',
+    codeMissing: {
+      title: 'Noch nicht geladen',
+      screen:
+        'Dieser Bildschirm konnte ohne Empfang nicht geladen werden. Er öffnet sich von selbst, sobald wieder Empfang da ist.',
+      part: 'Dieser Teil konnte ohne Empfang nicht geladen werden. Er öffnet sich von selbst, sobald wieder Empfang da ist.',
+      retry: 'Erneut versuchen',
+    },
     fallback: {
       title: 'Hoppla',
       message: 'Etwas ist schiefgelaufen',

@@ -185,6 +185,12 @@ export const enCore = {
     fetchRouteFailed: 'Something went wrong while fetching route.',
     publicationSettingsMissing: "Couldn't get publication settings.",
     subscriptionCancelled: "Your organisation's subscription is cancelled. Please contact your supervisor.",
+    codeMissing: {
+      title: 'Not loaded yet',
+      screen: 'This screen could not be loaded without signal. It opens by itself when the signal is back.',
+      part: 'This part could not be loaded without signal. It opens by itself when the signal is back.',
+      retry: 'Try again',
+    },
     fallback: {
       title: 'Oops',
       message: 'Something went wrong',

@@ -179,6 +179,12 @@ export const nlCore: CoreMessages = {
     fetchRouteFailed: 'Er ging iets mis bij het ophalen van de route.',
     publicationSettingsMissing: 'De publicatie-instellingen konden niet worden opgehaald.',
     subscriptionCancelled: 'Het abonnement van je organisatie is opgezegd. Neem contact op met je leidinggevende.',
+    codeMissing: {
+      title: 'Nog niet geladen',
+      screen: 'Dit scherm kon zonder signaal niet worden geladen. Het opent vanzelf zodra er weer signaal is.',
+      part: 'Dit onderdeel kon zonder signaal niet worden geladen. Het opent vanzelf zodra er weer signaal is.',
+      retry: 'Opnieuw proberen',
+    },
     fallback: {
       title: 'Oeps',
       message: 'Er ging iets mis',

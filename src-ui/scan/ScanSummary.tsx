@@ -4,14 +4,16 @@
  * after a refused Done, what is still missing. Styled as one more proof of delivery.
  */
 import { CircleExclamationPoint, ScanBarcode } from 'lucide-react';
-import { lazy, Suspense, useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { scanProgress } from '../../src-shared/domain/unit-scans.ts';
 import type { Route, Stop, Unit } from '../../src-shared/protocol/entities.ts';
+import { CodeBoundary } from '../app/CodeBoundary.tsx';
+import { retryableLazy } from '../app/retryable-lazy.ts';
 import { Button } from '../components/index.ts';
 import styles from '../proof/ProofSummary.module.css';
 
-const ScanPanel = lazy(() => import('./ScanPanel.tsx'));
+const ScanPanel = retryableLazy(() => import('./ScanPanel.tsx'));
 
 export interface ScanSummaryProps {
   route: Route;
@@ -59,9 +61,11 @@ export function ScanSummary({ route, stop, units, required, error }: ScanSummary
         {error ? t('complete.scanRequired') : null}
       </p>
       {open && (
-        <Suspense fallback={null}>
-          <ScanPanel route={route} stop={stop} onClose={() => setOpen(false)} />
-        </Suspense>
+        <CodeBoundary kind="part" onClose={() => setOpen(false)}>
+          <Suspense fallback={null}>
+            <ScanPanel route={route} stop={stop} onClose={() => setOpen(false)} />
+          </Suspense>
+        </CodeBoundary>
       )}
     </div>
   );

@@ -3,8 +3,10 @@
  * the panel's footer (Next or Send with the terms, or Back to sign in once the reset is sent). The state is the
  * wizard's (use-login-wizard.ts), the intents use-login-intents.ts's.
  */
-import { lazy, type Ref, Suspense } from 'react';
+import { type Ref, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CodeBoundary } from '../../app/CodeBoundary.tsx';
+import { retryableLazy } from '../../app/retryable-lazy.ts';
 import { Button } from '../../components/index.ts';
 import { EmailStep } from './EmailStep.tsx';
 import { LoginFooter } from './LoginPanel.tsx';
@@ -17,8 +19,8 @@ import type { LoginWizard } from './use-login-wizard.ts';
  */
 const loadPasswordStep = () => import('./PasswordStep.tsx');
 const loadResetSentStep = () => import('./ResetSentStep.tsx');
-const PasswordStep = lazy(() => loadPasswordStep().then((m) => ({ default: m.PasswordStep })));
-const ResetSentStep = lazy(() => loadResetSentStep().then((m) => ({ default: m.ResetSentStep })));
+const PasswordStep = retryableLazy(() => loadPasswordStep().then((m) => ({ default: m.PasswordStep })));
+const ResetSentStep = retryableLazy(() => loadResetSentStep().then((m) => ({ default: m.ResetSentStep })));
 
 export function preloadLaterSteps(): void {
   void loadPasswordStep().catch(() => {});
@@ -55,24 +57,28 @@ export function LoginStep({ formId, wizard, intents, headingRef }: LoginStepProp
   }
   if (step === 'password')
     return (
-      <Suspense fallback={null}>
-        <PasswordStep
-          formId={formId}
-          email={email.trim()}
-          password={wizard.password}
-          onPassword={wizard.onPassword}
-          error={error}
-          autoFocus={moved}
-          resetting={intents.busy === 'reset'}
-          onReset={() => intents.sendReset('password')}
-          onSubmit={intents.submitPassword}
-        />
-      </Suspense>
+      <CodeBoundary kind="part">
+        <Suspense fallback={null}>
+          <PasswordStep
+            formId={formId}
+            email={email.trim()}
+            password={wizard.password}
+            onPassword={wizard.onPassword}
+            error={error}
+            autoFocus={moved}
+            resetting={intents.busy === 'reset'}
+            onReset={() => intents.sendReset('password')}
+            onSubmit={intents.submitPassword}
+          />
+        </Suspense>
+      </CodeBoundary>
     );
   return (
-    <Suspense fallback={null}>
-      <ResetSentStep email={email.trim()} />
-    </Suspense>
+    <CodeBoundary kind="part">
+      <Suspense fallback={null}>
+        <ResetSentStep email={email.trim()} />
+      </Suspense>
+    </CodeBoundary>
   );
 }
 

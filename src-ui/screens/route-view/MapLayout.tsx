@@ -11,9 +11,11 @@
  * The minimized drawer's list (hidden under the carousel) is rendered after that frame too.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { lazy, memo, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { memo, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CodeBoundary } from '../../app/CodeBoundary.tsx';
 import { useCore } from '../../app/core-context.tsx';
+import { retryableLazy } from '../../app/retryable-lazy.ts';
 import { MAP_START_MARK } from '../../map/map-marks.ts';
 import { useStyleReachable } from '../../map/style-reachable.ts';
 import type { RouteMapProps } from '../../map/types.ts';
@@ -28,7 +30,8 @@ import styles from './route-view.module.css';
 import { StopList, type StopListProps } from './StopList.tsx';
 import { useDrawnAfterCatchUp, useHeldWhile } from './use-held-while.ts';
 
-const RouteMap = lazy(() => import('../../map/RouteMap.tsx'));
+// A part that may be missing offline (the map's code is cached on first use only): CodeBoundary below.
+const RouteMap = retryableLazy(() => import('../../map/RouteMap.tsx'));
 
 /** At most this long for the route view's first frame before the map starts anyway (a hidden page paints none). */
 const MAP_AFTER_PAINT_LATEST_MS = 1_000;
@@ -106,19 +109,21 @@ export const MapLayout = memo(function MapLayout(props: MapLayoutProps) {
     <main className={styles.stage}>
       <div className={styles.map}>
         {painted ? (
-          <Suspense fallback={<MapPlaceholder />}>
-            <MapArea
-              stops={route.stops}
-              line={props.line}
-              lineIsFallback={props.lineIsFallback}
-              activeStopId={activeStopId}
-              bottomInset={inset}
-              onSelectStop={onMarkerButton}
-              onTapStop={onMarkerTap}
-              keyboardFocusable={drawer !== 0}
-              covered={covered}
-            />
-          </Suspense>
+          <CodeBoundary kind="part">
+            <Suspense fallback={<MapPlaceholder />}>
+              <MapArea
+                stops={route.stops}
+                line={props.line}
+                lineIsFallback={props.lineIsFallback}
+                activeStopId={activeStopId}
+                bottomInset={inset}
+                onSelectStop={onMarkerButton}
+                onTapStop={onMarkerTap}
+                keyboardFocusable={drawer !== 0}
+                covered={covered}
+              />
+            </Suspense>
+          </CodeBoundary>
         ) : (
           <MapPlaceholder />
         )}

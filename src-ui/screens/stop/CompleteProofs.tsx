@@ -4,18 +4,20 @@
  * the age verification sheet, with the "Signature added", "Photo added" and age verification snackbars. What is
  * collected stays in the draft (deletable) until Done sends it.
  */
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RequiredProof } from '../../../src-shared/domain/completion-rules.ts';
 import type { FeatureGates, RequiredProofs } from '../../../src-shared/domain/proofs.ts';
 import type { Stop } from '../../../src-shared/protocol/entities.ts';
+import { CodeBoundary } from '../../app/CodeBoundary.tsx';
 import { useFeedback } from '../../app/feedback.tsx';
+import { retryableLazy } from '../../app/retryable-lazy.ts';
 import { AgeVerificationSheet } from '../../proof/AgeVerificationSheet.tsx';
 import { ProofSummary, type ProofSummaryProps } from '../../proof/ProofSummary.tsx';
 import type { ProofDraft } from './complete-rules.ts';
 import { PROOF_SNACKBAR } from './stop-messages.ts';
 
-const SignatureCapture = lazy(() => import('../../proof/SignatureCapture.tsx'));
+const SignatureCapture = retryableLazy(() => import('../../proof/SignatureCapture.tsx'));
 
 export interface CompleteProofsProps {
   stop: Stop;
@@ -68,20 +70,22 @@ export function CompleteProofs({
         title={title}
       />
       {signing && (
-        <Suspense fallback={null}>
-          <SignatureCapture
-            street={stop.information.street ?? ''}
-            nameRequired={required.signatureName}
-            initialName={draft.signature?.name ?? ''}
-            onCancel={() => setSigning(false)}
-            onDone={({ signature, signatureName }) => {
-              const capturedAt = new Date().toISOString();
-              onChange((d) => ({ ...d, signature: { image: signature, name: signatureName, capturedAt } }));
-              setSigning(false);
-              success(PROOF_SNACKBAR.signature, t('success.signatureAdded'));
-            }}
-          />
-        </Suspense>
+        <CodeBoundary kind="part" onClose={() => setSigning(false)}>
+          <Suspense fallback={null}>
+            <SignatureCapture
+              street={stop.information.street ?? ''}
+              nameRequired={required.signatureName}
+              initialName={draft.signature?.name ?? ''}
+              onCancel={() => setSigning(false)}
+              onDone={({ signature, signatureName }) => {
+                const capturedAt = new Date().toISOString();
+                onChange((d) => ({ ...d, signature: { image: signature, name: signatureName, capturedAt } }));
+                setSigning(false);
+                success(PROOF_SNACKBAR.signature, t('success.signatureAdded'));
+              }}
+            />
+          </Suspense>
+        </CodeBoundary>
       )}
       <AgeVerificationSheet
         open={verifying}

@@ -1,0 +1,253 @@
+/**
+ * No missing code is ever a crash (issue 45): each lazy chunk in turn is blocked (its request aborted as with no
+ * signal; everything else as it is), the screen or part that needs it is reached, and "Not loaded yet" shows in its
+ * place, in the app's frame, never the error page; then the chunk is let through, the signal comes back (the
+ * `online` event) and the screen appears with no reload. The chunk files are found in the build by their modules'
+ * names (their hashes change with every build). The service worker is kept out: it would answer from its precache.
+ * Not here, for their cost: the map's chunk (map view on, software GL) and the refusal alert's (a refused completion);
+ * they load and show the same way (retryableLazy under a CodeBoundary).
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
+import { enCore } from '../src-ui/i18n/en-core.ts';
+import { alert, listMode, startFirstStop } from './stop-windows.helpers.ts';
+import { DEMO, expect, test } from './support/fixtures.ts';
+import { DIST } from './support/server.ts';
+
+test.use({ serviceWorkers: 'block' });
+
+const ASSETS = readdirSync(join(DIST, 'assets'));
+
+/** The built file of a lazy module, e.g. `AboutScreen` -> `AboutScreen-<hash>.js`. */
+function chunk(module: string, ext: 'js' | 'css' = 'js'): string {
+  const files = ASSETS.filter((file) => new RegExp(`^${module}-[\\w-]{8}\\.${ext}$`).test(file));
+  expect(files, `the build's ${module} ${ext} chunk`).toHaveLength(1);
+  return files[0]!;
+}
+
+const MISSING = enCore.errors.codeMissing;
+
+/** Blocks the chunks named in `blocked` (by file name), as a lost signal would. */
+async function blockChunks(context: BrowserContext): Promise<Set<string>> {
+  const blocked = new Set<string>();
+  await context.route('**/assets/**', async (route) => {
+    const file = new URL(route.request().url()).pathname.split('/').pop()!;
+    if (blocked.has(file)) await route.abort('internetdisconnected');
+    else await route.fallback();
+  });
+  return blocked;
+}
+
+/**
+ * With `file` blocked, `reach` leads to what needs it: "Not loaded yet" in its place (a screen's or a part's text),
+ * not the error page. Then the file comes through and the signal is back: `shown` appears.
+ */
+async function missingThenBack(
+  page: Page,
+  blocked: Set<string>,
+  file: string,
+  kind: 'screen' | 'part',
+  reach: () => Promise<void>,
+  shown: Locator,
+) {
+  blocked.add(file);
+  await reach();
+  const message = page.locator('[data-code-missing]');
+  await expect(message, file).toContainText(MISSING.title);
+  await expect(message).toContainText(kind === 'screen' ? MISSING.screen : MISSING.part);
+  await expect(page.getByRole('heading', { name: enCore.errors.fallback.title })).toHaveCount(0);
+  blocked.delete(file);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(shown, file).toBeVisible();
+  await expect(message).toHaveCount(0);
+}
+
+/** Another screen of the app, as its links go there: the router follows history, no page load. */
+const goInApp = (page: Page, path: string) =>
+  page.evaluate((to) => {
+    history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
+
+// It starts a route and changes a stop: not on the worker's shared server.
+test.describe('on a server of its own', () => {
+  test.use({ freshServer: true });
+
+  test('every lazy screen and part of a driver’s day: missing, shown in place, there when the signal is back', async ({
+    page,
+    context,
+    server,
+    dispatch,
+  }) => {
+    test.setTimeout(60_000);
+    await listMode(context, server);
+    const { route, stop } = await startFirstStop(server, DEMO.driver, 'Cargo bike 1');
+    // A signature and a scan asked for: the complete screen has both parts that load code of their own.
+    const requirements = {
+      signature: true,
+      signature_name: false,
+      picture: false,
+      age_verification: false,
+      barcode: true,
+    };
+    const units = [{ id: 'u-a', name: 'Parcel', quantity: 1, note: null, barcode: '4006381333931' }];
+    const patch = await dispatch('PATCH', `/routes/${route.id}/stops/${stop.id}`, { requirements, units });
+    expect(patch.status).toBe(200);
+    const blocked = await blockChunks(context);
+    const words = enCore.login;
+
+    // The password step (preloaded after the first paint) and the route list (preloaded when the password step shows):
+    // blocked from the start.
+    blocked.add(chunk('PasswordStep'));
+    blocked.add(chunk('RoutesScreen'));
+    await page.goto('/');
+    await page.getByRole('textbox', { name: words.email, exact: true }).fill(DEMO.driver);
+    const password = page.getByLabel(words.password, { exact: true });
+    await missingThenBack(
+      page,
+      blocked,
+      chunk('PasswordStep'),
+      'part',
+      () => page.getByRole('button', { name: words.next, exact: true }).click(),
+      password,
+    );
+
+    await password.fill(DEMO.password);
+    const card = page.getByRole('article').filter({ hasText: 'Cargo bike 1' });
+    await missingThenBack(
+      page,
+      blocked,
+      chunk('RoutesScreen'),
+      'screen',
+      () => page.getByRole('button', { name: words.next, exact: true }).click(),
+      card,
+    );
+
+    // The route view, and the stop's windows and proofs (loaded ahead once the route view shows, so blocked before).
+    for (const module of ['StopTaskScreen', 'CompleteScreen', 'SignatureCapture', 'ScanPanel', 'UnitsScreen']) {
+      blocked.add(chunk(module));
+    }
+    await missingThenBack(
+      page,
+      blocked,
+      chunk('RouteScreen'),
+      'screen',
+      () => card.getByRole('button', { name: 'Continue route' }).click(),
+      heading(page, 'Cargo bike 1'),
+    );
+    await missingThenBack(
+      page,
+      blocked,
+      chunk('StopTaskScreen'),
+      'screen',
+      () => page.getByRole('button', { name: 'More info' }).first().click(),
+      heading(page, 'Stop details'),
+    );
+    if (await alert(page).isVisible()) await alert(page).getByRole('button', { name: 'OK' }).click();
+    await missingThenBack(
+      page,
+      blocked,
+      chunk('CompleteScreen'),
+      'screen',
+      () => page.getByRole('region', { name: 'Stop actions' }).getByRole('button', { name: 'Arrived' }).click(),
+      heading(page, 'Complete stop'),
+    );
+    await missingThenBack(
+      page,
+      blocked,
+      chunk('SignatureCapture'),
+      'part',
+      () =>
+        page.getByRole('region', { name: 'Proof of delivery' }).getByRole('button', { name: 'Add signature' }).click(),
+      page.getByRole('dialog', { name: 'Sign below' }),
+    );
+    await page.getByRole('dialog', { name: 'Sign below' }).getByRole('button', { name: 'Cancel' }).click();
+    await missingThenBack(
+      page,
+      blocked,
+      chunk('ScanPanel'),
+      'part',
+      () => page.getByRole('button', { name: 'Scan parcels' }).click(),
+      page.getByRole('dialog', { name: 'Scan parcels' }),
+    );
+    await missingThenBack(
+      page,
+      blocked,
+      chunk('UnitsScreen'),
+      'screen',
+      () => goInApp(page, `/routes/${route.id}/stops/${stop.id}/units`),
+      heading(page, 'Units'),
+    );
+
+    // The account's screens; Not saved with its stylesheet missing (Vite's preload error), not its script.
+    const screens: [path: string, file: string, title: string][] = [
+      ['/account', chunk('AccountScreen'), enCore.account.title],
+      ['/account/settings', chunk('SettingsScreen'), enCore.settings.title],
+      ['/account/settings/language', chunk('SettingPickerScreen'), enCore.settings.rows.language],
+      ['/about', chunk('AboutScreen'), enCore.about.title],
+      ['/account/not-saved', chunk('NotSavedScreen', 'css'), 'Not saved'],
+    ];
+    for (const [path, file, title] of screens) {
+      await missingThenBack(page, blocked, file, 'screen', () => goInApp(page, path), heading(page, title));
+    }
+    // Vite's preload helper never asks again for a stylesheet that failed: it was added back (retryable-lazy.ts).
+    const styled = (file: string) =>
+      [...document.styleSheets].some((sheet) => {
+        try {
+          return sheet.href?.endsWith(file) && sheet.cssRules.length > 0;
+        } catch {
+          return false; // a sheet that failed to load: its rules cannot be read
+        }
+      });
+    expect(await page.evaluate(styled, chunk('NotSavedScreen', 'css'))).toBe(true);
+  });
+});
+
+test('the sign-in’s reset step and the route screens’ strings: missing, shown in place, there when the signal is back', async ({
+  page,
+  context,
+}) => {
+  const blocked = await blockChunks(context);
+  const words = enCore.login;
+  // Preloaded after the first paint, and with the list's code when the password step shows: blocked from the start.
+  blocked.add(chunk('ResetSentStep'));
+  blocked.add(chunk('en-route'));
+  await page.goto('/');
+  await page.getByRole('textbox', { name: words.email, exact: true }).fill(DEMO.driver);
+  await page.getByRole('button', { name: words.next, exact: true }).click();
+  const password = page.getByLabel(words.password, { exact: true });
+  await expect(password).toBeVisible();
+  await missingThenBack(
+    page,
+    blocked,
+    chunk('ResetSentStep'),
+    'part',
+    () => page.getByRole('button', { name: words.resetPassword, exact: true }).click(),
+    page.getByRole('heading', { name: words.resetSentTitle }),
+  );
+  await page.getByRole('button', { name: words.backToSignIn }).click();
+
+  // The strings every route screen waits for (i18n/index.ts withRouteMessages).
+  await page.getByRole('textbox', { name: words.email, exact: true }).fill(DEMO.driver);
+  await page.getByRole('button', { name: words.next, exact: true }).click();
+  await password.fill(DEMO.password);
+  await missingThenBack(
+    page,
+    blocked,
+    chunk('en-route'),
+    'screen',
+    () => page.getByRole('button', { name: words.next, exact: true }).click(),
+    page.getByRole('article').filter({ hasText: 'Cargo bike 1' }),
+  );
+
+  // A bug in a screen's own code is no missing code: the error page, as before.
+  await context.route(`**/assets/${chunk('AboutScreen')}`, (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: "throw new Error('a bug');" }),
+  );
+  await goInApp(page, '/about');
+  await expect(page.getByRole('heading', { name: enCore.errors.fallback.title })).toBeVisible();
+  await expect(page.locator('[data-code-missing]')).toHaveCount(0);
+});
