@@ -47,7 +47,9 @@ export async function withStopCode<T>(screen: Promise<T>): Promise<T> {
   const corePart = core
     .then((load) => load())
     .then((result) => {
-      if (!result.ok) throw new Error(`the core's stop code did not load: ${result.error}`);
+      // In the browser's words for a module that could not be fetched, which is what happened in the worker: a
+      // failed load is then told apart from a bug as the page's own chunks are (issue 45, a lazy screen's boundary).
+      if (!result.ok) throw new Error(`Failed to fetch dynamically imported module: the core's stop code`);
     });
   const [module] = await Promise.all([screen, corePart, ...STOP_CODE.map((load) => load())]);
   return module;
