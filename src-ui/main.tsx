@@ -21,7 +21,6 @@ import { detectWrapper } from './platform/native-detect.ts';
 import { platformInit, takeLinkFromUrl, watchConnectivity } from './platform/platform.ts';
 import { keepSessionHint } from './platform/session-hint.ts';
 import { applyTheme } from './platform/theme.ts';
-import { connectStopCode } from './screens/stop/stop-code.ts';
 import './styles/tokens.css';
 import './styles/global.css';
 
@@ -40,8 +39,6 @@ async function boot() {
   const firstScreen = preloadScreenFor(location.pathname, init.settings.language);
   const connection = await connecting;
   const { api } = connection;
-  // The route screen's load (started above on a route's path) takes the core's stop code from here on.
-  connectStopCode(() => api.loadStopCode());
   const mirror = await startMirror(api, () => api.start(init), proxy);
   applyTheme(mirror.state.settings);
   await initI18n(mirror.state.settings.value.language);

@@ -10,7 +10,6 @@
 import type { ComponentType } from 'react';
 import type { Language } from '../../src-shared/domain/settings.ts';
 import { preloadRouteMessages, routeMessagesReady, withRouteMessages } from '../i18n/index.ts';
-import { withStopCode } from '../screens/stop/stop-code.ts';
 import { routeScreenAt } from './first-screen.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: a screen takes its own props; React.lazy types them the same way
@@ -46,9 +45,7 @@ function screenCode<T extends ScreenModule>(importer: () => Promise<T>): ScreenC
 }
 
 export const routesScreen = screenCode(() => import('../screens/routes/RoutesScreen.tsx'));
-// The route view counts as loaded only with the code of every screen a stop needs, the core's part too: its first
-// card never paints before the driver can work the stop with no signal (stop-code.ts, issue 45).
-export const routeScreen = screenCode(() => withStopCode(import('../screens/route-view/RouteScreen.tsx')));
+export const routeScreen = screenCode(() => import('../screens/route-view/RouteScreen.tsx'));
 
 /**
  * For React.lazy: the screen with its strings. When both are in already, a thenable that calls back at once (React

@@ -2,8 +2,8 @@
  * The code a stop needs is in the route view's own load (issues 31 and 45): every lazy import of a stop's screens and
  * of the core's intents for proofs. src-ui/screens/stop/stop-code.ts holds the page's part (the stop windows of the
  * route table, and what the windows' own code loads on demand: the signature pad, the scan panel, the phone rule),
- * src-worker/core/stop-code.ts the core's (photo resizing, proof images, barcode decoding), and the route screen's
- * loader awaits both (screen-loaders.ts, withStopCode). A new lazy import there that is not in the lists would leave
+ * src-worker/core/stop-code.ts the core's (photo resizing, proof images, barcode decoding), and the route view loads
+ * both beside the route and shows its stops once they are in (RouteView.tsx, useStopCode). A new lazy import there that is not in the lists would leave
  * a driver whose signal went before the service worker took over with a screen or a proof that cannot load. Read
  * from the source.
  */
@@ -37,11 +37,10 @@ const sources = (folder: string): string[] =>
 describe("the page's stop code in the route view's load", () => {
   const listed = new Set(lazyImports(UI_LIST));
 
-  it("is awaited by the route screen's loader, beside the screen's own chunk", () => {
-    const loaders = code(join(root, 'src-ui/app/screen-loaders.ts'));
-    expect(loaders).toMatch(
-      /screenCode\(\(\) => withStopCode\(import\('\.\.\/screens\/route-view\/RouteScreen\.tsx'\)\)\)/,
-    );
+  it('is loaded by the route view, which shows its stops only once it is in', () => {
+    const view = code(join(root, 'src-ui/screens/route-view/RouteView.tsx'));
+    expect(view).toMatch(/const stopCode = useStopCode\(\);/);
+    expect(view).toMatch(/stopCode=\{stopCode\}/);
   });
 
   it('holds the stop windows of the route table', () => {
