@@ -109,9 +109,11 @@ test('a link revoked while a completion waits on the phone: the completion is ke
   await openLink(page, link.body);
   await expect(page.getByRole('heading', { level: 1, name: 'Cargo bike 1' })).toBeVisible();
 
-  // Stop 1 skipped in a dead zone (the stop screens' code came with the route view's): it waits there.
+  // Stop 1 skipped in a dead zone (the stops show once the stop screens' code is in): it waits there.
+  const moreInfo = page.locator('[aria-current="step"]').getByRole('button', { name: 'More info' });
+  await expect(moreInfo).toBeVisible();
   await context.setOffline(true);
-  await page.locator('[aria-current="step"]').getByRole('button', { name: 'More info' }).click();
+  await moreInfo.click();
   if (stop.information.notes) await alert(page).getByRole('button').first().click();
   await page.getByRole('region', { name: 'Stop actions' }).getByRole('button', { name: 'Skip' }).click();
   await expect(page.getByRole('status').getByText('Stop 1 skipped')).toBeVisible();
