@@ -1,8 +1,9 @@
 /**
- * A driver's first session is offline-first (issue 31): from a brand-new browser profile, the service worker takes
- * control of the page it was installed from, and once a route is open the code of every screen a stop needs is
- * loaded while the route view is idle. So the signal can go at any moment after the first route opened: More info,
- * Complete with its proofs, a reload with no network, and the completion reaches the server once when it is back.
+ * A driver's first session is offline-first (issues 31 and 45): from a brand-new browser profile, the service worker
+ * takes control of the page it was installed from, and a route view shows its stops only once the code of every
+ * screen a stop needs is in (src-ui/screens/stop/stop-code.ts). So the signal can go at any moment after the first
+ * route showed, on a slow phone too: More info, Complete with its proofs, a reload with no network, and the
+ * completion reaches the server once when it is back.
  * Map view is off here (the map's first session has e2e/map-first-session.spec.ts).
  */
 import type { BrowserContext, Page } from '@playwright/test';
