@@ -267,8 +267,9 @@ export interface WorkerApi {
   ): Promise<Result<{ fetched: number; failed: number }>>;
   /**
    * Loads the core's code for working a stop (photo resizing, proof images, barcode decoding) ahead of its first
-   * use, so a signal lost before the service worker took over leaves no stop half-workable. The route view asks
-   * when it is idle (src-ui/screens/stop/stop-code.ts); `offline` when a part could not be loaded (asked again).
+   * use, so a signal lost before the service worker took over leaves no stop half-workable. The route view
+   * asks as it opens, and shows its stops once this is in (src-ui/screens/stop/stop-code.ts); `offline` when a part
+   * could not be loaded (asked again).
    */
   loadStopCode(): Promise<Result>;
 

@@ -1,5 +1,6 @@
 /**
- * The core's code for working a stop, loaded ahead of its first use (WorkerApi.loadStopCode, issue 31): resizing a
+ * The core's code for working a stop, loaded ahead of its first use (WorkerApi.loadStopCode, issue 31), when a route
+ * view opens (issue 45: it shows its stops once this is in, src-ui/screens/stop/stop-code.ts): resizing a
  * photo (with pica), showing stored proof images, decoding barcodes (zxing-wasm's module; its .wasm is fetched on
  * the first frame that needs it, from the service worker's precache). Each is a chunk of its own that the core
  * would otherwise fetch at the moment the driver needs it, which in a first session whose signal went before the

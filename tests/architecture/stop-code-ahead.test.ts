@@ -1,10 +1,11 @@
 /**
- * The code a stop needs, loaded ahead once a route is open (issue 31), is every lazy import of a stop's screens and
- * of the core's intents for proofs: src-ui/screens/stop/stop-code.ts holds the page's part (the stop windows of the
+ * The code a stop needs is in the route view's own load (issues 31 and 45): every lazy import of a stop's screens and
+ * of the core's intents for proofs. src-ui/screens/stop/stop-code.ts holds the page's part (the stop windows of the
  * route table, and what the windows' own code loads on demand: the signature pad, the scan panel, the phone rule),
- * src-worker/core/stop-code.ts the core's (photo resizing, proof images, barcode decoding). A new lazy import there
- * that is not in the lists would leave a driver whose signal went before the service worker took over with a screen
- * or a proof that cannot load. Read from the source.
+ * src-worker/core/stop-code.ts the core's (photo resizing, proof images, barcode decoding), and the route view loads
+ * both beside the route and shows its stops once they are in (RouteView.tsx, useStopCode). A new lazy import there that is not in the lists would leave
+ * a driver whose signal went before the service worker took over with a screen or a proof that cannot load. Read
+ * from the source.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -33,8 +34,14 @@ const sources = (folder: string): string[] =>
     .map((name) => join(root, folder, name))
     .filter((file) => file !== UI_LIST && file !== CORE_LIST);
 
-describe("the page's stop code loaded ahead", () => {
+describe("the page's stop code in the route view's load", () => {
   const listed = new Set(lazyImports(UI_LIST));
+
+  it('is loaded by the route view, which shows its stops only once it is in', () => {
+    const view = code(join(root, 'src-ui/screens/route-view/RouteView.tsx'));
+    expect(view).toMatch(/const stopCode = useStopCode\(\);/);
+    expect(view).toMatch(/stopCode=\{stopCode\}/);
+  });
 
   it('holds the stop windows of the route table', () => {
     const routes = join(root, 'src-ui/app/AppRoutes.tsx');
@@ -52,7 +59,7 @@ describe("the page's stop code loaded ahead", () => {
   });
 });
 
-describe("the core's stop code loaded ahead", () => {
+describe("the core's stop code in the route view's load", () => {
   const listed = new Set(lazyImports(CORE_LIST));
 
   it("holds every lazy import of the media and scanning code, and the intents' own", () => {

@@ -1,6 +1,7 @@
 /**
  * The route view's main part under its header: the stops on a map with a drawer (map view On) or as a plain list
- * (Off); while the route is not there, why it could not open (with Retry), or the skeleton while it opens.
+ * (Off); while the route is not there, why it could not open (with Retry), or the skeleton while it opens (with the
+ * code of a stop's screens).
  */
 import { CloudOff, TriangleExclamationPoint } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -20,12 +21,14 @@ export interface RouteContentProps {
   online: boolean;
   /** A stop window covers the main window. */
   covered: boolean;
+  /** The code of a stop's screens is in (stop-code.ts): until then, the skeleton. */
+  stopCode: boolean;
 }
 
-export function RouteContent({ view, settings, session, online, covered }: RouteContentProps) {
+export function RouteContent({ view, settings, session, online, covered, stopCode }: RouteContentProps) {
   const { i18n } = useTranslation();
   const { shown, stableRoute } = view;
-  if (!shown || !stableRoute) {
+  if (!shown || !stableRoute || !stopCode) {
     if (session.failure) return <RouteFailed offline={!online} onRetry={session.retry} />;
     return <RouteSkeleton map={settings.mapView === 'on'} />;
   }

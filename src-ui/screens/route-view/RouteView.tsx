@@ -14,6 +14,7 @@ import { ProgressBar } from '../../components/index.ts';
 import { leaveLink } from '../../platform/platform.ts';
 import { useNav } from '../shared/navigation.ts';
 import { useSignInWhenSessionEnds } from '../shared/use-session-end.ts';
+import { useStopCode } from '../stop/stop-code.ts';
 import { MoreSheet } from './MoreSheet.tsx';
 import { NewChangesDialog } from './NewChangesDialog.tsx';
 import { RouteActionsProvider } from './RouteActions.tsx';
@@ -54,7 +55,9 @@ export function RouteView({ routeId, shared, windows }: RouteViewProps) {
   const { online } = state.connectivity.value;
   const mapCovered = useCoveredUntilShown(windowOpen, view.shown === mine);
   const shownUnsentCount = useShownUnsent(mine?.unsentStopIds.length ?? 0, online);
-  useOfflineAhead(view.stableRoute !== null, settings.mapView === 'on');
+  // The stops show only once a stop can be worked offline (issue 45): its screens' code loads beside the route.
+  const stopCode = useStopCode();
+  useOfflineAhead(view.stableRoute !== null && stopCode, settings.mapView === 'on');
 
   async function back() {
     await leaveLink(api);
@@ -77,7 +80,14 @@ export function RouteView({ routeId, shared, windows }: RouteViewProps) {
         <div className={styles.refreshBar}>
           <ProgressBar label={t('common.pullToRefresh.refreshing')} active={mine?.busy === 'refreshing'} />
         </div>
-        <RouteContent view={view} settings={settings} session={session} online={online} covered={mapCovered} />
+        <RouteContent
+          view={view}
+          settings={settings}
+          session={session}
+          online={online}
+          covered={mapCovered}
+          stopCode={stopCode}
+        />
       </div>
       {windowOpen && (
         <div className={styles.window}>
