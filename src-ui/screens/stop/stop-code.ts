@@ -17,6 +17,7 @@
 import { useEffect, useState } from 'react';
 import type { Result } from '../../../src-shared/api/worker-api.ts';
 import { useCore } from '../../app/core-context.tsx';
+import { markFetchFailure } from '../../app/retryable-lazy.ts';
 
 /** The page's part, in the order a driver meets them. */
 const STOP_CODE: readonly (() => Promise<unknown>)[] = [
@@ -54,7 +55,7 @@ function loadStopCode(loadCore: () => Promise<Result>): Promise<void> {
 
 /**
  * Whether the stop code is in: loads it from the first render's effect on (at once when it is in already). A load
- * that fails is thrown in the render, for the boundary around the screen to show in place of it.
+ * that fails is thrown in the render, for the screen's CodeBoundary to show in place of it.
  */
 export function useStopCode(): boolean {
   const { api } = useCore();
@@ -71,6 +72,8 @@ export function useStopCode(): boolean {
       live = false;
     };
   }, [api, ready]);
-  if (failure) throw failure.error;
+  // Marked as missing code when it is (retryable-lazy.ts): the screen's CodeBoundary then says "Not loaded yet" in
+  // place and mounts the route view again when the signal is back, which loads it again.
+  if (failure) throw markFetchFailure(failure.error);
   return ready;
 }
