@@ -1,6 +1,7 @@
 /**
  * The Closed tab's preview (spec section 2): a bottom drawer with the finished route's stops, read-only, and a
- * stop's details; it closes on Escape, a scrim tap or its close button, and gives the focus back.
+ * stop's details; Escape closes the details, then the drawer, which also closes on a scrim tap or its close button,
+ * and gives the focus back.
  */
 import type { Page } from '@playwright/test';
 import { dayFrom, driverApi, routeOn } from './support/app.ts';
@@ -41,6 +42,11 @@ test('tapping a closed route opens its stops, and a stop its details', async ({ 
   await expect(sheet.getByRole('definition').first()).toHaveText('Delivery');
   await expect(sheet.getByRole('img', { name: 'Completed' })).toBeVisible();
 
+  // Escape closes only what is on top (issue 45): the details first, back on the stop's row; the drawer next.
+  await page.keyboard.press('Escape');
+  await expect(second.getByRole('button')).toBeFocused();
+  await expect(drawer(page)).toBeVisible();
+  await second.getByRole('button').click();
   await sheet.getByRole('button', { name: 'Back' }).click();
   await expect(second.getByRole('button')).toBeFocused();
   await page.keyboard.press('Escape');

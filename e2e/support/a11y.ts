@@ -270,21 +270,29 @@ export async function textProblems(
 }
 
 /**
- * Text the driver reads next that the snackbar on screen lies over (none, or no snackbar: []): the active stop's row
- * (its name and address as much as its buttons) and the route's "Route completed!".
+ * Text the snackbar on screen lies over where it should not (none, or no snackbar: []): the text the driver reads
+ * next (the active stop's row, its name and address as much as its buttons, and the route's "Route completed!"),
+ * and, once the message has risen off its place at the bottom (the host's lift), any text of the screen at all: a
+ * message lifted into the content hides the lines the driver is reading (issue 45: at 200% text it lay over the stop
+ * just done, between the header and the active stop). At its place at the bottom it may lie over the list, as a
+ * snackbar does; the list scrolls from under it.
  */
 export async function messageCovers(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const message = document.querySelector('[role="status"][aria-live="polite"] > *');
-    if (!message) return [];
+    if (!message?.parentElement) return [];
     const m = message.getBoundingClientRect();
+    const lifted = new DOMMatrix(getComputedStyle(message.parentElement).transform).m42 < -1;
     const out: string[] = [];
-    for (const area of document.querySelectorAll('main [aria-current="step"], main ol [role="status"]')) {
+    const said = `the message "${message.textContent?.trim().slice(0, 30)}"`;
+    const areas = [...document.querySelectorAll('main [aria-current="step"], main ol [role="status"]')];
+    const reads = lifted ? [...areas, ...document.querySelectorAll('main')] : areas;
+    for (const area of reads) {
       const walker = document.createTreeWalker(area, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const text = node.textContent?.trim() ?? '';
         const el = node.parentElement;
-        if (!text || !el?.checkVisibility() || el.closest('.visually-hidden')) continue;
+        if (!text || !el?.checkVisibility() || el.closest('.visually-hidden, [inert], [aria-hidden="true"]')) continue;
         const range = document.createRange();
         range.selectNodeContents(node);
         const under = [...range.getClientRects()].some(
@@ -292,10 +300,12 @@ export async function messageCovers(page: Page): Promise<string[]> {
             Math.min(r.right, m.right) - Math.max(r.left, m.left) > 1 &&
             Math.min(r.bottom, m.bottom) - Math.max(r.top, m.top) > 1,
         );
-        if (under) out.push(`the message "${message.textContent?.trim().slice(0, 30)}" covers "${text.slice(0, 30)}"`);
+        if (!under) continue;
+        const next = areas.some((a) => a.contains(node));
+        out.push(`${said} ${next ? 'covers' : 'rose over'} "${text.slice(0, 30)}"`);
       }
     }
-    return out;
+    return [...new Set(out)];
   });
 }
 

@@ -22,6 +22,11 @@ export interface BottomSheetProps {
   children: ReactNode;
   /** Lets the caller close with the slide-away animation, e.g. from a close button: receives the close function. */
   closeRef?: (close: () => void) => void;
+  /**
+   * Set while the sheet shows a level over its first (a stop's details over the route's stops): Escape goes back to
+   * it, closing only what is on top, and the next Escape closes the sheet (issue 45).
+   */
+  onBack?: () => void;
 }
 
 /** A release past this share of the sheet's height, or a quick flick down, closes it. */
@@ -33,14 +38,14 @@ const SLIDE_MS = 200;
 /**
  * A modal sheet from the bottom of the screen (85 % of its height) over a scrim, in a ModalLayer: the rest of the page
  * is inert, focus moves in (to `[data-autofocus]`, else the first control) and goes back where it was when the sheet closes.
- * It closes on a scrim tap, Escape, or by dragging its handle or header down.
+ * It closes on a scrim tap, Escape, or by dragging its handle or header down; Escape goes `onBack` first, if given.
  */
 export function BottomSheet(props: BottomSheetProps) {
   if (!props.open) return null;
   return <SheetLayer {...props} />;
 }
 
-function SheetLayer({ onClose, titleId, header, children, closeRef }: BottomSheetProps) {
+function SheetLayer({ onClose, titleId, header, children, closeRef, onBack }: BottomSheetProps) {
   const panelRef = useRef<HTMLDivElement>(null);
   const { closing, close } = useSheetClose(panelRef, onClose, closeRef);
   const { onPointerDown, onPointerMove, onPointerUp } = useSheetDrag(panelRef, close);
@@ -50,7 +55,7 @@ function SheetLayer({ onClose, titleId, header, children, closeRef }: BottomShee
       className={styles.layer}
       closing={closing}
       titleId={titleId}
-      onEscape={close}
+      onEscape={onBack ?? close}
       scrim={{ className: styles.scrim, onTap: close }}
     >
       <div ref={panelRef} className={styles.panel}>

@@ -6,6 +6,7 @@ import { useSnackbarClearance } from './snackbar-clearance.ts';
 import { guardBoxes, onGuardsChanged, onScreenBox } from './snackbar-guard.ts';
 import { type Box, snackbarLift } from './snackbar-placement.ts';
 import type { SnackbarQueueState } from './snackbar-queue.ts';
+import { makeRoomFor } from './use-message-room.ts';
 import { MODAL_EXEMPT_ATTRIBUTE } from './use-modal-layer.ts';
 
 export interface SnackbarHostProps {
@@ -111,6 +112,8 @@ function keyboardFocusBox(region: HTMLElement, viewport: { width: number; height
 function useSnackbarLift(regionRef: RefObject<HTMLDivElement | null>, current: Message, offset: string | undefined) {
   const [lift, setLift] = useState(0);
   const liftRef = useRef(0);
+  const currentIdRef = useRef<string | null>(null);
+  currentIdRef.current = current?.id ?? null;
   const place = useCallback(() => {
     const region = regionRef.current;
     if (!region?.firstElementChild) return;
@@ -124,10 +127,18 @@ function useSnackbarLift(regionRef: RefObject<HTMLDivElement | null>, current: M
     };
     const viewport = { width: window.innerWidth, height: window.innerHeight };
     const ceiling = Math.max(0, ...guardBoxes('ceiling', viewport).map((box) => box.bottom));
-    const keep = guardBoxes('protect', viewport);
-    const focused = keyboardFocusBox(region, viewport);
-    if (focused) keep.push(focused);
-    const next = Math.round(snackbarLift(rest, keep, ceiling));
+    const protectedBoxes = () => {
+      const keep = guardBoxes('protect', viewport);
+      const focused = keyboardFocusBox(region, viewport);
+      if (focused) keep.push(focused);
+      return keep;
+    };
+    let next = Math.round(snackbarLift(rest, protectedBoxes(), ceiling));
+    // Before rising over the content, the list may scroll the block out of the way: then the message stays at the
+    // bottom, where messages are looked for, and lies over no line the driver was reading (issue 45).
+    const id = currentIdRef.current;
+    if (next > 0 && id !== null && makeRoomFor(id, rest, ceiling))
+      next = Math.round(snackbarLift(rest, protectedBoxes(), ceiling));
     if (next === liftRef.current) return;
     liftRef.current = next;
     setLift(next);

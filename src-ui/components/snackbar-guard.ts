@@ -37,6 +37,11 @@ export function onGuardsChanged(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** The marked elements of a kind inside `container` (a list that can scroll them out of a message's way). */
+export function guardedIn(kind: GuardKind, container: Element): HTMLElement[] {
+  return [...marked[kind]].filter((element) => element !== container && container.contains(element));
+}
+
 /**
  * The on-screen part of each marked element of a kind, in viewport pixels. Elements under an inert layer (the route
  * view behind a stop window) or hidden are left out: the driver cannot see or tap them.

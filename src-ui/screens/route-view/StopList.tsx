@@ -12,6 +12,7 @@ import { cx } from '../../components/index.ts';
 // Only lazy screens use the pull: imported directly, so it stays out of the first screen's chunks.
 import { PullToRefresh } from '../../components/PullToRefresh.tsx';
 import { guardElement } from '../../components/snackbar-guard.ts';
+import { useMessageRoom } from '../../components/use-message-room.ts';
 import { DistanceAway } from '../../stops/DistanceAway.tsx';
 import { StopRow, type StopSync } from '../../stops/StopRow.tsx';
 import { ActiveStopActions, type MainAction, mainAction } from './ActiveStopActions.tsx';
@@ -70,6 +71,9 @@ export const StopList = memo(function StopList(props: StopListProps) {
   useEffect(() => {
     if (activeStopId !== null) reveal(String(activeStopId));
   }, [activeStopId, revealSignal, reveal]);
+
+  // A message about to rise over the active stop or "Route completed!": the list scrolls them up above it instead.
+  useMessageRoom(scrollRef);
 
   const rows = [];
   for (let i = range.start; i < range.end; i++) {
@@ -138,8 +142,9 @@ interface StopItemProps {
 
 /**
  * One stop, with the actions under it while it is the active one. The active stop is what the driver reads next (its
- * name and address, not only its buttons): no snackbar covers it (snackbar-guard.ts), which at 200% text, where the
- * row fills half the screen, puts "Stop 1 delivered" over the stop just done.
+ * name and address, not only its buttons): no snackbar covers it (snackbar-guard.ts). At 200% text, where the row
+ * fills half the screen, the list scrolls it up above the message (use-message-room.ts) rather than the message rising
+ * over the stop just done.
  */
 const StopItem = memo(function StopItem(props: StopItemProps) {
   const { stop, active, main, measureRef } = props;

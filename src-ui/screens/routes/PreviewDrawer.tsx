@@ -59,6 +59,8 @@ export function PreviewDrawer({ summary, onClosed }: PreviewDrawerProps) {
     <BottomSheet
       open
       onClose={closed}
+      // Escape on a stop's details goes back to the stops; the next one closes the drawer (issue 45).
+      onBack={stop ? backToList : undefined}
       titleId={titleId}
       header={
         <PreviewBar

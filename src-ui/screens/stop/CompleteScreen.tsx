@@ -11,7 +11,6 @@ import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { completionNotes } from '../../../src-shared/domain/completion-rules.ts';
 import { isDone } from '../../../src-shared/domain/stops.ts';
-import { DELIVERY_CODE_MAX_LENGTH } from '../../../src-shared/limits.ts';
 import { Badge, Button } from '../../components/index.ts';
 import { CompletionView } from '../../proof/CompletionView.tsx';
 import { NotSavedPanel } from '../../stops/NotSavedPanel.tsx';
@@ -49,7 +48,10 @@ function CompleteForm({ view, base, presetSkipped }: { view: ReadyStop; base: st
   const [editing, setEditing] = useState(!isDone(stop));
   const draft = useCompletionDraft(view, presetSkipped);
   const internalRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
-  const actions = useCompleteStop(base, view);
+  // The core's refusals of the code are answered under its field, as the screen's own are (issue 45).
+  const actions = useCompleteStop(base, view, (failure) =>
+    draft.answerCode(failure.error === 'wrong_delivery_code' ? failure : undefined),
+  );
   const onBack = () => nav.back(base);
 
   async function onDone() {
@@ -65,8 +67,12 @@ function CompleteForm({ view, base, presetSkipped }: { view: ReadyStop; base: st
     const refusal = outcomeRefusal(draft);
     if (refusal) {
       if (refusal.focusNote) internalRef.current?.focus();
-      return actions.refuse(t(refusal.key, refusal.params));
+      return actions.refuse(t(refusal.key));
     }
+    // The code's own problems (locked, missing, not a code) show under its field, which takes the focus: the driver
+    // at the door types again with no alert to close first (issue 45).
+    const code = draft.codeMarks;
+    if (code.locked || code.missing || code.invalid) return draft.answerCode();
     const notes = completionNotes(draft.input);
     await actions.complete(
       status,
@@ -110,12 +116,11 @@ function CompleteForm({ view, base, presetSkipped }: { view: ReadyStop; base: st
 
 /**
  * What the delivery outcomes (issue 34) still lack, as the alert's words: a skip's reason with the photo and the note
- * it asks for, a delivered stop's place with its fields and photo, the stop's code. Null when nothing does.
+ * it asks for, a delivered stop's place with its fields and photo. Null when nothing does (the stop's code is
+ * answered under its own field).
  */
-function outcomeRefusal(
-  draft: CompletionDraft,
-): { key: string; params?: Record<string, number>; focusNote?: boolean } | null {
-  const { reason, placeMarks: place, codeMarks: code } = draft;
+function outcomeRefusal(draft: CompletionDraft): { key: string; focusNote?: boolean } | null {
+  const { reason, placeMarks: place } = draft;
   if (reason.reasonMissing) return { key: 'failureReason.choose' };
   if (reason.photoMissing) return { key: 'failureReason.photoRequired' };
   if (reason.noteMissing) return { key: 'failureReason.noteRequired', focusNote: true };
@@ -124,10 +129,6 @@ function outcomeRefusal(
   if (place.houseNumberMissing) return { key: 'deliveryPlace.houseNumberRequired' };
   if (place.safePlaceMissing) return { key: 'deliveryPlace.safePlaceRequired' };
   if (place.photoMissing) return { key: 'deliveryPlace.photoRequired' };
-  // The stop's code: the stop not locked by wrong ones, typed, and a code at all.
-  if (code.locked) return { key: 'deliveryCode.locked' };
-  if (code.missing) return { key: 'deliveryCode.required' };
-  if (code.invalid) return { key: 'deliveryCode.invalid', params: { max: DELIVERY_CODE_MAX_LENGTH } };
   return null;
 }
 

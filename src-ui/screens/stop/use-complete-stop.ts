@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { StopCompletion } from '../../../src-shared/api/worker-api.ts';
+import type { Failure, StopCompletion } from '../../../src-shared/api/worker-api.ts';
 import type { CompletionStatus } from '../../../src-shared/domain/completion-rules.ts';
 import { actionBlock } from '../../../src-shared/domain/stops.ts';
 import type { Variant } from '../../../src-shared/domain/variant.ts';
@@ -42,7 +42,17 @@ export interface CompleteStop {
   complete(status: CompletionStatus, details?: Omit<StopCompletion, 'status' | 'position'>): Promise<boolean>;
 }
 
-export function useCompleteStop(base: string, { route, stop, number, variant }: StopTarget): CompleteStop {
+/**
+ * A refusal about the recipient's code (the core names the field: a wrong code with the tries left, locked, not a
+ * code), answered by the screen under the code's field instead of in the alert (issue 45).
+ */
+export type AnswerCode = (failure: Failure) => void;
+
+export function useCompleteStop(
+  base: string,
+  { route, stop, number, variant }: StopTarget,
+  answerCode?: AnswerCode,
+): CompleteStop {
   const { t } = useTranslation();
   const { api } = useCore();
   const feedback = useFeedback();
@@ -78,7 +88,9 @@ export function useCompleteStop(base: string, { route, stop, number, variant }: 
         nav.back(base);
         return true;
       }
-      if (result.error === 'blocked') {
+      if (result.field === 'delivery_code' && answerCode) {
+        answerCode(result);
+      } else if (result.error === 'blocked') {
         const block = blockFromFailure(result.message, actionBlock(route, stop.id));
         refuse(block ? blockText(block, t) : t('errors.intent.blocked'));
       } else if (result.error === 'wrong_delivery_code') {
