@@ -197,7 +197,7 @@ export const PALETTES: Record<MapLook, MapPalette> = {
     land: '#ffffff',
     water: '#8fb4e3',
     grid: '#5b6472',
-    gridMajor: '#1f252d',
+    gridMajor: '#5b6472',
     gridWidth: 2,
     line: '#003d87',
     lineCasing: '#ffffff',
