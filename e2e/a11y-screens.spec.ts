@@ -8,9 +8,7 @@
  * visible boundary and every icon a colour.
  */
 import {
-  axeEnhancedContrastViolations,
   axeViolations,
-  boundaryContrastProblems,
   enlargeText,
   forcedColourProblems,
   labelProblems,
@@ -19,6 +17,7 @@ import {
   restyleText,
   textProblems,
 } from './support/a11y.ts';
+import { axeEnhancedContrastViolations, boundaryContrastProblems } from './support/contrast-checks.ts';
 import { DEMO, expect, test } from './support/fixtures.ts';
 import { prepareWalk, walkScreens } from './support/screens.ts';
 
