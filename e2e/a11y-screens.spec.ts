@@ -1,7 +1,8 @@
 /**
  * Field usability on every screen and dialog (issue 15), on a 390 px phone: axe-core's WCAG A/AA rules in the light
- * and the dark theme; the root font size doubled (WCAG 1.4.4) and WCAG 1.4.12's text spacing, each in English, Dutch
- * and German, with no text cut or running off the screen, no page scrolling sideways (the carousel alone scrolls
+ * and the dark theme, and in the Sunlight theme (issue 45) with the AAA contrast rule on top and every boundary and
+ * icon measured at 4.5:1; the root font size doubled (WCAG 1.4.4) and WCAG 1.4.12's text spacing, each in English,
+ * Dutch and German, in Sunlight (its heavier weights set the widest text), with no text cut or running off the screen, no page scrolling sideways (the carousel alone scrolls
  * sideways), no lines of text or controls over each other, no message over the stop the driver reads next, and the
  * screen's primary action within reach; and under forced colours (Windows high contrast) every control keeps a
  * visible boundary and every icon a colour.
@@ -16,11 +17,15 @@ import {
   restyleText,
   textProblems,
 } from './support/a11y.ts';
+import { axeEnhancedContrastViolations, boundaryContrastProblems } from './support/contrast-checks.ts';
 import { DEMO, expect, test } from './support/fixtures.ts';
 import { prepareWalk, walkScreens } from './support/screens.ts';
 
 test.use({ freshServer: true });
-test.describe.configure({ timeout: 240_000 });
+// The walks are this run's longest tests: in parallel they spread over the run's workers instead of queueing in one
+// (6-7 min on CI). Each has a server of its own (freshServer) and prepares its own data on it (prepareWalk), so
+// none sees another's changes.
+test.describe.configure({ mode: 'parallel', timeout: 240_000 });
 
 // One walk for the colour checks: each screen is read in the light theme, the dark one and under forced colours in
 // turn (the theme follows the phone as it changes: Theme System, the default), so the walk's navigation is paid once.
@@ -50,28 +55,37 @@ test('axe finds no WCAG violation on any screen or dialog in either theme; under
 /**
  * Each language's walk reads every screen twice: at 200% text (WCAG 1.4.4), then at 100% with WCAG 1.4.12's text
  * spacing, switched on the page as it stands (so a dialog or a sheet is read in both), then back.
+ *
+ * The walks run in the Sunlight theme (issue 45): its text is a weight heavier, so its lines are the widest of the
+ * themes, and text that fits there fits in Light and Dark (which share every size, spacing and box). The app takes
+ * its theme from the cookie when it starts (no live switch, unlike System's light and dark), so Sunlight's colour
+ * checks ride on the English walk too, read at 100% text without spacing on each screen: a walk of their own would
+ * add some 3 minutes of navigation to CI for the same screens.
  */
 const TEXT_MODES = [
   { name: '200% text', percent: 200, spacing: false },
   { name: 'text spacing', percent: 100, spacing: true },
 ];
 const TEXT_LANGUAGES = [
-  { name: 'English', language: 'en' },
-  { name: 'Dutch', language: 'nl' },
-  { name: 'German', language: 'de' },
+  { name: 'English', language: 'en', colours: true },
+  { name: 'Dutch', language: 'nl', colours: false },
+  { name: 'German', language: 'de', colours: false },
 ];
 
 for (const run of TEXT_LANGUAGES) {
-  test(`200% text and text spacing (WCAG 1.4.12), ${run.name}: nothing cut, overlapping or out of reach`, async ({
+  const colours = run.colours ? '; Sunlight: axe with AAA contrast, boundaries and icons at 4.5:1' : '';
+  test(`Sunlight, 200% text and text spacing (WCAG 1.4.12), ${run.name}: nothing cut, overlapping or out of reach${colours}`, async ({
     page,
     server,
   }) => {
     test.setTimeout(300_000);
     const walk = await prepareWalk(server);
+    await page.context().addCookies([{ name: 'dl_theme', value: 'sunlight', url: server.url }]);
     const [large, spaced] = TEXT_MODES;
     await enlargeText(page, large!.percent, large!.spacing);
     const found: string[] = [];
     await walkScreens(page, walk, run.language, async (step, primary) => {
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'sunlight');
       for (const mode of [large!, spaced!]) {
         if (mode !== large) await restyleText(page, mode.percent, mode.spacing);
         const at = `${step.name}, ${mode.name}`;
@@ -84,6 +98,13 @@ for (const run of TEXT_LANGUAGES) {
           const problem = await reachable(primary.first());
           if (problem) found.push(`${at}: the primary action is ${problem}`);
         }
+      }
+      if (run.colours) {
+        await restyleText(page, 100, false);
+        await page.waitForTimeout(350);
+        const at = `${step.name}, Sunlight`;
+        for (const v of await axeEnhancedContrastViolations(page)) found.push(`${at}: ${v}`);
+        for (const p of await boundaryContrastProblems(page, 4.5)) found.push(`${at}: ${p}`);
       }
       // The next step may go on from this screen (a dialog over it): it starts at 200% again.
       await restyleText(page, large!.percent, large!.spacing);

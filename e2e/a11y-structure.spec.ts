@@ -1,8 +1,9 @@
 /**
  * What a screen reader and the settings make of the app (issue 15): every screen change moves the focus to the new
  * screen's heading and titles the page after it, in the driver's language; the main landmarks; required proofs
- * read as required; the map named in the driver's language; the dark theme and high visibility chosen in Settings
- * (and the map's style following a dark app until the driver picks one); the signature screen in landscape.
+ * read as required; the map named in the driver's language; the dark theme, Sunlight and high visibility chosen in
+ * Settings (and the map's style following a dark app until the driver picks one, and drawn in Sunlight's colours);
+ * the signature screen in landscape.
  */
 import type { Page } from '@playwright/test';
 import { deRoute } from '../src-ui/i18n/de-route.ts';
@@ -100,7 +101,7 @@ test('Theme and High visibility in Settings; the map follows a dark app until a 
 }) => {
   // The map is drawn twice here (and once more after a reload) in software GL: 25 s on a quiet machine, past the
   // default 30 s when the machine is busy.
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const html = page.locator('html');
   await page.emulateMedia({ colorScheme: 'dark' });
   await signIn(page, DEMO.driver);
@@ -143,6 +144,16 @@ test('Theme and High visibility in Settings; the map follows a dark app until a 
   expect((await page.context().cookies()).find((c) => c.name === 'dl_mapTheme')?.value).toBe('light');
   await page.reload();
   await expect.poll(land, { timeout: 20_000 }).toBe('#f3f5f8');
+
+  // Sunlight (issue 45): chosen in Settings, the app and the Light map take its high-contrast colours.
+  const routeView = page.url();
+  await page.goto('/account/settings/theme');
+  await page.getByText('Sunlight', { exact: true }).click();
+  await expect(html).toHaveAttribute('data-theme', 'sunlight');
+  await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(238, 241, 245)');
+  await page.goto(routeView);
+  await expect.poll(land, { timeout: 20_000 }).toBe('#ffffff');
+  await expect(page.locator('[data-map-look]')).toHaveAttribute('data-map-look', 'sunlight');
 });
 
 test('the signature screen works in landscape too, and keeps the drawing across a rotation', async ({

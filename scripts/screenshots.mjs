@@ -319,14 +319,18 @@ async function main() {
           await page.screenshot({ path: join(out, file) });
           console.log(join(out, file));
         }
-        // The README's dark shot: the route view's map in the dark theme.
-        if (set === 'readme' && (!only || only.has('route-map-dark'))) {
+        // The README's themed shots: the route view's map in the dark theme and in Sunlight.
+        for (const [file, shotTheme] of [
+          ['route-map-dark', 'dark'],
+          ['route-map-sunlight', 'sunlight'],
+        ]) {
+          if (set !== 'readme' || (only && !only.has(file))) continue;
           await dispatch.outcomes(api.route, false);
-          await context.addCookies([cookie('dl_theme', 'dark'), cookie('dl_mapView', 'on')]);
+          await context.addCookies([cookie('dl_theme', shotTheme), cookie('dl_mapView', 'on')]);
           await SHOTS['route-map'].go(page, ctx);
           await settled(page);
-          await page.screenshot({ path: join(out, 'route-map-dark.png') });
-          console.log(join(out, 'route-map-dark.png'));
+          await page.screenshot({ path: join(out, `${file}.png`) });
+          console.log(join(out, `${file}.png`));
         }
         await context.close();
       }

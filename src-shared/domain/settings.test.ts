@@ -16,6 +16,9 @@ describe('the app theme', () => {
     ['light', false, 'light'],
     ['dark', false, 'dark'],
     ['dark', true, 'dark'],
+    // Sunlight is chosen for the sun: a dark phone does not turn it dark.
+    ['sunlight', false, 'sunlight'],
+    ['sunlight', true, 'sunlight'],
   ] as const)('%s with the phone dark=%s shows %s', (theme, systemDark, shown) => {
     expect(resolveTheme(theme, systemDark)).toBe(shown);
   });
@@ -35,6 +38,8 @@ describe('the app theme', () => {
       highVisibility: 'off',
     });
     expect(isSettingValue('theme', 'light')).toBe(true);
+    expect(isSettingValue('theme', 'sunlight')).toBe(true);
+    expect(settingsFrom({ theme: 'sunlight' }).theme).toBe('sunlight');
     expect(isSettingValue('theme', 'standard')).toBe(false);
   });
 
@@ -55,6 +60,9 @@ describe('the map style', () => {
     ['standard', true, 'dark', 'standard'],
     ['dark', true, 'light', 'dark'],
     ['standard', true, 'light', 'standard'],
+    // A Sunlight app: the Light style unless another was chosen (src-ui/map draws it in high contrast).
+    ['light', false, 'sunlight', 'light'],
+    ['standard', true, 'sunlight', 'standard'],
   ] as const)('%s (chosen: %s) in a %s app shows %s', (mapTheme, chosen, app, shown) => {
     expect(mapThemeFor(mapTheme, chosen, app)).toBe(shown);
   });

@@ -15,9 +15,14 @@ export type NavigationApp = (typeof NAVIGATION_APPS)[number];
 export const MAP_THEMES = ['standard', 'light', 'dark'] as const;
 export type MapTheme = (typeof MAP_THEMES)[number];
 
-/** The app's own colours: the phone's setting (System), or always Light or Dark. Not in the spec (issue 15). */
-const THEMES = ['system', 'light', 'dark'] as const;
+/**
+ * The app's own colours: the phone's setting (System), or always Light, Dark or Sunlight (the highest contrast, for
+ * direct sun: issue 45). Not in the spec (issue 15).
+ */
+const THEMES = ['system', 'light', 'dark', 'sunlight'] as const;
 export type Theme = (typeof THEMES)[number];
+/** The colours the app shows (System resolved): <html data-theme>. */
+export type AppTheme = Exclude<Theme, 'system'>;
 
 /** High visibility for bright sunlight: larger type for stop names and actions. Not in the spec (issue 15). */
 const HIGH_VISIBILITY = ['off', 'on'] as const;
@@ -85,16 +90,17 @@ export function settingsFrom(stored: Partial<Record<SettingKey, string | undefin
 }
 
 /** The colours the app shows: the chosen theme, or with System the phone's own preference. */
-export function resolveTheme(theme: Theme, systemDark: boolean): 'light' | 'dark' {
+export function resolveTheme(theme: Theme, systemDark: boolean): AppTheme {
   return theme === 'system' ? (systemDark ? 'dark' : 'light') : theme;
 }
 
 /**
  * The map's style: the one the driver chose in the More sheet; never chosen (the spec's default, Light), it follows
- * the app, so a dark app shows the dark map.
+ * the app, so a dark app shows the dark map (a Sunlight app the Light one, which it draws in its own high-contrast
+ * colours: src-ui/map).
  */
-export function mapThemeFor(mapTheme: MapTheme, chosen: boolean, app: 'light' | 'dark'): MapTheme {
-  return chosen || app === 'light' ? mapTheme : 'dark';
+export function mapThemeFor(mapTheme: MapTheme, chosen: boolean, app: AppTheme): MapTheme {
+  return chosen || app !== 'dark' ? mapTheme : 'dark';
 }
 
 /** The country lookup's answer (`loc=XX`) to a language: NL gives Dutch, DE/AT/CH German, others English. */

@@ -136,6 +136,7 @@ export const deCore: CoreMessages = {
         system: 'System',
         light: 'Hell',
         dark: 'Dunkel',
+        sunlight: 'Sonnenlicht',
       },
       highVisibility: {
         off: 'Aus',

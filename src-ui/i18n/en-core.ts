@@ -142,6 +142,7 @@ export const enCore = {
         system: 'System',
         light: 'Light',
         dark: 'Dark',
+        sunlight: 'Sunlight',
       },
       highVisibility: {
         off: 'Off',

@@ -136,6 +136,7 @@ export const nlCore: CoreMessages = {
         system: 'Systeem',
         light: 'Licht',
         dark: 'Donker',
+        sunlight: 'Zonlicht',
       },
       highVisibility: {
         off: 'Uit',

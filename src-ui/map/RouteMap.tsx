@@ -17,9 +17,10 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import { type CSSProperties, useId, useRef } from 'react';
 import { HiddenMarkerButtons } from './HiddenMarkerButtons.tsx';
 import { MapControls } from './MapControls.tsx';
-import { PALETTES } from './map-data.ts';
+import { mapLookFor, PALETTES } from './map-data.ts';
 import styles from './RouteMap.module.css';
 import { routeMapEvents } from './route-map-events.ts';
+import { useSunlightStreets } from './sunlight-streets.ts';
 import type { RouteMapProps } from './types.ts';
 import { useAppliedStyle } from './use-applied-style.ts';
 import { useFocusMarks } from './use-focus-marks.ts';
@@ -41,9 +42,10 @@ export default function RouteMap(props: RouteMapProps) {
     { stops, line: props.line, lineIsFallback: props.lineIsFallback ?? false, activeStopId },
     groupLevel,
   );
-  const palette = PALETTES[theme];
+  const look = mapLookFor(theme, props.appTheme ?? 'light');
+  const palette = PALETTES[look];
   const styleUrl = styleUrls?.[theme] ?? null;
-  const mapStyle = useMapStyle(styleUrl, theme, data.bounds, props.online ?? true, props.styleUnreachable ?? false);
+  const mapStyle = useMapStyle(styleUrl, look, data.bounds, props.online ?? true, props.styleUnreachable ?? false);
 
   // The map's events are handled through this ref: the map is made once, and reads the latest props here.
   const events = useRef<MapEvents>(null as unknown as MapEvents);
@@ -60,6 +62,7 @@ export default function RouteMap(props: RouteMapProps) {
   const markFocus = useFocusMarks(mapRef, rootRef, ready, data.activeAt, data.nextAt);
   const camera = useMapCamera({ ...props, ...data, mapRef, ready, markFocus, cameraStopRef });
   const watchStyle = useAppliedStyle(mapRef, appliedStyleRef, ready, mapStyle);
+  useSunlightStreets(mapRef, ready, look === 'sunlight');
   events.current = routeMapEvents({
     mapRef,
     styleRef,
@@ -88,6 +91,7 @@ export default function RouteMap(props: RouteMapProps) {
       ref={rootRef}
       className={styles.root}
       style={rootStyle}
+      data-map-look={look}
       data-map-style={mapStyle.streets ? (mapStyle.streetsLoaded ? 'streets' : 'loading') : 'built-in'}
       data-line={data.path ? (data.path.dashed ? 'straight' : 'road') : undefined}
     >

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Stop, StopStatus, StopType } from '../../src-shared/protocol/entities.ts';
+import { contrastRatio } from '../styles/contrast.ts';
 import {
   builtInStyle,
   DEFAULT_CENTER,
@@ -10,6 +11,7 @@ import {
   hasLocation,
   JUMP_ZOOM,
   MAX_ZOOM,
+  mapLookFor,
   mapPadding,
   PALETTES,
   rgba,
@@ -205,22 +207,40 @@ describe('grid', () => {
 });
 
 describe('builtInStyle', () => {
-  it.each(['light', 'dark', 'standard'] as const)('%s: a style with no network but the water file', (theme) => {
-    const style = builtInStyle(theme, 'https://app.example/map/water.json', gridArea(null));
-    expect(style.version).toBe(8);
-    expect(style.glyphs).toBeUndefined();
-    expect(style.sprite).toBeUndefined();
-    const urls = JSON.stringify(style).match(/https?:\/\/[^"]+/g);
-    expect(urls).toEqual(['https://app.example/map/water.json']);
-    expect(style.layers.some((l) => l.type === 'symbol')).toBe(false);
-    const paint = (id: string) => style.layers.find((l) => l.id === id)?.paint as Record<string, string>;
-    expect(paint('background')['background-color']).toBe(PALETTES[theme].land);
-    expect(paint('water')['fill-color']).toBe(PALETTES[theme].water);
-  });
+  it.each(['light', 'dark', 'standard', 'sunlight'] as const)(
+    '%s: a style with no network but the water file',
+    (theme) => {
+      const style = builtInStyle(theme, 'https://app.example/map/water.json', gridArea(null));
+      expect(style.version).toBe(8);
+      expect(style.glyphs).toBeUndefined();
+      expect(style.sprite).toBeUndefined();
+      const urls = JSON.stringify(style).match(/https?:\/\/[^"]+/g);
+      expect(urls).toEqual(['https://app.example/map/water.json']);
+      expect(style.layers.some((l) => l.type === 'symbol')).toBe(false);
+      const paint = (id: string) => style.layers.find((l) => l.id === id)?.paint as Record<string, string>;
+      expect(paint('background')['background-color']).toBe(PALETTES[theme].land);
+      expect(paint('water')['fill-color']).toBe(PALETTES[theme].water);
+    },
+  );
 
   it('the themes differ', () => {
-    const colours = (['light', 'dark', 'standard'] as const).map((t) => PALETTES[t].land);
-    expect(new Set(colours).size).toBe(3);
+    const colours = (['light', 'dark', 'standard', 'sunlight'] as const).map((t) => PALETTES[t].land);
+    expect(new Set(colours).size).toBe(4);
+  });
+
+  it('draws the Light style in Sunlight colours in a Sunlight app, any other style as it is', () => {
+    expect(mapLookFor('light', 'sunlight')).toBe('sunlight');
+    expect(mapLookFor('standard', 'sunlight')).toBe('standard');
+    expect(mapLookFor('dark', 'sunlight')).toBe('dark');
+    expect(mapLookFor('light', 'light')).toBe('light');
+  });
+
+  it('Sunlight: the line 7:1 on the land and 4.5:1 on the sea, the grid 4.5:1 and 2 px', () => {
+    const c = PALETTES.sunlight;
+    expect(contrastRatio(c.line, c.land)).toBeGreaterThanOrEqual(7);
+    expect(contrastRatio(c.line, c.water)).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(c.grid, c.land)).toBeGreaterThanOrEqual(4.5);
+    expect(c.gridWidth).toBeGreaterThanOrEqual(2);
   });
 });
 

@@ -9,7 +9,7 @@
  * No glyphs or sprites: the stop numbers are drawn by deck.gl.
  */
 import type { MapOptions } from 'maplibre-gl';
-import type { MapTheme } from '../../src-shared/domain/settings.ts';
+import type { AppTheme, MapTheme } from '../../src-shared/domain/settings.ts';
 import type { Stop } from '../../src-shared/protocol/entities.ts';
 
 /** A maplibre style document (type only: this module never loads maplibre). */
@@ -129,25 +129,39 @@ export function fitPadding(width: number, height: number, bottomInset: number): 
   return { top: vertical, right, bottom: vertical, left };
 }
 
-/** Colours of everything but the markers, per theme. */
+/**
+ * How the map is drawn: a map style (the setting), or the Light style in the Sunlight app theme's high-contrast
+ * colours (issue 45: the built-in style's palette below, the street style's in sunlight-streets.ts).
+ */
+export type MapLook = MapTheme | 'sunlight';
+
+/** The look for a map style in an app theme: the Light style turns Sunlight in a Sunlight app. */
+export function mapLookFor(theme: MapTheme, app: AppTheme): MapLook {
+  return app === 'sunlight' && theme === 'light' ? 'sunlight' : theme;
+}
+
+/** Colours of everything but the markers, per look. */
 export interface MapPalette {
   land: string;
   water: string;
   grid: string;
   gridMajor: string;
+  /** The grid's lines, px. */
+  gridWidth: number;
   line: string;
   lineCasing: string;
   position: string;
   positionRing: string;
 }
 
-export const PALETTES: Record<MapTheme, MapPalette> = {
+export const PALETTES: Record<MapLook, MapPalette> = {
   // Light: the app's own greys and blues (tokens.css: bg, brand).
   light: {
     land: '#f3f5f8',
     water: '#d3e2f2',
     grid: '#e3e8ee',
     gridMajor: '#d5dbe3',
+    gridWidth: 1,
     line: '#0052b4',
     lineCasing: '#ffffff',
     position: '#1a73e8',
@@ -159,6 +173,7 @@ export const PALETTES: Record<MapTheme, MapPalette> = {
     water: '#aad3df',
     grid: '#e6e1d8',
     gridMajor: '#d9d2c5',
+    gridWidth: 1,
     line: '#0052b4',
     lineCasing: '#ffffff',
     position: '#1a73e8',
@@ -170,9 +185,23 @@ export const PALETTES: Record<MapTheme, MapPalette> = {
     water: '#0c131b',
     grid: '#232d39',
     gridMajor: '#2c3744',
+    gridWidth: 1,
     line: '#8cc4ff',
     lineCasing: '#0c131b',
     position: '#8cc4ff',
+    positionRing: '#ffffff',
+  },
+  // Sunlight: white land, clear blue sea, a grid as dark as the app's dividers (tokens.css, sunlight), drawn 2 px;
+  // the line in the theme's brand blue (10.4:1 on the land, 4.9:1 on the sea) in a white casing.
+  sunlight: {
+    land: '#ffffff',
+    water: '#8fb4e3',
+    grid: '#5b6472',
+    gridMajor: '#5b6472',
+    gridWidth: 2,
+    line: '#003d87',
+    lineCasing: '#ffffff',
+    position: '#003d87',
     positionRing: '#ffffff',
   },
 };
@@ -235,10 +264,10 @@ export function gridLines(area: Bounds): { type: 'FeatureCollection'; features: 
 }
 
 /**
- * The built-in style for a theme. waterUrl is WATER_DATA_PATH made absolute (maplibre's worker fetches it);
+ * The built-in style for a look. waterUrl is WATER_DATA_PATH made absolute (maplibre's worker fetches it);
  * gridBounds is gridArea() of the stops.
  */
-export function builtInStyle(theme: MapTheme, waterUrl: string, gridBounds: Bounds): StyleSpec {
+export function builtInStyle(theme: MapLook, waterUrl: string, gridBounds: Bounds): StyleSpec {
   const c = PALETTES[theme];
   return {
     version: 8,
@@ -256,7 +285,7 @@ export function builtInStyle(theme: MapTheme, waterUrl: string, gridBounds: Boun
         source: 'grid',
         minzoom: level.minzoom,
         filter: ['==', ['get', 'level'], i] as ['==', ['get', string], number],
-        paint: { 'line-color': i === 0 ? c.gridMajor : c.grid, 'line-width': 1 },
+        paint: { 'line-color': i === 0 ? c.gridMajor : c.grid, 'line-width': c.gridWidth },
       })),
     ],
   };

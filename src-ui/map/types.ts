@@ -4,7 +4,7 @@
  *
  *   const RouteMap = lazy(() => import('../map/RouteMap.tsx'));
  */
-import type { MapTheme } from '../../src-shared/domain/settings.ts';
+import type { AppTheme, MapTheme } from '../../src-shared/domain/settings.ts';
 import type { Stop } from '../../src-shared/protocol/entities.ts';
 import type { AppConfig } from '../../src-shared/protocol/http.ts';
 
@@ -30,6 +30,8 @@ export interface RouteMapProps {
   /** The driver's own position (src-ui/platform/geolocation.ts); accuracy in metres draws a halo. */
   position: { lat: number; lng: number; accuracy?: number } | null;
   theme: MapTheme;
+  /** The app's theme: in Sunlight the Light style is drawn in its high-contrast colours (map-data.ts mapLookFor). */
+  appTheme?: AppTheme;
   /** Style URLs from the app config; with none for the theme the map draws its built-in style (no network). */
   styleUrls: AppConfig['mapStyles'] | null;
   /** The network is there (the core's connectivity): a street style that failed offline is tried again. */

@@ -6,8 +6,7 @@
  */
 import type * as maplibregl from 'maplibre-gl';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { MapTheme } from '../../src-shared/domain/settings.ts';
-import { type Bounds, builtInStyle, gridArea, type StyleSpec, WATER_DATA_PATH } from './map-data.ts';
+import { type Bounds, builtInStyle, gridArea, type MapLook, type StyleSpec, WATER_DATA_PATH } from './map-data.ts';
 import { FRESH, type StyleHealth, styleVerdict, TICK_MS, tickCredit } from './style-health.ts';
 
 export interface MapStyleState {
@@ -28,7 +27,7 @@ interface FromSource {
 
 export function useMapStyle(
   styleUrl: string | null,
-  theme: MapTheme,
+  theme: MapLook,
   bounds: Bounds | null,
   online: boolean,
   unreachable = false,

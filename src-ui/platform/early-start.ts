@@ -60,7 +60,8 @@ function earlyStart(config: EarlyStartConfig, scope: EarlyScope): void {
   // Drawn in the driver's theme from the first paint (the sign-in's is real HTML): the same rule as platform/theme.ts.
   const theme = cookies[config.themeCookie];
   const systemDark = Boolean(scope.matchMedia?.('(prefers-color-scheme: dark)').matches);
-  doc.documentElement.dataset.theme = theme === 'dark' || (theme !== 'light' && systemDark) ? 'dark' : 'light';
+  doc.documentElement.dataset.theme =
+    theme === 'dark' || theme === 'light' || theme === 'sunlight' ? theme : systemDark ? 'dark' : 'light';
   doc.documentElement.dataset.visibility = cookies[config.visibilityCookie] === 'on' ? 'high' : 'normal';
 
   // A Next (or Enter) on the sign-in's first paint before the app's code ran: noted for the app, which answers it

@@ -1,10 +1,10 @@
 /**
- * The app's theme on the page: <html data-theme="light|dark"> picks the colour tokens (tokens.css) and
+ * The app's theme on the page: <html data-theme="light|dark|sunlight"> picks the colour tokens (tokens.css) and
  * data-visibility="high" the high-visibility ones. System follows the phone's dark-mode setting as it changes.
  * Started at boot, before the first render, so no screen ever paints in the other theme.
  */
 import { effect, type ReadonlySignal, signal } from '@preact/signals-core';
-import { resolveTheme, type Settings } from '../../src-shared/domain/settings.ts';
+import { type AppTheme, resolveTheme, type Settings } from '../../src-shared/domain/settings.ts';
 
 const darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
 const systemDark = signal(darkQuery?.matches ?? false);
@@ -13,7 +13,7 @@ darkQuery?.addEventListener('change', (event) => {
 });
 
 /** The colours shown now. */
-export const appTheme = signal<'light' | 'dark'>('light');
+export const appTheme = signal<AppTheme>('light');
 
 /** Keeps <html>'s attributes (and appTheme) in step with the settings. */
 export function applyTheme(settings: ReadonlySignal<Settings>): void {

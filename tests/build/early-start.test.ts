@@ -148,6 +148,8 @@ describe('the early script', () => {
     ['System on a dark phone', 'dl_theme=system', true, 'dark'],
     ['Light on a dark phone', 'dl_theme=light', true, 'light'],
     ['Dark on a light phone', 'a=1; dl_theme=dark', false, 'dark'],
+    ['Sunlight on a dark phone', 'dl_theme=sunlight', true, 'sunlight'],
+    ['Sunlight on a light phone', 'dl_theme=sunlight', false, 'sunlight'],
   ])('draws the page in the theme the app would take: %s', (_, cookie, systemDark, theme) => {
     expect(runOn('/login', facts, cookie, systemDark).dataset.theme).toBe(theme);
     // The app's own rule (platform/theme.ts), which the early script cannot import.

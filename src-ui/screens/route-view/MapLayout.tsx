@@ -22,6 +22,7 @@ import type { RouteMapProps } from '../../map/types.ts';
 import { afterNextPaint } from '../../platform/after-paint.ts';
 import { mayFetchTilesAhead } from '../../platform/connection.ts';
 import { geoPosition } from '../../platform/geolocation.ts';
+import { appTheme } from '../../platform/theme.ts';
 import { Carousel } from './Carousel.tsx';
 import { Drawer } from './Drawer.tsx';
 import type { DrawerState } from './drawer-math.ts';
@@ -236,6 +237,7 @@ function MapArea({ covered, ...props }: MapAreaProps) {
       covered={covered}
       position={position}
       theme={theme}
+      appTheme={appTheme.value}
       styleUrls={styleUrls}
       online={online}
       styleUnreachable={!reachable}
