@@ -9,7 +9,7 @@
  *     imports: the core's worker starts with the app, so its bytes count too.
  *
  * As a command (`node scripts/critical-path.mjs [distDir]`, run by `npm run build`) it prints a table and exits 1
- * when the total is above the budget: 123 KB gzip, or CRITICAL_PATH_BUDGET_KB.
+ * when the total is above the budget: 124 KB gzip, or CRITICAL_PATH_BUDGET_KB.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -22,8 +22,12 @@ import { gzipSync } from 'node:zlib';
  * back (the components' barrel keeps every shared component in the shell chunk) is open work in docs/performance.md.
  * Raised to 123 knowingly (2026-11-29, issue 45): what shows a screen whose code could not be fetched, and retries it
  * (src-ui/app/CodeBoundary.tsx, retryable-lazy.ts, 1.3 KB gzip), must be there before any lazy code is.
+ * Raised to 124 knowingly (2026-11-29, issue 45): the snackbar host's room-making for a message over the active stop
+ * (use-message-room.ts, with roomScroll in snackbar-placement.ts) and the Sunlight theme's setting and strings, 0.7 KB
+ * together, came into the shell. The room-making's hook belongs with the route view's list (only the registry the
+ * host asks need be in the shell): moving it out is open work in docs/performance.md.
  */
-export const DEFAULT_BUDGET_KB = 123;
+export const DEFAULT_BUDGET_KB = 124;
 
 const QUOTED = /"([^"]*)"|'([^']*)'/;
 /** Static imports and re-exports. `import(` and `import.meta` do not match: neither `(` nor `.` may follow. */
