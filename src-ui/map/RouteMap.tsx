@@ -81,20 +81,8 @@ export default function RouteMap(props: RouteMapProps) {
     onPrefetch: props.onPrefetch,
   });
 
-  const rootStyle = {
-    '--map-inset': `${Math.max(0, bottomInset)}px`,
-    '--map-land': palette.land,
-  } as CSSProperties;
-
   return (
-    <div
-      ref={rootRef}
-      className={styles.root}
-      style={rootStyle}
-      data-map-look={look}
-      data-map-style={mapStyle.streets ? (mapStyle.streetsLoaded ? 'streets' : 'loading') : 'built-in'}
-      data-line={data.path ? (data.path.dashed ? 'straight' : 'road') : undefined}
-    >
+    <div ref={rootRef} className={styles.root} {...rootAttributes(look, mapStyle, data.path, bottomInset)}>
       <div ref={mapDivRef} className={styles.map} />
       {mapStyle.fellBack && (
         <p className={styles.notice} role="status">
@@ -112,6 +100,25 @@ export default function RouteMap(props: RouteMapProps) {
       <MapTextAlternative noteId={noteId} {...props} />
     </div>
   );
+}
+
+/**
+ * The map root's look and what it says it shows (docs/map.md: `data-map-look`, `data-map-style`, `data-line`), which
+ * the tests and the audit read; the land's colour and the inset for the controls as CSS variables.
+ */
+function rootAttributes(
+  look: ReturnType<typeof mapLookFor>,
+  mapStyle: { streets: boolean; streetsLoaded: boolean },
+  path: { dashed: boolean } | null | undefined,
+  bottomInset: number,
+) {
+  const style = { '--map-inset': `${Math.max(0, bottomInset)}px`, '--map-land': PALETTES[look].land } as CSSProperties;
+  return {
+    style,
+    'data-map-look': look,
+    'data-map-style': mapStyle.streets ? (mapStyle.streetsLoaded ? 'streets' : 'loading') : 'built-in',
+    'data-line': path ? (path.dashed ? 'straight' : 'road') : undefined,
+  };
 }
 
 /**
