@@ -6,6 +6,7 @@
 import type { EventSeam } from '../base/events.ts';
 import type { CoreEvent } from '../core-events.ts';
 import type { ListAhead } from '../routes/list-ahead.ts';
+import type { Connectivity } from './connectivity.ts';
 import type { LazyRouteFeatures } from './lazy-route-features.ts';
 import type { Notices } from './notices.ts';
 import type { ProofMedia } from './proof-media.ts';
@@ -15,6 +16,7 @@ export interface CoreReactionDeps {
   routeFeatures: LazyRouteFeatures;
   listAhead: ListAhead;
   proofMedia: ProofMedia;
+  connectivity: Connectivity;
 }
 
 /** The session's changes reach the routes and the photos: a sign-in asks for the list, its end lets go of them. */
@@ -39,6 +41,8 @@ function listenForNotices(events: EventSeam<CoreEvent>, notices: Notices) {
 }
 
 export function listenAcrossServices(events: EventSeam<CoreEvent>, deps: CoreReactionDeps): void {
+  // What a request found out of the network, on the client's stack.
+  events.on('net/reached', ({ answered }) => deps.connectivity.reached(answered));
   listenToSession(events, deps);
   listenForNotices(events, deps.notices);
 }

@@ -9,11 +9,15 @@
 import type { WorkerApi } from '../../src-shared/api/worker-api.ts';
 import { initialState } from '../../src-shared/state/app-state.ts';
 import { createEventSeam } from '../base/events.ts';
+import { inProcessLockRunner } from '../base/locks.ts';
 import { createStore } from '../base/store.ts';
+import { globalTimers } from '../base/timers.ts';
 import { traceIntents } from '../base/tracing.ts';
+import type { CoreContext } from '../core-context.ts';
 import type { CoreEvent } from '../core-events.ts';
 import { createPreparedPhotos } from '../media/prepared-photos.ts';
 import { createApiClient } from '../net/api-client.ts';
+import { createTokenRelay } from '../net/token-relay.ts';
 import { createListAhead } from '../routes/list-ahead.ts';
 import { createSession } from '../session/session.ts';
 import type { AppStorage } from '../storage/app-db.ts';
@@ -31,6 +35,22 @@ import { createSessionIntents } from './session-intents.ts';
 import { changeSetting } from './settings.ts';
 import type { CoreInternals, WorkerDeps } from './worker-deps.ts';
 
+/** The context every service is made with (core-context.ts): the platform's parts, or their defaults. */
+function coreContext(
+  deps: WorkerDeps,
+  made: Pick<CoreContext<CoreEvent>, 'store' | 'storage' | 'api' | 'emit'>,
+): CoreContext<CoreEvent> {
+  return {
+    ...made,
+    now: deps.now,
+    timers: deps.timers ?? globalTimers,
+    random: deps.random ?? Math.random,
+    // One per core: two cores in one test share a runner only when the test hands them one (two tabs).
+    locks: deps.locks ?? inProcessLockRunner(),
+    newId: deps.randomId,
+  };
+}
+
 /** The storage, opened at its first use and shared by every later one. */
 function openedOnce(open: () => Promise<AppStorage>): () => Promise<AppStorage> {
   let storage: Promise<AppStorage> | null = null;
@@ -47,9 +67,16 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
   const storage = openedOnce(deps.openStorage);
   const photos = createPreparedPhotos(deps.randomId);
   const events = createEventSeam<CoreEvent>();
-  // The api client is made last (it reports reaching the server to the connectivity, which reaches the routes): the
-  // services before it ask for it when they first call. The session is also the client's token source.
-  const session = createSession({ store, storage, api: () => api, now: deps.now, emit: events.emit });
+  // The client is made first and handed to every service as a value; its token source, the session, is connected
+  // once it exists (net/token-relay.ts). Nothing calls the client while the root builds.
+  const tokens = createTokenRelay();
+  const api = createApiClient(deps.fetch, origin.url, tokens, events.emit, {
+    timeoutMs: deps.requestTimeoutMs,
+    timing: deps.timing,
+  });
+  const core = coreContext(deps, { store, storage, api, emit: events.emit });
+  const session = createSession(core);
+  tokens.connect(session);
   const routeFeatures = createLazyRouteFeatures({
     worker: deps,
     store,
@@ -70,12 +97,8 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
     routesCode: loadRouteFeaturesCode,
   });
   const proofMedia = createProofMedia({ photos, api: () => api, now: deps.now, decoder: deps });
-  listenAcrossServices(events, { notices, routeFeatures, listAhead, proofMedia });
   const connectivity = createConnectivity({ store, notices, routeFeatures, session });
-  const api = createApiClient(deps.fetch, origin.url, session, connectivity.reached, {
-    timeoutMs: deps.requestTimeoutMs,
-    timing: deps.timing,
-  });
+  listenAcrossServices(events, { notices, routeFeatures, listAhead, proofMedia, connectivity });
 
   return traceIntents(
     {

@@ -4,6 +4,7 @@
  * The sign-in calls are exempt: their 401 means "Incorrect password".
  */
 import type { ApiError } from '../../src-shared/protocol/http.ts';
+import type { Emit } from '../base/events.ts';
 import { traceRequest, type UserTiming } from '../base/tracing.ts';
 
 export type ApiOutcome<T> =
@@ -70,17 +71,21 @@ export interface ApiClientOptions {
 }
 
 /**
- * `reached(true)` after any answer from the server, `reached(false)` when a request got none: what the network
- * really does, which the browser's online flag does not always say (it stays true on a dead cell, behind a captive
- * portal, and sometimes after the device went offline).
+ * What the client tells the rest of the core: `net/reached` with `answered` after any answer from the server, and
+ * without one when a request got none: what the network really does, which the browser's online flag does not always
+ * say (it stays true on a dead cell, behind a captive portal, and sometimes after the device went offline).
+ * core/core-reactions.ts hands it to the connectivity, on the client's stack.
  */
+export type NetEvent = { type: 'net/reached'; answered: boolean };
+
 export function createApiClient(
   fetchFn: typeof fetch,
   baseUrl: () => string,
   tokens: TokenSource,
-  reached: (answered: boolean) => void = () => {},
+  emit: Emit<NetEvent>,
   { timeoutMs: defaultTimeoutMs = DEFAULT_REQUEST_TIMEOUT_MS, timing }: ApiClientOptions = {},
 ): ApiClient {
+  const reached = (answered: boolean) => emit({ type: 'net/reached', answered });
   const send = <T>(method: string, path: string, options: RequestOptions, token: string | null) =>
     traceRequest(timing, method, path, () => sendOnce<T>(method, path, options, token));
 

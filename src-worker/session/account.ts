@@ -3,19 +3,11 @@
  * offers), asked for at each sign-in and signed-in start, and the organisation kept on the device for an offline start.
  */
 import type { Driver, Organisation } from '../../src-shared/protocol/entities.ts';
-import type { Store } from '../base/store.ts';
-import type { ApiClient } from '../net/api-client.ts';
-import type { AppStorage, StoredDriver } from '../storage/app-db.ts';
+import type { CoreContext } from '../core-context.ts';
+import type { StoredDriver } from '../storage/app-db.ts';
 import { type DriverTokens, profileOf } from './driver-tokens.ts';
 
 const ORGANISATION_CACHE = 'organisation';
-
-export interface AccountDeps {
-  store: Store;
-  storage: () => Promise<AppStorage>;
-  api: () => ApiClient;
-  driver: DriverTokens;
-}
 
 export interface Account {
   /** The server's copies of the driver's record and the organisation: shown, and kept on the device. */
@@ -26,16 +18,16 @@ export interface Account {
   forget(): void;
 }
 
-export function createAccount(deps: AccountDeps): Account {
-  const { store, driver } = deps;
+export function createAccount(core: CoreContext, driver: DriverTokens): Account {
+  const { store } = core;
   return {
     async load(stored) {
-      const api = deps.api();
+      const { api } = core;
       const [me, org] = await Promise.all([
         api.request<Driver>('GET', `/v1/drivers/${stored.id}`),
         api.request<Organisation>('GET', '/v1/organisations'),
       ]);
-      const storage = await deps.storage();
+      const storage = await core.storage();
       const current = driver.current();
       if (me.ok && current) {
         const named = {
@@ -55,7 +47,7 @@ export function createAccount(deps: AccountDeps): Account {
     },
 
     async showKept() {
-      const org = await (await deps.storage()).getCache<Organisation>(ORGANISATION_CACHE);
+      const org = await (await core.storage()).getCache<Organisation>(ORGANISATION_CACHE);
       if (org) store.set(['organisation'], org);
     },
 

@@ -5,10 +5,8 @@
 import { fail, ok, type Result } from '../../src-shared/api/worker-api.ts';
 import type { TokenPair } from '../../src-shared/protocol/http.ts';
 import type { DriverProfile } from '../../src-shared/state/app-state.ts';
-import type { Emit } from '../base/events.ts';
-import type { Store } from '../base/store.ts';
-import type { ApiClient } from '../net/api-client.ts';
-import type { AppStorage, StoredDriver } from '../storage/app-db.ts';
+import type { CoreContext } from '../core-context.ts';
+import type { StoredDriver } from '../storage/app-db.ts';
 import { createAccount } from './account.ts';
 import { type DriverTokens, profileOf } from './driver-tokens.ts';
 import type { LazyRevocations } from './lazy-revocations.ts';
@@ -17,15 +15,6 @@ import { signInWithPassword } from './sign-in-calls.ts';
 
 /** What only a native wrapper's session needs, loaded only then. */
 const handover = () => import('./handover.ts');
-
-export interface DriverSessionDeps {
-  store: Store;
-  storage: () => Promise<AppStorage>;
-  api: () => ApiClient;
-  emit: Emit<SessionEvent>;
-  driver: DriverTokens;
-  revocations: LazyRevocations;
-}
 
 export interface DriverSession {
   /** The start, first step: the driver stored on the device (inside a wrapper, `handed` present, tokens mirrored). */
@@ -41,16 +30,20 @@ export interface DriverSession {
   expire(): Promise<void>;
 }
 
-export function createDriverSession(deps: DriverSessionDeps): DriverSession {
-  const { store, emit, driver } = deps;
-  const account = createAccount(deps);
+export function createDriverSession(
+  core: CoreContext<SessionEvent>,
+  driver: DriverTokens,
+  revocations: LazyRevocations,
+): DriverSession {
+  const { store, emit } = core;
+  const account = createAccount(core, driver);
 
   /** Tokens a native wrapper handed over: the driver to go on with, or null when they name nobody (handover.ts). */
   const takeHanded = async (tokens: TokenPair) =>
     (await handover()).takeHandedTokens(driver.current(), tokens, {
-      storage: deps.storage,
+      storage: core.storage,
       forgetDriver: () => forgetDriver(),
-      revoke: (token) => deps.revocations.queue(token),
+      revoke: (token) => revocations.queue(token),
     });
 
   /** Signed in as `next` (stored already): shown at once, then the account loaded. */
@@ -69,7 +62,7 @@ export function createDriverSession(deps: DriverSessionDeps): DriverSession {
    * `revoke`: the refresh token whose revoke call is kept in the same transaction (a sign-out).
    */
   async function forgetDriver(revoke?: string): Promise<void> {
-    await (await deps.storage()).clearExceptOutbox(revoke);
+    await (await core.storage()).clearExceptOutbox(revoke);
     account.forget();
     emit({ type: 'session/ended' });
   }
@@ -85,7 +78,7 @@ export function createDriverSession(deps: DriverSessionDeps): DriverSession {
   return {
     async readStored(handed) {
       if (handed !== undefined) driver.mirrorTokens((await handover()).tokenMirror(store));
-      driver.set((await (await deps.storage()).getDriver()) ?? null);
+      driver.set((await (await core.storage()).getDriver()) ?? null);
     },
     async resume(handed) {
       // Tokens naming no driver are ignored: the stored session (if any) stays.
@@ -98,7 +91,7 @@ export function createDriverSession(deps: DriverSessionDeps): DriverSession {
       void account.load(restored);
     },
     async signIn(email, password) {
-      const stored = await signInWithPassword(deps.api(), deps.storage, email, password);
+      const stored = await signInWithPassword(core.api, core.storage, email, password);
       return stored.ok ? signedInAs(stored.value) : stored;
     },
     async adopt(tokens) {

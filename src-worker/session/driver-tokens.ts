@@ -5,20 +5,13 @@
  */
 import type { TokenPair } from '../../src-shared/protocol/http.ts';
 import type { DriverProfile } from '../../src-shared/state/app-state.ts';
-import type { Store } from '../base/store.ts';
-import type { ApiClient, RefreshOutcome } from '../net/api-client.ts';
-import type { AppStorage, StoredDriver } from '../storage/app-db.ts';
+import type { CoreContext } from '../core-context.ts';
+import type { RefreshOutcome } from '../net/api-client.ts';
+import type { StoredDriver } from '../storage/app-db.ts';
 import type { Sender } from './sender.ts';
 
 /** A token with less than this left is renewed before a socket opens with it. */
 const TOKEN_RENEW_MARGIN_MS = 30_000;
-
-export interface DriverTokensDeps {
-  store: Store;
-  storage: () => Promise<AppStorage>;
-  api: () => ApiClient;
-  now: () => number;
-}
 
 export interface DriverTokens {
   /** The driver this session is signed in as; null signed out. */
@@ -44,7 +37,7 @@ export const profileOf = (stored: StoredDriver): DriverProfile => {
   return profile;
 };
 
-export function createDriverTokens(deps: DriverTokensDeps): DriverTokens {
+export function createDriverTokens(core: CoreContext): DriverTokens {
   let driver: StoredDriver | null = null;
   let refreshing: Promise<RefreshOutcome> | null = null;
   /** Only inside a native wrapper (handover.ts): mirrors each new pair into the state, for the page to hand over. */
@@ -56,7 +49,7 @@ export function createDriverTokens(deps: DriverTokensDeps): DriverTokens {
       driver = next;
     },
     show(profile) {
-      deps.store.update('session', (s) => ({ ...s, status: profile ? 'signed_in' : 'signed_out', driver: profile }));
+      core.store.update('session', (s) => ({ ...s, status: profile ? 'signed_in' : 'signed_out', driver: profile }));
       mirrorTokens?.(driver);
     },
     accessToken: () => driver?.accessToken ?? null,
@@ -66,13 +59,13 @@ export function createDriverTokens(deps: DriverTokensDeps): DriverTokens {
       refreshing ??= (async (): Promise<RefreshOutcome> => {
         const current = driver;
         if (!current) return 'refused';
-        const res = await deps.api().request<TokenPair>('POST', '/v1/token/refresh', {
+        const res = await core.api.request<TokenPair>('POST', '/v1/token/refresh', {
           auth: 'none',
           body: { token: current.refreshToken },
         });
         if (!res.ok) return res.kind === 'offline' ? 'offline' : 'refused';
         driver = { ...current, ...res.data };
-        await (await deps.storage()).putDriver(driver);
+        await (await core.storage()).putDriver(driver);
         mirrorTokens?.(driver);
         return 'ok';
       })().finally(() => {
@@ -81,7 +74,7 @@ export function createDriverTokens(deps: DriverTokensDeps): DriverTokens {
       return refreshing;
     },
 
-    renewalDue: (renew) => driver !== null && (renew || driver.expiresAt - deps.now() < TOKEN_RENEW_MARGIN_MS),
+    renewalDue: (renew) => driver !== null && (renew || driver.expiresAt - core.now() < TOKEN_RENEW_MARGIN_MS),
 
     mirrorTokens(mirror) {
       mirrorTokens = mirror;

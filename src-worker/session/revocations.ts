@@ -8,29 +8,24 @@
  * network until the server answers, whether or not anyone signs in again. The call is idempotent on the server, so two
  * tabs sending the same one, or a send whose answer was lost, do no harm.
  */
+import type { CoreContext } from '../core-context.ts';
 import type { ApiClient } from '../net/api-client.ts';
-import type { AppStorage } from '../storage/app-db.ts';
 
 const REVOKE_PATH = '/v1/token/revoke';
-
-export interface RevocationDeps {
-  storage: () => Promise<AppStorage>;
-  api: () => ApiClient;
-}
 
 /** An answer that settles the call: 200, or a refusal the same token would get again (never a server's trouble). */
 const settled = (outcome: Awaited<ReturnType<ApiClient['request']>>) =>
   outcome.ok || (outcome.kind === 'http' && outcome.status < 500 && outcome.status !== 408 && outcome.status !== 429);
 
-export function createRevocations(deps: RevocationDeps) {
+export function createRevocations(core: Pick<CoreContext, 'storage' | 'api'>) {
   let sending: Promise<void> | null = null;
   /** Asked again while a run was going: that run may have read the list before the newest was kept. */
   let again = false;
 
   async function sendWaiting(): Promise<void> {
-    const storage = await deps.storage();
+    const storage = await core.storage();
     for (const token of await storage.pendingRevocations()) {
-      const outcome = await deps.api().request('POST', REVOKE_PATH, { auth: 'none', body: { token } });
+      const outcome = await core.api.request('POST', REVOKE_PATH, { auth: 'none', body: { token } });
       if (settled(outcome)) await storage.dropRevocation(token);
       // No network, or the server in trouble: the rest waits for the next start or the network's return.
       else return;
@@ -56,7 +51,7 @@ export function createRevocations(deps: RevocationDeps) {
   return {
     /** Keeps the token for its revoke call and sends what waits (not awaited by a sign-out). */
     async queue(token: string): Promise<void> {
-      await (await deps.storage()).queueRevocation(token);
+      await (await core.storage()).queueRevocation(token);
       void send().catch(() => {});
     },
     /** Sends every waiting revoke call; resolves when done or when the network stops it. */

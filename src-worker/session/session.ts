@@ -10,10 +10,8 @@
 import { type LinkEntry, okVoid, type Result } from '../../src-shared/api/worker-api.ts';
 import type { TokenPair } from '../../src-shared/protocol/http.ts';
 import type { DriverProfile } from '../../src-shared/state/app-state.ts';
-import type { Emit } from '../base/events.ts';
-import type { Store } from '../base/store.ts';
-import type { ApiClient, TokenSource } from '../net/api-client.ts';
-import type { AppStorage } from '../storage/app-db.ts';
+import type { CoreContext } from '../core-context.ts';
+import type { TokenSource } from '../net/api-client.ts';
 import { createDriverSession } from './driver-session.ts';
 import { createDriverTokens } from './driver-tokens.ts';
 import { createLazyRevocations } from './lazy-revocations.ts';
@@ -22,16 +20,6 @@ import type { Sender } from './sender.ts';
 import type { SessionEvent } from './session-events.ts';
 import { createSharedLink } from './shared-link.ts';
 import { checkEmail, requestPasswordReset } from './sign-in-calls.ts';
-
-export interface SessionDeps {
-  store: Store;
-  storage: () => Promise<AppStorage>;
-  /** Set once the client exists: the session both uses the client and is its token source. */
-  api: () => ApiClient;
-  /** What the session tells the rest of the core (the root listens: core/core-reactions.ts). */
-  emit: Emit<SessionEvent>;
-  now: () => number;
-}
 
 export interface Session extends TokenSource {
   /** The sender of a route's completions in this session: its shared link, else the driver; null signed out. */
@@ -80,14 +68,15 @@ export interface Session extends TokenSource {
   channelWithdrawn(routeId: number): Promise<boolean>;
 }
 
-export function createSession(deps: SessionDeps): Session {
-  const driver = createDriverTokens(deps);
-  const link = createSharedLink(deps.store);
-  const refusedLinks = createRefusedLinks(deps.storage);
+/** `core.emit`: what the session tells the rest of the core (the root listens: core/core-reactions.ts). */
+export function createSession(core: CoreContext<SessionEvent>): Session {
+  const driver = createDriverTokens(core);
+  const link = createSharedLink(core.store);
+  const refusedLinks = createRefusedLinks(core.storage);
   /** Opens the link, or holds it as refused when the server refused its token before (refused-links.ts). */
   const openSharedLink = async (entry: LinkEntry) => link.open(entry, await refusedLinks.isRefused(entry.token));
-  const revocations = createLazyRevocations({ storage: deps.storage, api: deps.api });
-  const driverSession = createDriverSession({ ...deps, driver, revocations });
+  const revocations = createLazyRevocations(core);
+  const driverSession = createDriverSession(core, driver, revocations);
 
   const session: Session = {
     senderFor: (routeId) => link.senderFor(routeId) ?? driver.sender(),
@@ -122,7 +111,7 @@ export function createSession(deps: SessionDeps): Session {
       if (!refused || !token) return;
       // Remembered on the device before anything acts on it: every later open of this link says it no longer works.
       await refusedLinks.remember(token, refused.routeId);
-      deps.emit({ type: 'session/linkRefused', routeId: refused.routeId, owner: refused.owner });
+      core.emit({ type: 'session/linkRefused', routeId: refused.routeId, owner: refused.owner });
     },
 
     async restore(linkEntry, handed) {
@@ -131,10 +120,10 @@ export function createSession(deps: SessionDeps): Session {
       await driverSession.resume(handed);
     },
 
-    checkEmail: (email) => checkEmail(deps.api(), email),
+    checkEmail: (email) => checkEmail(core.api, email),
     signIn: (email, password) => driverSession.signIn(email, password),
     adopt: (tokens) => driverSession.adopt(tokens),
-    requestPasswordReset: (email) => requestPasswordReset(deps.api(), email),
+    requestPasswordReset: (email) => requestPasswordReset(core.api, email),
 
     async signOut() {
       // The device is signed out at once; the server hears of it now, or when the network is back (revocations.ts).
