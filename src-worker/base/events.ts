@@ -22,6 +22,7 @@ type EventOfType<E extends CoreEventShape, T extends E['type']> = Extract<E, { t
 export type Emit<E extends CoreEventShape> = (event: E) => void;
 
 export interface EventSeam<E extends CoreEventShape> {
+  /** Tells every listener of this event, in the order they were added, on the emitter's stack. */
   emit: Emit<E>;
   /** Calls `listener` with every later event of this type; the returned function stops that. */
   on<T extends E['type']>(type: T, listener: (event: EventOfType<E, T>) => void): () => void;

@@ -12,6 +12,7 @@ import type { StatePath, ValueAt } from '../../src-shared/state/state-path.ts';
 type AppPath = StatePath<AppState>;
 
 export interface Store {
+  /** The state as it is now (read-only by convention: writes go through set, replace and update). */
   get(): AppState;
   /** Sets the value at a path (e.g. ['session', 'link']); no-op when it is already that very value. */
   set<const P extends AppPath>(path: P, value: ValueAt<AppState, P>): void;
@@ -24,6 +25,7 @@ export interface Store {
   update<K extends SliceKey>(key: K, change: (slice: AppState[K]) => AppState[K]): void;
   /** Flushes what is pending first, so the snapshot and the patches after it line up. */
   snapshot(): Snapshot;
+  /** Who hears the patches (the UI's one subscription); null: nobody. */
   setListener(listener: PatchListener | null): void;
   /** Sends pending operations now (tests and the end of an intent). */
   flush(): void;

@@ -4,41 +4,34 @@
  * waits on the device is sent when the network is back.
  */
 import type { ConnectivityState } from '../../src-shared/state/app-state.ts';
-import type { Store } from '../base/store.ts';
-import type { Session } from '../session/session.ts';
-import type { LazyRouteFeatures } from './lazy-route-features.ts';
-import type { Notices } from './notices.ts';
-
-export interface ConnectivityDeps {
-  store: Store;
-  notices: Notices;
-  routeFeatures: LazyRouteFeatures;
-  session: Session;
-}
+import type { CoreContext } from '../core-context.ts';
+import type { CoreServices } from './core-services.ts';
 
 export interface Connectivity {
   /** The platform's online/offline and visibility; `observed`: what a request found out instead (see `reached`). */
   change(change: Partial<ConnectivityState>, observed?: boolean): Promise<void>;
-  /** The api client's `reached`: whether a request got an answer. */
+  /** The api client's `net/reached`: whether a request got an answer. */
   reached(answered: boolean): void;
 }
 
-export function createConnectivity(deps: ConnectivityDeps): Connectivity {
-  const { store, notices, routeFeatures } = deps;
-
+export function createConnectivity(
+  { store }: Pick<CoreContext, 'store'>,
+  { notices, routes, waiting, session }: Pick<CoreServices, 'notices' | 'routes' | 'waiting' | 'session'>,
+): Connectivity {
   async function change(change: Partial<ConnectivityState>, observed = false) {
     store.update('connectivity', (c) => ({ ...c, ...change }));
-    if (change.visible !== undefined) void routeFeatures.ifLoaded()?.then((r) => r.live.visible(change.visible!));
-    if (change.online === true) void routeFeatures.ifLoaded()?.then((r) => r.live.online());
+    const { visible, online } = change;
+    if (visible !== undefined) void routes.whenLoaded(({ live }) => live.visible(visible));
+    if (online === true) void routes.whenLoaded(({ live }) => live.online());
     // Only the platform's word: a request that found no answer says nothing about the socket's own connection.
-    if (change.online === false && !observed) void routeFeatures.ifLoaded()?.then((r) => r.live.offline());
+    if (online === false && !observed) void routes.whenLoaded(({ live }) => live.offline());
     if (change.online === false) notices.notify('no_internet');
     if (change.online === true) {
       notices.dismissKind('no_internet');
       // Back online: what waits on the device is sent now. Found out by an answer, the request that got it is
       // already going, so only the waiting queues; the platform's own "online" retries everything at once.
-      void routeFeatures.sendWaiting(!observed).catch(() => {});
-      void deps.session.sendRevocations().catch(() => {});
+      void waiting.sendWaiting(!observed).catch(() => {});
+      void session.sendRevocations().catch(() => {});
     }
   }
 

@@ -3,30 +3,36 @@
  * one place on the core's event seam (base/events.ts). The route features wire their own among themselves
  * (routes/route-features.ts).
  */
-import type { EventSeam } from '../base/events.ts';
-import type { CoreEvent } from '../core-events.ts';
-import type { ListAhead } from '../routes/list-ahead.ts';
-import type { Connectivity } from './connectivity.ts';
-import type { LazyRouteFeatures } from './lazy-route-features.ts';
-import type { Notices } from './notices.ts';
-import type { ProofMedia } from './proof-media.ts';
 
-export interface CoreReactionDeps {
-  notices: Notices;
-  routeFeatures: LazyRouteFeatures;
-  listAhead: ListAhead;
-  proofMedia: ProofMedia;
-  connectivity: Connectivity;
+import { initialState } from '../../src-shared/state/app-state.ts';
+import type { EventSeam } from '../base/events.ts';
+import type { Store } from '../base/store.ts';
+import type { CoreEvent } from '../core-events.ts';
+import type { CoreServices } from './core-services.ts';
+import type { Notices } from './notices.ts';
+
+/** The driver's routes leave memory with the session, in the same patch as the sign-out. */
+function forgetRoutes(store: Store) {
+  const blank = initialState();
+  store.set(['routeList'], blank.routeList);
+  store.set(['preview'], null);
+  store.set(['route'], null);
+  store.set(['outbox'], blank.outbox);
 }
 
 /** The session's changes reach the routes and the photos: a sign-in asks for the list, its end lets go of them. */
-function listenToSession(events: EventSeam<CoreEvent>, deps: CoreReactionDeps) {
-  events.on('session/signedIn', () => deps.listAhead.load());
+function listenToSession(events: EventSeam<CoreEvent>, store: Store, services: CoreServices) {
+  const { routes } = services;
+  events.on('session/signedIn', () => services.listAhead.load());
   events.on('session/ended', () => {
-    deps.routeFeatures.sessionEnded();
-    deps.proofMedia.forget();
+    forgetRoutes(store);
+    // The queue stays on the device for its sender's next session; only this session's retries stop.
+    void routes.whenLoaded(({ coordination }) => coordination.sessionEnded());
+    services.proofMedia.forget();
   });
-  events.on('session/linkRefused', ({ routeId, owner }) => deps.routeFeatures.linkRefused(routeId, owner));
+  events.on('session/linkRefused', ({ routeId, owner }) => {
+    void routes.whenLoaded(({ coordination }) => coordination.linkRefused(routeId, owner));
+  });
 }
 
 /** What the driver is told, and of which event. */
@@ -40,9 +46,9 @@ function listenForNotices(events: EventSeam<CoreEvent>, notices: Notices) {
   });
 }
 
-export function listenAcrossServices(events: EventSeam<CoreEvent>, deps: CoreReactionDeps): void {
+export function listenAcrossServices(events: EventSeam<CoreEvent>, store: Store, services: CoreServices): void {
   // What a request found out of the network, on the client's stack.
-  events.on('net/reached', ({ answered }) => deps.connectivity.reached(answered));
-  listenToSession(events, deps);
-  listenForNotices(events, deps.notices);
+  events.on('net/reached', ({ answered }) => services.connectivity.reached(answered));
+  listenToSession(events, store, services);
+  listenForNotices(events, services.notices);
 }

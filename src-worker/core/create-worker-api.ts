@@ -8,7 +8,7 @@
  */
 import type { WorkerApi } from '../../src-shared/api/worker-api.ts';
 import { initialState } from '../../src-shared/state/app-state.ts';
-import { createEventSeam } from '../base/events.ts';
+import { createEventSeam, type EventSeam } from '../base/events.ts';
 import { inProcessLockRunner } from '../base/locks.ts';
 import { createStore } from '../base/store.ts';
 import { globalTimers } from '../base/timers.ts';
@@ -24,7 +24,8 @@ import type { AppStorage } from '../storage/app-db.ts';
 import { createAppStart } from './app-start.ts';
 import { createConnectivity } from './connectivity.ts';
 import { listenAcrossServices } from './core-reactions.ts';
-import { createLazyRouteFeatures, loadRouteFeaturesCode } from './lazy-route-features.ts';
+import type { CoreServices } from './core-services.ts';
+import { createLazyRouteFeatures } from './lazy-route-features.ts';
 import { createMapTileIntents } from './map-tiles.ts';
 import { createNotices } from './notices.ts';
 import { createPatchSubscription } from './patch-subscription.ts';
@@ -33,6 +34,7 @@ import { createRouteIntents } from './route-intents.ts';
 import { createServerOrigin } from './server-origin.ts';
 import { createSessionIntents } from './session-intents.ts';
 import { changeSetting } from './settings.ts';
+import { createWaitingSends } from './waiting-sends.ts';
 import type { CoreInternals, WorkerDeps } from './worker-deps.ts';
 
 /** The context every service is made with (core-context.ts): the platform's parts, or their defaults. */
@@ -49,6 +51,28 @@ function coreContext(
     locks: deps.locks ?? inProcessLockRunner(),
     newId: deps.randomId,
   };
+}
+
+/** The services the root composes (core-services.ts), each made with the context and the ones it calls. */
+function createCoreServices(
+  core: CoreContext<CoreEvent>,
+  deps: WorkerDeps,
+  made: Pick<CoreServices, 'notices' | 'origin' | 'photos' | 'session'> & { events: EventSeam<CoreEvent> },
+): CoreServices {
+  const { events, ...root } = made;
+  const { session, photos, origin } = root;
+  const routes = createLazyRouteFeatures(core, {
+    events,
+    session,
+    photos,
+    baseUrl: origin.url,
+    platform: deps,
+  });
+  const waiting = createWaitingSends(core, session, routes);
+  const listAhead = createListAhead(core, session, routes);
+  const proofMedia = createProofMedia(core, photos, deps);
+  const connectivity = createConnectivity(core, { notices: root.notices, routes, waiting, session });
+  return { ...root, routes, waiting, listAhead, proofMedia, connectivity };
 }
 
 /** The storage, opened at its first use and shared by every later one. */
@@ -77,39 +101,19 @@ export function createWorkerApi(deps: WorkerDeps): WorkerApi & CoreInternals {
   const core = coreContext(deps, { store, storage, api, emit: events.emit });
   const session = createSession(core);
   tokens.connect(session);
-  const routeFeatures = createLazyRouteFeatures({
-    worker: deps,
-    store,
-    storage,
-    api: () => api,
-    session,
-    events,
-    origin,
-    photos,
-  });
-  const listAhead = createListAhead({
-    api: () => api,
-    store,
-    accessToken: () => session.accessToken(),
-    storage,
-    now: deps.now,
-    routeFeatures: () => routeFeatures.get(),
-    routesCode: loadRouteFeaturesCode,
-  });
-  const proofMedia = createProofMedia({ photos, api: () => api, now: deps.now, decoder: deps });
-  const connectivity = createConnectivity({ store, notices, routeFeatures, session });
-  listenAcrossServices(events, { notices, routeFeatures, listAhead, proofMedia, connectivity });
+  const services = createCoreServices(core, deps, { notices, origin, photos, session, events });
+  listenAcrossServices(events, store, services);
 
   return traceIntents(
     {
-      ...createAppStart({ fetch: deps.fetch, store, storage, api, origin, notices, session, listAhead, routeFeatures }),
+      ...createAppStart(core, services, deps.fetch),
       ...createPatchSubscription(store),
-      ...createSessionIntents(session, routeFeatures),
-      ...createRouteIntents({ store, routeFeatures, notices }),
-      ...proofMedia.intents,
+      ...createSessionIntents(services),
+      ...createRouteIntents(core, services),
+      ...services.proofMedia.intents,
       ...createMapTileIntents(deps.fetch, origin),
       setSetting: async (key, value) => changeSetting(store, key, value),
-      setConnectivity: (change) => connectivity.change(change),
+      setConnectivity: (change) => services.connectivity.change(change),
       async notify(kind) {
         notices.notify(kind);
       },

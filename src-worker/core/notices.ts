@@ -8,6 +8,7 @@ import type { Store } from '../base/store.ts';
 export interface Notices {
   /** Shows a notice; `ref` names what it is about (a refused completion's id). */
   notify(kind: NoticeKind, text?: string, ref?: string): void;
+  /** The driver closed this notice. */
   dismiss(id: number): void;
   /** Every notice about `ref` goes (a discarded completion's). */
   dismissAbout(ref: string): void;

@@ -4,30 +4,30 @@
  * Each loads its code on first use: most starts need none of it. What it keeps of the driver goes at sign-out.
  */
 import { fail, ok, type WorkerApi } from '../../src-shared/api/worker-api.ts';
+import type { CoreContext } from '../core-context.ts';
 import { isPhotoHandle, type PreparedPhotos } from '../media/prepared-photos.ts';
-import type { ApiClient } from '../net/api-client.ts';
-import type { FrameDecoderDeps } from '../scan/frame-decoder.ts';
+import type { ProofImages } from '../media/proof-images.ts';
+import type { FrameDecoder } from '../scan/frame-decoder.ts';
+import type { WorkerDeps } from './worker-deps.ts';
 
 type ProofIntents = Pick<WorkerApi, 'preparePhoto' | 'loadImage' | 'decodeBarcodes' | 'loadStopCode'>;
 
-export interface ProofMediaDeps {
-  photos: PreparedPhotos;
-  api: () => ApiClient;
-  now: () => number;
-  decoder: FrameDecoderDeps;
-}
-
 export interface ProofMedia {
+  /** The contract's proof intents (preparePhoto, loadImage, decodeBarcodes, loadStopCode). */
   intents: ProofIntents;
   /** The session ended: its photos and stored images leave memory. */
   forget(): void;
 }
 
-export function createProofMedia(deps: ProofMediaDeps): ProofMedia {
-  const { photos } = deps;
+/** `decoder`: the platform's barcode parts (WorkerDeps), for the frame decoder made with the first frame. */
+export function createProofMedia(
+  core: Pick<CoreContext, 'api' | 'now'>,
+  photos: PreparedPhotos,
+  decoder: Pick<WorkerDeps, 'barcodeScope' | 'loadBarcodeReader'>,
+): ProofMedia {
   /** Stored proof images load on first use (its code too): most starts show none. */
-  let proofImages: Promise<ReturnType<typeof import('../media/proof-images.ts')['createProofImages']>> | null = null;
-  let frames: Promise<ReturnType<typeof import('../scan/frame-decoder.ts')['createFrameDecoder']>> | null = null;
+  let proofImages: Promise<ProofImages> | null = null;
+  let frames: Promise<FrameDecoder> | null = null;
 
   const intents: ProofIntents = {
     async preparePhoto(file) {
@@ -37,7 +37,7 @@ export function createProofMedia(deps: ProofMediaDeps): ProofMedia {
         const photo = await media.resizePhoto(file as Blob);
         return ok({
           // Taken when the driver chose it: the camera's photo reaches the core at once.
-          handle: photos.put(photo.blob, deps.now()),
+          handle: photos.put(photo.blob, core.now()),
           width: photo.width,
           height: photo.height,
           bytes: photo.blob.size,
@@ -52,12 +52,12 @@ export function createProofMedia(deps: ProofMediaDeps): ProofMedia {
         const photo = photos.get(url);
         return photo ? ok(photo) : fail('not_found', url);
       }
-      proofImages ??= import('../media/proof-images.ts').then((m) => m.createProofImages(deps.api));
+      proofImages ??= import('../media/proof-images.ts').then((m) => m.createProofImages(core.api));
       return (await proofImages).load(url);
     },
 
     async decodeBarcodes(frame) {
-      frames ??= import('../scan/frame-decoder.ts').then((m) => m.createFrameDecoder(deps.decoder));
+      frames ??= import('../scan/frame-decoder.ts').then((m) => m.createFrameDecoder(decoder));
       return (await frames)(frame);
     },
 

@@ -3,9 +3,8 @@
  * the server refused. Each goes to the route features (src-worker/routes), loaded on first use.
  */
 import { fail, okVoid, type WorkerApi } from '../../src-shared/api/worker-api.ts';
-import type { Store } from '../base/store.ts';
-import type { LazyRouteFeatures } from './lazy-route-features.ts';
-import type { Notices } from './notices.ts';
+import type { CoreContext } from '../core-context.ts';
+import type { CoreServices } from './core-services.ts';
 
 export type RouteIntents = Pick<
   WorkerApi,
@@ -26,63 +25,53 @@ export type RouteIntents = Pick<
   | 'dismissChanges'
 >;
 
-export interface RouteIntentDeps {
-  store: Store;
-  routeFeatures: LazyRouteFeatures;
-  notices: Notices;
-}
-
-export function createRouteIntents({ store, routeFeatures, notices }: RouteIntentDeps): RouteIntents {
+export function createRouteIntents(
+  { store }: Pick<CoreContext, 'store'>,
+  { routes, notices }: Pick<CoreServices, 'routes' | 'notices'>,
+): RouteIntents {
   return {
-    loadRouteList: async (options) => (await routeFeatures.get()).routeList.load(options),
-    previewRoute: async (routeId) => (await routeFeatures.get()).routeList.preview(routeId),
+    loadRouteList: async (options) => (await routes.get()).routeList.load(options),
+    previewRoute: async (routeId) => (await routes.get()).routeList.preview.preview(routeId),
 
     async openRoute(routeId, options) {
-      const features = await routeFeatures.get();
-      const opening = features.open(routeId, options.shared);
+      const { coordination, live } = await routes.get();
+      const opening = coordination.open(routeId, options.shared);
       // The live channel opens with the route (from the device's copy too): it reconnects on its own.
-      const route = store.get().route;
-      const known = route?.route ?? null;
-      if (known) features.live.routeOpened(known.id, known.project_id);
+      const known = store.get().route?.route ?? null;
+      if (known) live.routeOpened(known.id, known.project_id);
       const result = await opening;
       const shown = store.get().route?.route;
-      if (shown && shown.id === routeId) features.live.routeOpened(shown.id, shown.project_id);
+      if (shown && shown.id === routeId) live.routeOpened(shown.id, shown.project_id);
       return result;
     },
-    refreshRoute: async () => (await routeFeatures.get()).activeRoute.refresh(),
+    refreshRoute: async () => (await routes.get()).opening.refresh(),
     async closeRoute() {
       store.set(['route'], null);
-      const loaded = routeFeatures.ifLoaded();
-      if (!loaded) return;
-      (await loaded).routeClosed();
+      await routes.whenLoaded(({ coordination }) => coordination.routeClosed());
     },
-    startRoute: async (position) => (await routeFeatures.get()).activeRoute.start(position),
-    selectStop: async (stopId) => (await routeFeatures.get()).select(stopId),
-    completeStop: async (stopId, completion) => (await routeFeatures.get()).activeRoute.complete(stopId, completion),
-    finishRoute: async (position) => (await routeFeatures.get()).activeRoute.finish(position),
+    startRoute: async (position) => (await routes.get()).progress.start(position),
+    selectStop: async (stopId) => (await routes.get()).coordination.select(stopId),
+    completeStop: async (stopId, completion) => (await routes.get()).completion.complete(stopId, completion),
+    finishRoute: async (position) => (await routes.get()).progress.finish(position),
 
     async retryCompletion(id) {
-      return (await (await routeFeatures.get()).outbox.retry(id)) ? okVoid : fail('not_found');
+      return (await (await routes.get()).outbox.retry(id)) ? okVoid : fail('not_found');
     },
     async discardCompletion(id) {
-      const discarded = await (await routeFeatures.get()).outbox.discard(id);
+      const discarded = await (await routes.get()).outbox.discard(id);
       if (discarded) notices.dismissAbout(id);
       return discarded ? okVoid : fail('not_found');
     },
 
     async reportPosition(report) {
-      const loaded = routeFeatures.ifLoaded();
-      if (!loaded) return;
-      (await loaded).position(report);
+      await routes.whenLoaded(({ coordination }) => coordination.position(report));
     },
-    confirmArrival: async (stopId) => (await routeFeatures.get()).confirmArrival(stopId),
+    confirmArrival: async (stopId) => (await routes.get()).coordination.confirmArrival(stopId),
     async dismissArrival(stopId) {
-      const loaded = routeFeatures.ifLoaded();
-      if (loaded) (await loaded).arrival.dismiss(stopId);
+      await routes.whenLoaded(({ arrival }) => arrival.dismiss(stopId));
     },
     async dismissChanges() {
-      const loaded = routeFeatures.ifLoaded();
-      if (loaded) (await loaded).activeRoute.dismissChanges();
+      await routes.whenLoaded(({ updates }) => updates.dismissChanges());
     },
   };
 }

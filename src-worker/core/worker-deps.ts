@@ -5,7 +5,7 @@ import type { Timers } from '../base/timers.ts';
 import type { UserTiming } from '../base/tracing.ts';
 import type { OpenWebSocket } from '../live/live-connection.ts';
 import type { OutboxChannel } from '../outbox/outbox-deps.ts';
-import type { FrameDecoderDeps } from '../scan/frame-decoder.ts';
+import type { ReadPixels } from '../scan/barcode-decoder.ts';
 import type { AppStorage } from '../storage/app-db.ts';
 
 export interface WorkerDeps {
@@ -33,9 +33,9 @@ export interface WorkerDeps {
   /** Opens the open route's live channel (the worker's WebSocket; `ws` in tests). Without it there is none. */
   openWebSocket?: OpenWebSocket;
   /** The worker's global scope, where the browser's BarcodeDetector lives if it has one (else zxing-wasm decodes). */
-  barcodeScope?: FrameDecoderDeps['barcodeScope'];
+  barcodeScope?: object;
   /** zxing-wasm's reader (the file's bytes in Node tests); the app's own asset when not given. */
-  loadBarcodeReader?: FrameDecoderDeps['loadBarcodeReader'];
+  loadBarcodeReader?: () => Promise<ReadPixels>;
   /** User Timing for the intents' and requests' measures (tracing.ts): the worker's `performance`; none in tests. */
   timing?: UserTiming;
 }

@@ -71,12 +71,18 @@ async function browserCaches(): Promise<MapCaches | null> {
  * the core's writers of the map caches, opened on the first call (null where there are none). `requestTimeoutMs`:
  * how long one file may take before it counts as failed.
  */
+/**
+ * Fetches these map files into the caches, at most MAX_PREFETCH_URLS of them; a newer call stops this one. Answers
+ * what it fetched, failed and skipped.
+ */
+export type TilePrefetch = (urls: readonly string[], options?: PrefetchOptions) => Promise<PrefetchOutcome>;
+
 export function createTilePrefetch(
   fetchFn: typeof fetch,
   appOrigin: () => string = () => '',
   openCaches: () => Promise<MapCaches | null> = browserCaches,
   requestTimeoutMs = REQUEST_TIMEOUT_MS,
-) {
+): TilePrefetch {
   let generation = 0;
   let opened: Promise<MapCaches | null> | null = null;
   return async function prefetch(urls: readonly string[], options: PrefetchOptions = {}): Promise<PrefetchOutcome> {

@@ -18,7 +18,14 @@ export function isProofImagePath(url: string): boolean {
   return IMAGE_PATH.test(url);
 }
 
-export function createProofImages(api: () => ApiClient) {
+export interface ProofImages {
+  /** A stored proof image by the server's path, fetched with the route's token (kept for a second ask). */
+  load(url: string): Promise<Result<Blob>>;
+  /** Sign-out: another driver on this phone must not see them. */
+  clear(): void;
+}
+
+export function createProofImages(api: ApiClient): ProofImages {
   const cache = new Map<string, Blob>();
 
   function remember(url: string, blob: Blob) {
@@ -29,14 +36,14 @@ export function createProofImages(api: () => ApiClient) {
   }
 
   return {
-    async load(url: string): Promise<Result<Blob>> {
+    async load(url) {
       if (!isProofImagePath(url)) return fail('not_found', url);
       const hit = cache.get(url);
       if (hit) {
         remember(url, hit);
         return ok(hit);
       }
-      const res = await api().request<Blob>('GET', url, { auth: 'route', responseType: 'blob' });
+      const res = await api.request<Blob>('GET', url, { auth: 'route', responseType: 'blob' });
       if (!res.ok) {
         if (res.kind === 'offline') return fail('offline');
         return res.status === 404 ? fail('not_found', res.message) : fail('server_message', res.message);
@@ -44,7 +51,6 @@ export function createProofImages(api: () => ApiClient) {
       remember(url, res.data);
       return ok(res.data);
     },
-    /** Sign-out: another driver on this phone must not see them. */
     clear() {
       cache.clear();
     },

@@ -42,6 +42,7 @@ const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 export type RefreshOutcome = 'ok' | 'refused' | 'offline';
 
 export interface TokenSource {
+  /** The signed-in driver's access token; null signed out. */
   accessToken(): string | null;
   linkToken(): string | null;
   /** Gets a new access token with the refresh token: 'refused' when there is none or the server said no. */
@@ -51,6 +52,7 @@ export interface TokenSource {
 }
 
 export interface ApiClient {
+  /** One call: its answer, or offline; a 401 refreshes once and replays (see the file's head). */
   request<T>(method: string, path: string, options?: RequestOptions): Promise<ApiOutcome<T>>;
 }
 

@@ -1,7 +1,7 @@
 /**
  * The API client's token source before the session exists. The client is made first (every service is handed it
  * as a value) and the session, which both uses the client and is its token source, is connected once it is made:
- * one late binding here instead of a `() => ApiClient` getter in every service. Nothing calls the client while the
+ * one late binding here instead of an API getter in every service. Nothing calls the client while the
  * root builds, so a call before `connect` is a bug in the root's order and throws.
  */
 import type { RefreshOutcome, TokenSource } from './api-client.ts';

@@ -33,9 +33,8 @@ import { haversineMetres } from '../../src-shared/domain/geo.ts';
 import { LOCATION_INTERVAL_MS, wrapperWins } from '../../src-shared/domain/position-source.ts';
 import { actionBlock, nextActiveStop } from '../../src-shared/domain/stops.ts';
 import type { Stop } from '../../src-shared/protocol/entities.ts';
-import type { Emit } from '../base/events.ts';
 import type { Store } from '../base/store.ts';
-import type { Timers } from '../base/timers.ts';
+import type { CoreContext } from '../core-context.ts';
 import type { RouteEvent } from './route-events.ts';
 
 /** How often a standing phone's last fix is taken as still true (and the rule asked again). */
@@ -45,11 +44,15 @@ const HOLD_MS = LOCATION_INTERVAL_MS + 10_000;
 /** Samples older than this are forgotten: the rule looks back 20 s, this leaves room for a held stretch. */
 const KEEP_MS = 90_000;
 
-export interface ArrivalOfferDeps {
-  store: Store;
-  timers: Timers;
-  now: () => number;
-  emit: Emit<RouteEvent>;
+export interface ArrivalOffer {
+  /** A position (or why there is none) from the page or the wrapper, as reportPosition hands it on. */
+  position(report: PositionReport): void;
+  /** The route shown or its stops changed (a completion, a refresh, the dispatcher): the offer follows. */
+  routeChanged(): void;
+  /** The driver dismissed the prompt for this stop (or answered it with Arrived). */
+  dismiss(stopId: number): void;
+  /** The route closed or the session ended: nothing is offered, and the samples of that route go. */
+  routeClosed(): void;
 }
 
 /** The route's arrival setup as the store has it now (the plan, the route's setting, the organisation's config). */
@@ -123,7 +126,7 @@ function createPositionSamples(now: () => number) {
   };
 }
 
-export function createArrivalOffer({ store, timers, now, emit }: ArrivalOfferDeps) {
+export function createArrivalOffer({ store, timers, now, emit }: CoreContext<RouteEvent>): ArrivalOffer {
   const positions = createPositionSamples(now);
   /** The stop the driver dismissed the prompt for; forgotten once they are seen outside its radius. */
   let dismissed: number | null = null;
@@ -166,19 +169,15 @@ export function createArrivalOffer({ store, timers, now, emit }: ArrivalOfferDep
   }
 
   return {
-    /** A position (or why there is none) from the page or the wrapper, as reportPosition hands it on. */
-    position(report: PositionReport) {
+    position(report) {
       // An offer made stays when the phone loses its fix: nothing says the driver left.
       if (positions.take(report)) check();
     },
-    /** The route shown or its stops changed (a completion, a refresh, the dispatcher): the offer follows. */
     routeChanged: check,
-    /** The driver dismissed the prompt for this stop (or answered it with Arrived). */
-    dismiss(stopId: number) {
+    dismiss(stopId) {
       dismissed = stopId;
       if (offered()?.stopId === stopId) setOffer(null);
     },
-    /** The route closed or the session ended: nothing is offered, and the samples of that route go. */
     routeClosed() {
       positions.clear();
       dismissed = null;
@@ -187,5 +186,3 @@ export function createArrivalOffer({ store, timers, now, emit }: ArrivalOfferDep
     },
   };
 }
-
-export type ArrivalOffer = ReturnType<typeof createArrivalOffer>;

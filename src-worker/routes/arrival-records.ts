@@ -11,13 +11,20 @@
 import { arrivalSetup } from '../../src-shared/domain/arrival.ts';
 import type { ArrivalBy, Route } from '../../src-shared/protocol/entities.ts';
 import type { ArrivalRequest } from '../../src-shared/protocol/http.ts';
-import type { Store } from '../base/store.ts';
-import type { ApiClient } from '../net/api-client.ts';
+import type { CoreContext } from '../core-context.ts';
 
-export interface ArrivalRecordsDeps {
-  store: Store;
-  api: () => ApiClient;
-  now: () => number;
+export interface ArrivalRecords {
+  /**
+   * The driver arrived at `stopId` of the open route, as `by` says, now. Only where the route has arrival detection
+   * (the server would refuse it otherwise), and once per stop.
+   */
+  record(
+    route: Pick<Route, 'id' | 'project_id' | 'publication_settings'>,
+    stopId: number,
+    by: ArrivalBy,
+  ): Promise<void>;
+  /** Tries again what waits (a position came: the phone may have a network again). */
+  retry(): Promise<void>;
 }
 
 interface PendingArrival {
@@ -25,7 +32,7 @@ interface PendingArrival {
   body: ArrivalRequest;
 }
 
-export function createArrivalRecords({ store, api, now }: ArrivalRecordsDeps) {
+export function createArrivalRecords({ store, api, now }: Pick<CoreContext, 'store' | 'api' | 'now'>): ArrivalRecords {
   /** By stop id: one arrival per stop is all the server keeps. */
   const pending = new Map<number, PendingArrival>();
   const recorded = new Set<number>();
@@ -33,7 +40,7 @@ export function createArrivalRecords({ store, api, now }: ArrivalRecordsDeps) {
 
   async function sendAll(): Promise<void> {
     for (const [stopId, arrival] of [...pending]) {
-      const res = await api().request('POST', arrival.path, { auth: 'route', body: arrival.body });
+      const res = await api.request('POST', arrival.path, { auth: 'route', body: arrival.body });
       // No answer: it waits for the next try. Any answer ends it: taken, or refused for good (the gates went off,
       // the route was finished), which no retry would change.
       if (!res.ok && (res.kind === 'offline' || res.status >= 500)) return;
@@ -51,11 +58,7 @@ export function createArrivalRecords({ store, api, now }: ArrivalRecordsDeps) {
   }
 
   return {
-    /**
-     * The driver arrived at `stopId` of the open route, as `by` says, now. Only where the route has arrival
-     * detection (the server would refuse it otherwise), and once per stop.
-     */
-    record(route: Pick<Route, 'id' | 'project_id' | 'publication_settings'>, stopId: number, by: ArrivalBy) {
+    record(route, stopId, by) {
       const { organisation } = store.get();
       const setup = arrivalSetup(organisation?.plan ?? null, route.publication_settings, organisation?.config ?? null);
       if (!setup.on || pending.has(stopId) || recorded.has(stopId)) return Promise.resolve();
@@ -65,9 +68,6 @@ export function createArrivalRecords({ store, api, now }: ArrivalRecordsDeps) {
       });
       return flush();
     },
-    /** Tries again what waits (a position came: the phone may have a network again). */
     retry: () => (pending.size > 0 ? flush() : Promise.resolve()),
   };
 }
-
-export type ArrivalRecords = ReturnType<typeof createArrivalRecords>;

@@ -7,7 +7,12 @@ import type { Store } from '../base/store.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import { parkedCompletion } from '../outbox/outbox-item.ts';
 
-export function createOutboxSummary(store: Store, outbox: Pick<Outbox, 'all'>) {
+export interface OutboxSummary {
+  /** Reads the outbox again into the state's counts (one read at a time, one more if asked meanwhile). */
+  summarise(): void;
+}
+
+export function createOutboxSummary(store: Store, outbox: Pick<Outbox, 'all'>): OutboxSummary {
   let summarising: Promise<void> | null = null;
   let summariseAgain = false;
 
@@ -31,5 +36,3 @@ export function createOutboxSummary(store: Store, outbox: Pick<Outbox, 'all'>) {
     },
   };
 }
-
-export type OutboxSummary = ReturnType<typeof createOutboxSummary>;

@@ -2,57 +2,90 @@
  * Everything the core does for routes (the list, the open route, the outbox of completions, the planned line),
  * loaded on first use: a start on the sign-in or account screen does not pay for it (critical-path budget).
  *
- * This file composes them: the outbox (route-outbox.ts) and its summary in the state (outbox-summary.ts), the open
- * route (active-route.ts), the live channel (src-worker/live/live.ts) and the route list (route-list.ts). They do not
- * call one another back: each emits its events on the core's seam (base/events.ts), and `listen` below says, in one
- * place, which service hears which.
+ * This file composes them and answers them by name, so an intent reaches the service that does it in one step
+ * (core/route-intents.ts: `(await routes.get()).completion.complete(…)`). They do not call one another back: each
+ * emits its events on the core's seam (base/events.ts), and `listen` below says, in one place, which service hears
+ * which. What crosses services is route-coordination.ts.
  */
-import { fail, type PositionReport, type Result } from '../../src-shared/api/worker-api.ts';
 import type { EventSeam } from '../base/events.ts';
+import type { WorkerDeps } from '../core/worker-deps.ts';
+import type { CoreContext } from '../core-context.ts';
 import type { CoreEvent } from '../core-events.ts';
 import { createLive, type Live } from '../live/live.ts';
-import type { LiveDeps } from '../live/live-deps.ts';
-import { type ActiveRoute, type ActiveRouteDeps, createActiveRoute } from './active-route.ts';
+import type { PreparedPhotos } from '../media/prepared-photos.ts';
+import type { Outbox } from '../outbox/outbox.ts';
+import type { OutboxChannel } from '../outbox/outbox-deps.ts';
+import type { Session } from '../session/session.ts';
 import { type ArrivalOffer, createArrivalOffer } from './arrival-offer.ts';
 import { type ArrivalRecords, createArrivalRecords } from './arrival-records.ts';
+import type { OpenRouteDeps } from './open-route-deps.ts';
 import { createOutboxSummary, type OutboxSummary } from './outbox-summary.ts';
-import { createRouteList } from './route-list.ts';
-import { createRouteOutbox, type RouteOutboxDeps } from './route-outbox.ts';
+import { createRouteCoordination, type RouteCoordination } from './route-coordination.ts';
+import { createRouteFetch } from './route-fetch.ts';
+import { createRouteLine } from './route-line.ts';
+import { createRouteList, type RouteList } from './route-list.ts';
+import { createRouteOpening, type RouteOpening } from './route-opening.ts';
+import { createRouteOutbox } from './route-outbox.ts';
+import { createRouteProgress, type RouteProgress } from './route-status.ts';
+import { createRouteUpdates, type RouteUpdates } from './route-updates.ts';
+import { createShownRoute } from './shown-route.ts';
+import { createStopCompleter, type StopCompleter } from './stop-completion.ts';
 
-export interface RouteFeatureDeps extends Omit<ActiveRouteDeps, 'outbox' | 'emit'>, RouteOutboxDeps {
+/** What the route features need besides the core's context. */
+export interface RouteFeatureDeps {
   /** The core's event seam: the route features emit on it, and listen to one another's events there. */
   events: EventSeam<CoreEvent>;
-  /** The live channel's needs (src-worker/live/live.ts). */
-  live: Omit<LiveDeps, 'store' | 'api' | 'timers' | 'now' | 'route' | 'nextFrame'>;
-  /** The sender of the tab's shared link to the route when the server refused it; null otherwise (session.ts). */
-  refusedLinkFor: (routeId: number) => string | null;
+  /** Who sends a route's completions, the live channel's token, and the shared link's end and refusal. */
+  session: Pick<Session, 'senderFor' | 'senders' | 'closeLink' | 'liveToken' | 'channelWithdrawn' | 'refusedLinkFor'>;
+  /** Photos resized for the complete screen. */
+  photos: PreparedPhotos;
+  /** The API's origin, for the live channel's URL. */
+  baseUrl: () => string;
+  /** The platform's parts only the route features use. */
+  platform: Pick<WorkerDeps, 'openWebSocket' | 'outboxChannel' | 'sendTimeoutMs'>;
 }
 
-interface Listeners {
-  events: EventSeam<CoreEvent>;
-  activeRoute: ActiveRoute;
-  live: Live;
-  arrival: ArrivalOffer;
-  arrivals: ArrivalRecords;
+export interface RouteFeatures {
+  /** The route list and the Closed tab's preview. */
+  routeList: RouteList;
+  /** Opening, refreshing and closing the open route, and picking a stop. */
+  opening: RouteOpening;
+  /** Starting and finishing the open route. */
+  progress: RouteProgress;
+  /** Completing a stop. */
+  completion: StopCompleter;
+  /** What the live channel, the outbox and the session tell the open route. */
+  updates: RouteUpdates;
+  /** Every completion on the device until the server has it. */
+  outbox: Outbox;
+  /** The outbox's counts in the state. */
   summary: OutboxSummary;
-  channel: RouteOutboxDeps['channel'];
+  /** The open route's socket, live status and location. */
+  live: Live;
+  /** The arrival prompt. */
+  arrival: ArrivalOffer;
+  /** Arrivals sent to the server. */
+  arrivals: ArrivalRecords;
+  /** What crosses the services above (route-coordination.ts). */
+  coordination: RouteCoordination;
 }
 
 /** Who hears what among the route features. */
-function listen({ events, activeRoute, live, arrival, arrivals, summary, channel }: Listeners) {
+function listen(events: EventSeam<CoreEvent>, features: RouteFeatures, channel: OutboxChannel | null) {
+  const { updates, live, arrival, arrivals, summary } = features;
   // The outbox changed a route's items (this tab's or another's): the counts and the open route's marks follow, and
   // the other tabs hear of this tab's changes.
   events.on('outbox/changed', ({ routeId, elsewhere }) => {
     summary.summarise();
-    void activeRoute.outboxChanged(routeId);
+    void updates.outboxChanged(routeId);
     if (!elsewhere) channel?.postMessage({ routeId });
   });
   events.on('outbox/sent', ({ item, route, stopRemoved }) => {
-    void activeRoute.completionSent(item.routeId, route);
+    void updates.completionSent(item.routeId, route);
     // The route as the device has it may still show the stop (its removal came while the phone was offline).
-    if (stopRemoved) void activeRoute.refetch(item.routeId);
+    if (stopRemoved) void updates.refetch(item.routeId);
   });
-  events.on('outbox/parked', ({ item }) => void activeRoute.refetch(item.routeId));
+  events.on('outbox/parked', ({ item }) => void updates.refetch(item.routeId));
   events.on('route/started', ({ route, position }) => live.routeStarted(route, position));
   events.on('route/stopChanged', ({ route, stopId, body }) => live.stopChanged(route, stopId, body));
   events.on('route/shown', ({ route }) => live.routeShown(route));
@@ -68,75 +101,56 @@ function listen({ events, activeRoute, live, arrival, arrivals, summary, channel
   );
 }
 
-export function createRouteFeatures(deps: RouteFeatureDeps) {
-  const { store, events } = deps;
-  const outbox = createRouteOutbox({ ...deps, emit: events.emit });
-  const summary = createOutboxSummary(store, outbox);
-  const activeRoute = createActiveRoute({ ...deps, outbox, emit: events.emit });
-  const live = createLive({
-    ...deps.live,
-    store,
-    api: deps.api,
-    timers: deps.timers,
-    now: deps.now,
-    route: activeRoute,
-    // About one frame: patches are for painting, so they need go no faster.
-    nextFrame: (release) => void setTimeout(release, 16),
-  });
-  const arrival = createArrivalOffer({ store, timers: deps.timers, now: deps.now, emit: events.emit });
-  const arrivals = createArrivalRecords({ store, api: deps.api, now: deps.now });
-  listen({ events, activeRoute, live, arrival, arrivals, summary, channel: deps.channel });
-  summary.summarise();
-
-  /** The server refused the route's shared link: its unsent completions are parked, and the view says how many. */
-  async function linkRefused(routeId: number, owner: string): Promise<void> {
-    const notSaved = await outbox.parkRefusedLink(owner, routeId);
-    await activeRoute.linkRefused(routeId, notSaved);
-  }
-
-  return {
-    linkRefused,
-    /**
-     * Opens the route for the route view. Through a shared link the server refused (now, or at any earlier open on
-     * this device) it opens to the link's message, with or without a network: no request, no copy of the route, no
-     * error alert. The refusal's steps run again (each idempotent): a tab closed between them left nothing undone.
-     */
-    async open(routeId: number, shared: boolean): Promise<Result> {
-      const refusedOwner = shared ? deps.refusedLinkFor(routeId) : null;
-      if (refusedOwner === null) return activeRoute.open(routeId, shared);
-      activeRoute.openEmpty(routeId, shared);
-      await linkRefused(routeId, refusedOwner);
-      return fail('link_refused');
-    },
-    routeList: createRouteList({ ...deps, emit: events.emit }),
-    activeRoute,
+/** The open route's services, in the order each needs the one before. */
+function createOpenRoute(core: CoreContext<CoreEvent>, deps: RouteFeatureDeps, outbox: Outbox) {
+  const shown = createShownRoute(core, outbox);
+  const fetch = createRouteFetch(core, shown, () => deps.session.closeLink());
+  const line = createRouteLine(core, shown);
+  const open: OpenRouteDeps = {
+    shown,
+    fetch,
+    line,
     outbox,
-    live,
-    arrival,
-    summarise: summary.summarise,
-    /** The driver picked a stop's card: the arrival prompt follows it. */
-    select(stopId: number) {
-      activeRoute.select(stopId);
-      arrival.routeChanged();
-    },
-    /** A position from the page or the wrapper: sent live, watched for arrival; a network again sends what waits. */
-    position(report: PositionReport) {
-      live.position(report);
-      arrival.position(report);
-      void arrivals.retry();
-    },
-    /** The arrival prompt answered with Arrived: it goes, and the arrival is the driver's. */
-    async confirmArrival(stopId: number) {
-      arrival.dismiss(stopId);
-      const route = store.get().route?.route;
-      if (route) await arrivals.record(route, stopId, 'driver');
-    },
-    /** The route closed, or the session ended: nothing live, nothing offered. */
-    routeClosed() {
-      live.routeClosed();
-      arrival.routeClosed();
-    },
+    photos: deps.photos,
+    closeLink: () => deps.session.closeLink(),
+  };
+  return {
+    opening: createRouteOpening(core, open),
+    progress: createRouteProgress(core, open),
+    completion: createStopCompleter(core, open),
+    updates: createRouteUpdates(shown, fetch),
   };
 }
 
-export type RouteFeatures = ReturnType<typeof createRouteFeatures>;
+export function createRouteFeatures(core: CoreContext<CoreEvent>, deps: RouteFeatureDeps): RouteFeatures {
+  const { session, platform } = deps;
+  const channel = platform.outboxChannel?.() ?? null;
+  const outbox = createRouteOutbox(core, { senders: session, sendTimeoutMs: platform.sendTimeoutMs });
+  const openRoute = createOpenRoute(core, deps, outbox);
+  const live = createLive({
+    store: core.store,
+    api: () => core.api,
+    timers: core.timers,
+    now: core.now,
+    openWebSocket: platform.openWebSocket,
+    baseUrl: deps.baseUrl,
+    deviceId: async () => (await core.storage()).deviceId(core.newId),
+    liveToken: (routeId, renew) => session.liveToken(routeId, renew),
+    channelWithdrawn: (routeId) => session.channelWithdrawn(routeId),
+    route: openRoute.updates,
+    // About one frame: patches are for painting, so they need go no faster.
+    nextFrame: (release) => void setTimeout(release, 16),
+  });
+  const arrival = createArrivalOffer(core);
+  const arrivals = createArrivalRecords(core);
+  const services = { ...openRoute, outbox, live, arrival, arrivals };
+  const features: RouteFeatures = {
+    ...services,
+    routeList: createRouteList(core),
+    summary: createOutboxSummary(core.store, outbox),
+    coordination: createRouteCoordination(core, { ...services, session }),
+  };
+  listen(deps.events, features, channel);
+  features.summary.summarise();
+  return features;
+}

@@ -4,28 +4,32 @@
  */
 import type { Route } from '../../src-shared/protocol/entities.ts';
 import type { OsrmAnswer } from '../../src-shared/protocol/http.ts';
+import type { CoreContext } from '../core-context.ts';
 import { decodeLine } from '../media/polyline.ts';
-import type { ApiClient } from '../net/api-client.ts';
 import type { ShownRoute } from './shown-route.ts';
 
-export interface RouteLineDeps {
-  api: () => ApiClient;
-  shown: Pick<ShownRoute, 'current' | 'patch'>;
+export interface RouteLine {
+  /** Asks for the route's line and shows it; a second ask for the same stops and vehicle shares the first. */
+  load(route: Route): Promise<void>;
+  /** A route opens: whatever line was asked for before is asked again. */
+  forget(): void;
 }
 
-export function createRouteLine(deps: RouteLineDeps) {
-  const { shown } = deps;
+export function createRouteLine(
+  core: Pick<CoreContext, 'api'>,
+  shown: Pick<ShownRoute, 'current' | 'patch'>,
+): RouteLine {
   /** The line asked for (by the route's stops' places and vehicle): a second ask for the same one shares it. */
   let lineAsked: { key: string; loading: Promise<void> } | null = null;
 
   return {
-    load(route: Route): Promise<void> {
+    load(route) {
       if (route.stops.length < 2) return Promise.resolve();
       const coordinates = route.stops.map((s) => `${s.address.lng},${s.address.lat}`).join(';');
       const key = `${route.id}|${route.vehicle_profile}|${coordinates}`;
       if (lineAsked?.key === key) return lineAsked.loading;
       const loading = (async () => {
-        const res = await deps.api().request<OsrmAnswer>('POST', '/v1/osrmb?overview=full', {
+        const res = await core.api.request<OsrmAnswer>('POST', '/v1/osrmb?overview=full', {
           auth: 'route',
           body: { coordinates, profile: route.vehicle_profile },
         });
@@ -39,11 +43,8 @@ export function createRouteLine(deps: RouteLineDeps) {
       return loading;
     },
 
-    /** A route opens: whatever line was asked for before is asked again. */
     forget() {
       lineAsked = null;
     },
   };
 }
-
-export type RouteLine = ReturnType<typeof createRouteLine>;

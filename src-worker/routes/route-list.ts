@@ -6,16 +6,30 @@
  * load is list-fetch.ts, the preview route-preview.ts, what a failed load answers list-failure.ts.
  */
 import type { Result } from '../../src-shared/api/worker-api.ts';
-import { createListFetch, type RouteListDeps } from './list-fetch.ts';
+import type { CoreContext } from '../core-context.ts';
+import { createListFetch } from './list-fetch.ts';
 import type { ListAnswer } from './list-request.ts';
-import { createRoutePreview } from './route-preview.ts';
+import type { RouteListEvent } from './route-events.ts';
+import { createRoutePreview, type RoutePreview } from './route-preview.ts';
 
 /** How long a load started ahead stands in for the screen's first load (a sign-in's, a start's). */
 const AHEAD_KEPT_MS = 10_000;
 
-export function createRouteList(deps: RouteListDeps) {
-  const { store } = deps;
-  const { fetchList } = createListFetch(deps);
+export interface RouteList {
+  /** Loads the list, one load at a time; the screen's first load takes the one started ahead. */
+  load(options?: { refresh?: boolean }): Promise<Result>;
+  /**
+   * Starts a load before any screen asks (with the request the core already sent, if it did); the next `load()`
+   * shares it instead of asking the server again.
+   */
+  loadAhead(started?: ListAnswer): Promise<Result>;
+  /** The Closed tab's read-only preview (route-preview.ts). */
+  preview: RoutePreview;
+}
+
+export function createRouteList(core: CoreContext<RouteListEvent>): RouteList {
+  const { store } = core;
+  const { fetchList } = createListFetch(core);
   let loading: Promise<Result> | null = null;
   /** A load the core started before any screen asked (loadAhead), kept for the list screen's first load. */
   let ahead: { result: Promise<Result>; at: number } | null = null;
@@ -26,7 +40,7 @@ export function createRouteList(deps: RouteListDeps) {
     // unless the driver asked for fresh data, the session ended since (the list is blank again), or it is old.
     const taken = ahead;
     ahead = null;
-    const takeable = taken && deps.now() - taken.at < AHEAD_KEPT_MS && store.get().routeList.status !== 'idle';
+    const takeable = taken && core.now() - taken.at < AHEAD_KEPT_MS && store.get().routeList.status !== 'idle';
     if (!options.refresh && takeable) return taken.result;
     loading ??= fetchList(options.refresh ?? false, started).finally(() => {
       loading = null;
@@ -35,18 +49,12 @@ export function createRouteList(deps: RouteListDeps) {
   }
 
   return {
-    load,
-
-    /**
-     * Starts a load before any screen asks (with the request the core already sent, if it did); the next `load()`
-     * shares it instead of asking the server again.
-     */
-    loadAhead(started?: ListAnswer): Promise<Result> {
+    load: (options) => load(options),
+    loadAhead(started) {
       const result = load({}, started);
-      ahead = { result, at: deps.now() };
+      ahead = { result, at: core.now() };
       return result;
     },
-
-    preview: createRoutePreview(deps).preview,
+    preview: createRoutePreview(core),
   };
 }

@@ -4,28 +4,31 @@
  */
 import { fail, type Result } from '../../src-shared/api/worker-api.ts';
 import type { Route } from '../../src-shared/protocol/entities.ts';
-import type { Outbox } from '../outbox/outbox.ts';
-import type { AppStorage } from '../storage/app-db.ts';
-import type { RouteFetch } from './route-fetch.ts';
-import type { RouteLine } from './route-line.ts';
-import { routeCacheKey, type ShownRoute } from './shown-route.ts';
+import type { CoreContext } from '../core-context.ts';
+import type { OpenRouteDeps } from './open-route-deps.ts';
+import { routeCacheKey } from './shown-route.ts';
 
-export interface RouteOpeningDeps {
-  storage: () => Promise<AppStorage>;
-  outbox: Pick<Outbox, 'flush'>;
-  shown: ShownRoute;
-  line: RouteLine;
-  fetch: RouteFetch;
+export interface RouteOpening {
+  /** Opens a route: the device's copy at once (and its line), then the server's; what waits for it is sent. */
+  open(routeId: number, shared: boolean): Promise<Result>;
+  /** A route that opens with nothing to show: its shared link was refused (route-coordination.ts says so). */
+  openEmpty(routeId: number, shared: boolean): void;
+  /** Pull to refresh: the server's copy of the open route. */
+  refresh(): Promise<Result>;
+  /** No route open any more. */
+  close(): void;
+  /** The driver picked a stop's card: it is the active stop. */
+  select(stopId: number): void;
 }
 
-export function createRouteOpening(deps: RouteOpeningDeps) {
-  const { shown, line } = deps;
+export function createRouteOpening(core: Pick<CoreContext, 'storage'>, open: OpenRouteDeps): RouteOpening {
+  const { shown, line } = open;
   return {
-    async open(routeId: number, shared: boolean): Promise<Result> {
+    async open(routeId, shared) {
       shown.open(routeId, shared);
       // Stale-while-revalidate: the device's copy shows at once, and the server's answer replaces it when it comes.
       line.forget();
-      const cached = await (await deps.storage()).getCache<Route>(routeCacheKey(routeId));
+      const cached = await (await core.storage()).getCache<Route>(routeCacheKey(routeId));
       if (cached && shown.current()?.routeId === routeId && shown.current()?.status === 'loading') {
         await shown.show(cached, false, true);
         shown.patch({ busy: 'refreshing' });
@@ -33,26 +36,25 @@ export function createRouteOpening(deps: RouteOpeningDeps) {
         // the server's answer asks again only if the stops moved.
         void line.load(cached);
       }
-      const result = await deps.fetch.fetchRoute(routeId);
+      const result = await open.fetch.fetchRoute(routeId);
       if (shown.current()?.routeId === routeId && shown.current()?.busy === 'refreshing') shown.patch({ busy: null });
       const route = shown.current()?.route;
       if (route) {
         void line.load(route);
-        void deps.outbox.flush(routeId);
+        void open.outbox.flush(routeId);
       }
       return result;
     },
 
-    /** A route that opens with nothing to show: its shared link was refused (route-features.ts says so). */
-    openEmpty(routeId: number, shared: boolean) {
+    openEmpty(routeId, shared) {
       shown.open(routeId, shared);
     },
 
-    async refresh(): Promise<Result> {
+    async refresh() {
       const active = shown.current();
       if (!active) return fail('not_found');
       shown.patch({ busy: 'refreshing', changes: null });
-      const result = await deps.fetch.fetchRoute(active.routeId);
+      const result = await open.fetch.fetchRoute(active.routeId);
       shown.patch({ busy: null });
       return result;
     },
@@ -61,7 +63,7 @@ export function createRouteOpening(deps: RouteOpeningDeps) {
       shown.close();
     },
 
-    select(stopId: number) {
+    select(stopId) {
       shown.patch({ activeStopId: stopId });
     },
   };

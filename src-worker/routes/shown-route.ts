@@ -10,18 +10,29 @@ import { applyUnitScans } from '../../src-shared/domain/unit-scans.ts';
 import type { Route, Stop } from '../../src-shared/protocol/entities.ts';
 import type { StopUpdateRequest } from '../../src-shared/protocol/http.ts';
 import type { ActiveRouteState } from '../../src-shared/state/app-state.ts';
-import type { Emit } from '../base/events.ts';
-import type { Store } from '../base/store.ts';
+import type { CoreContext } from '../core-context.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { OutboxItem } from '../outbox/outbox-item.ts';
-import type { AppStorage } from '../storage/app-db.ts';
 import type { RouteEvent } from './route-events.ts';
 
-export interface ShownRouteDeps {
-  store: Store;
-  storage: () => Promise<AppStorage>;
-  outbox: Pick<Outbox, 'items'>;
-  emit: Emit<RouteEvent>;
+export interface ShownRoute {
+  /** The state's open route; null when none is open. */
+  current(): ActiveRouteState | null;
+  /** Changes these fields of the open route, each as one patch op (nothing when none is open). */
+  patch(change: Partial<ActiveRouteState>): void;
+  /**
+   * Shows a route with what waits in the outbox laid over it. `fromCache`: the device's copy because the server could
+   * not be reached; `copy`: the device's copy shown while the server is asked (not written back).
+   */
+  show(route: Route, fromCache: boolean, copy?: boolean): Promise<void>;
+  /** A route opens: it shows as loading, and no server copy of another (or an earlier open) counts. */
+  open(routeId: number, shared: boolean): void;
+  /** No route open any more. */
+  close(): void;
+  /** The route as the server last had it (for the live channel's merges), if this route is open. */
+  serverRoute(routeId: number): Route | null;
+  /** The shared link no longer opens the route: its copy goes from the screen and the device. */
+  forget(routeId: number): Promise<void>;
 }
 
 /** The device's copy of a route (IndexedDB `cache`). */
@@ -101,8 +112,9 @@ function loadingRoute(routeId: number, shared: boolean): ActiveRouteState {
   };
 }
 
-export function createShownRoute(deps: ShownRouteDeps) {
-  const { store } = deps;
+/** `outbox`: what waits is laid over the route as it shows. */
+export function createShownRoute(core: CoreContext<RouteEvent>, outbox: Pick<Outbox, 'items'>): ShownRoute {
+  const { store } = core;
   const current = () => store.get().route;
   /**
    * Field by field, and each field as what differs from what the UI has: a new active stop sends just that field,
@@ -122,7 +134,7 @@ export function createShownRoute(deps: ShownRouteDeps) {
    * `fromCache`: shown from the device's copy because the server could not be reached. `copy`: the device's copy
    * shown while the server is asked (an open): neither marked as a fallback nor written back.
    */
-  async function show(route: Route, fromCache: boolean, copy = fromCache) {
+  async function show(route: Route, fromCache: boolean, copy = fromCache): Promise<void> {
     // An answer older than the copy shown (a completion's answer overtaken by the next event, already applied) would
     // put back what has changed since: the copy holds all it says (versions, src-shared/domain/route-version.ts).
     if (!copy && serverCopy?.id === route.id && !replacesCopy(serverCopy.version, route.version)) return;
@@ -132,12 +144,12 @@ export function createShownRoute(deps: ShownRouteDeps) {
     // back what has been sent since.
     const seq = ++showSeq;
     // The dispatcher reordered, added or removed stops ("Your route has been updated", spec section 8).
-    if (before !== null && before !== route.stops.map((s) => s.id).join()) deps.emit({ type: 'route/stopListChanged' });
-    const items = await deps.outbox.items(route.id);
+    if (before !== null && before !== route.stops.map((s) => s.id).join()) core.emit({ type: 'route/stopListChanged' });
+    const items = await outbox.items(route.id);
     if (seq !== showSeq || current()?.routeId !== route.id) return;
     patch(shownState(route, items, fromCache, current()?.activeStopId ?? null));
-    deps.emit({ type: 'route/shown', route });
-    if (!copy) await (await deps.storage()).putCache(routeCacheKey(route.id), route);
+    core.emit({ type: 'route/shown', route });
+    if (!copy) await (await core.storage()).putCache(routeCacheKey(route.id), route);
   }
 
   return {
@@ -145,19 +157,16 @@ export function createShownRoute(deps: ShownRouteDeps) {
     patch,
     show,
 
-    /** A route opens: it shows as loading, and no server copy of another (or an earlier open) counts. */
-    open(routeId: number, shared: boolean) {
+    open(routeId, shared) {
       store.set(['route'], loadingRoute(routeId, shared));
       serverCopy = null;
     },
 
-    /** No route open any more. */
     close() {
       store.set(['route'], null);
     },
 
-    /** The route as the server last had it (for the live channel's merges), if this route is open. */
-    serverRoute(routeId: number): Route | null {
+    serverRoute(routeId) {
       return current()?.routeId === routeId && serverCopy?.id === routeId ? serverCopy : null;
     },
 
@@ -165,13 +174,11 @@ export function createShownRoute(deps: ShownRouteDeps) {
      * The shared link no longer opens the route: its copy goes from the screen and the device (a route shown as if
      * nothing happened would be worked in vain, offline too); what waits in the outbox stays, reported as not saved.
      */
-    async forget(routeId: number): Promise<void> {
-      await (await deps.storage()).deleteCache(routeCacheKey(routeId));
+    async forget(routeId) {
+      await (await core.storage()).deleteCache(routeCacheKey(routeId));
       if (current()?.routeId !== routeId) return;
       serverCopy = null;
       patch({ status: 'failed', route: null, activeStopId: null });
     },
   };
 }
-
-export type ShownRoute = ReturnType<typeof createShownRoute>;

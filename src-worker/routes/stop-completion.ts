@@ -7,31 +7,27 @@ import { type Failure, fail, okVoid, type Result, type StopCompletion } from '..
 import { isDeliveryCodeShape } from '../../src-shared/domain/outcomes/code.ts';
 import { actionBlock, allWorkDone, countToShow, nextActiveStop, stopName } from '../../src-shared/domain/stops.ts';
 import type { Route } from '../../src-shared/protocol/entities.ts';
-import type { Emit } from '../base/events.ts';
-import type { Store } from '../base/store.ts';
-import { isPhotoHandle, type PreparedPhotos } from '../media/prepared-photos.ts';
-import type { ApiClient } from '../net/api-client.ts';
-import type { Outbox } from '../outbox/outbox.ts';
+import type { CoreContext } from '../core-context.ts';
+import { isPhotoHandle } from '../media/prepared-photos.ts';
 import { checkCompletionInCore, deliveryCodeToSend } from './completion-check.ts';
 import { tryDeliveryCode } from './delivery-code-try.ts';
+import type { OpenRouteDeps } from './open-route-deps.ts';
 import type { RouteEvent } from './route-events.ts';
-import { type ShownRoute, withCompletion } from './shown-route.ts';
+import { withCompletion } from './shown-route.ts';
 import { stopUpdateBody, withinRouteTime } from './stop-update-body.ts';
 
-export interface StopCompletionDeps {
-  store: Store;
-  outbox: Pick<Outbox, 'add' | 'flush'>;
-  now: () => number;
-  /** Photos resized for the complete screen: a completion names its new ones by handle. */
-  photos: PreparedPhotos;
-  emit: Emit<RouteEvent>;
-  shown: ShownRoute;
-  /** The delivery code's try before queueing (issue 34). */
-  api: () => ApiClient;
+/** `StopCompletion` is the contract's completion (worker-api.ts): this is what takes one. */
+export interface StopCompleter {
+  /**
+   * Checks a completion by the rules the screen shows (and its delivery code online, issue 34), stores it in the
+   * outbox, shows the stop done at once and sends it in the background.
+   */
+  complete(stopId: number, completion: StopCompletion): Promise<Result>;
 }
 
-export function createStopCompletion(deps: StopCompletionDeps) {
-  const { store, shown } = deps;
+export function createStopCompleter(core: CoreContext<RouteEvent>, open: OpenRouteDeps): StopCompleter {
+  const { store } = core;
+  const { shown, photos, outbox } = open;
 
   /**
    * Tries the code online first (delivery-code-try.ts; not at all when the core knows it is offline): a wrong one is
@@ -43,7 +39,7 @@ export function createStopCompletion(deps: StopCompletionDeps) {
     // Locked as last heard: no try would be taken, online or later.
     if (route.stops.find((s) => s.id === stopId)?.delivery_code_tries_left === 0)
       return fail('wrong_delivery_code', '0', 'delivery_code');
-    const verdict = await tryDeliveryCode(deps.api(), route, stopId, code, store.get().connectivity.online);
+    const verdict = await tryDeliveryCode(core.api, route, stopId, code, store.get().connectivity.online);
     if (verdict.kind !== 'wrong') return null;
     const current = shown.current()?.route;
     if (current?.id === route.id) {
@@ -55,7 +51,7 @@ export function createStopCompletion(deps: StopCompletionDeps) {
   }
 
   return {
-    async complete(stopId: number, completion: StopCompletion): Promise<Result> {
+    async complete(stopId, completion) {
       const active = shown.current();
       const route = active?.route;
       if (!active || !route) return fail('not_found');
@@ -72,24 +68,24 @@ export function createStopCompletion(deps: StopCompletionDeps) {
         organisation: store.get().organisation,
         appConfig: store.get().appConfig,
         variant: completion.variant,
-        nowMs: deps.now(),
+        nowMs: core.now(),
       };
       // The rules the screen shows, checked again here: nothing they refuse is ever queued (issue 21).
       const problems = checkCompletionInCore(check);
       if (problems.length > 0) return fail('invalid_completion', problems.join(','));
       const images = completion.proofs?.images ?? [];
-      if (images.some((image) => isPhotoHandle(image) && !deps.photos.get(image)))
+      if (images.some((image) => isPhotoHandle(image) && !photos.get(image)))
         return fail('invalid_completion', 'photo_missing');
       const code = deliveryCodeToSend(check);
       const wrongCode = code === null ? null : await codeRefusal(code, route, stopId);
       if (wrongCode) return wrongCode;
-      const built = { ...stopUpdateBody(completion, deps.now(), timeZone, deps.photos.capturedAt) };
+      const built = { ...stopUpdateBody(completion, core.now(), timeZone, photos.capturedAt) };
       // The code as typed waits in the outbox until sent, like the rest of what the driver entered at the door.
       if (code !== null) built.delivery_code = code;
-      const body = withinRouteTime(built, route, timeZone, deps.now());
+      const body = withinRouteTime(built, route, timeZone, core.now());
       const label = { id: stopId, number: countToShow(route.stops)[index] ?? null, name: stopName(stop) };
       // Stored on the device (strict durability) before anything else: from here on it reaches the server once.
-      const queued = await deps.outbox.add(route.id, route.project_id, label, body, deps.photos.get);
+      const queued = await outbox.add(route.id, route.project_id, label, body, photos.get);
       if (!queued) return fail('unauthorized');
       // The flow moves on at once, without waiting for the server: the stop shows what the driver entered (done,
       // its notes and time), marked unsent until the server has it; the outbox sends it in the background.
@@ -100,9 +96,9 @@ export function createStopCompletion(deps: StopCompletionDeps) {
         activeStopId: nextActiveStop(stops, stopId),
         finishing: allWorkDone(stops),
       });
-      deps.emit({ type: 'route/stopChanged', route: { ...route, stops }, stopId, body });
+      core.emit({ type: 'route/stopChanged', route: { ...route, stops }, stopId, body });
       // Sent in the background, after the stop shows done: the server's answer then lands on top of it.
-      void deps.outbox.flush(route.id);
+      void outbox.flush(route.id);
       return okVoid;
     },
   };

@@ -4,23 +4,20 @@
  * starts without any of it (the critical path's budget counts the worker's start-up code).
  */
 import { type BarcodeFrame, type DecodedBarcode, fail, ok, type Result } from '../../src-shared/api/worker-api.ts';
-import { bitmapPixels, createBarcodeDecoder, type ReadPixels } from './barcode-decoder.ts';
+import type { WorkerDeps } from '../core/worker-deps.ts';
+import { bitmapPixels, createBarcodeDecoder } from './barcode-decoder.ts';
 import { nativeDetectorOf } from './native-detector.ts';
 
-export interface FrameDecoderDeps {
-  /** The worker's global scope, where the browser's BarcodeDetector lives if it has one. */
-  barcodeScope?: object;
-  /** zxing-wasm's reader (its bytes from a file in Node tests); the app's own asset when not given. */
-  loadBarcodeReader?: () => Promise<ReadPixels>;
-}
+/** The barcodes in one camera frame; `unknown` when the frame could not be read. */
+export type FrameDecoder = (frame: BarcodeFrame) => Promise<Result<DecodedBarcode[]>>;
 
-export function createFrameDecoder(deps: FrameDecoderDeps) {
+export function createFrameDecoder(deps: Pick<WorkerDeps, 'barcodeScope' | 'loadBarcodeReader'>): FrameDecoder {
   const decoder = createBarcodeDecoder({
     nativeDetector: deps.barcodeScope ? nativeDetectorOf(deps.barcodeScope) : undefined,
     loadReader: deps.loadBarcodeReader ?? (() => import('./load-reader.ts').then((m) => m.loadAppReader())),
     toPixels: bitmapPixels,
   });
-  return async (frame: BarcodeFrame): Promise<Result<DecodedBarcode[]>> => {
+  return async (frame) => {
     try {
       return ok(await decoder.decode(frame));
     } catch {

@@ -21,6 +21,7 @@ export interface DriverSession {
   readStored(handed: TokenPair | null | undefined): Promise<void>;
   /** The start, second step: the handed tokens taken, and a signed-in driver shown with its account. */
   resume(handed: TokenPair | null | undefined): Promise<void>;
+  /** The password step: the session stored, shown, and its account loaded. */
   signIn(email: string, password: string): Promise<Result<DriverProfile>>;
   /** Signs in with tokens a native wrapper handed over (see Session.adopt). */
   adopt(tokens: TokenPair): Promise<Result<DriverProfile>>;

@@ -20,6 +20,7 @@ export interface DriverTokens {
   set(next: StoredDriver | null): void;
   /** The state's session: signed in as `profile`, or signed out (null). */
   show(profile: DriverProfile | null): void;
+  /** The token the API client sends for the driver; null signed out. */
   accessToken(): string | null;
   /** The driver as the sender of its routes' completions; null signed out. */
   sender(): Sender | null;

@@ -17,7 +17,14 @@ const REVOKE_PATH = '/v1/token/revoke';
 const settled = (outcome: Awaited<ReturnType<ApiClient['request']>>) =>
   outcome.ok || (outcome.kind === 'http' && outcome.status < 500 && outcome.status !== 408 && outcome.status !== 429);
 
-export function createRevocations(core: Pick<CoreContext, 'storage' | 'api'>) {
+export interface Revocations {
+  /** Keeps the token for its revoke call and sends what waits (not awaited by a sign-out). */
+  queue(token: string): Promise<void>;
+  /** Sends every waiting revoke call; resolves when done or when the network stops it. */
+  send(): Promise<void>;
+}
+
+export function createRevocations(core: Pick<CoreContext, 'storage' | 'api'>): Revocations {
   let sending: Promise<void> | null = null;
   /** Asked again while a run was going: that run may have read the list before the newest was kept. */
   let again = false;
@@ -49,14 +56,10 @@ export function createRevocations(core: Pick<CoreContext, 'storage' | 'api'>) {
   }
 
   return {
-    /** Keeps the token for its revoke call and sends what waits (not awaited by a sign-out). */
-    async queue(token: string): Promise<void> {
+    async queue(token) {
       await (await core.storage()).queueRevocation(token);
       void send().catch(() => {});
     },
-    /** Sends every waiting revoke call; resolves when done or when the network stops it. */
     send,
   };
 }
-
-export type Revocations = ReturnType<typeof createRevocations>;

@@ -49,12 +49,17 @@ export interface Session extends TokenSource {
    * revokes a family whose old token is used again); another driver's session ends first.
    */
   adopt(tokens: TokenPair): Promise<Result<DriverProfile>>;
+  /** The sign-in's first step: whether the server knows this email. */
   checkEmail(email: string): Promise<Result>;
+  /** The sign-in's second step, with the password. */
   signIn(email: string, password: string): Promise<Result<DriverProfile>>;
+  /** Asks the server to email a reset link. */
   requestPasswordReset(email: string): Promise<Result>;
+  /** Ends the session on the device at once; the server hears of it now or when back online. */
   signOut(): Promise<Result>;
   /** Opens a shared link, unless the server refused it before on this device (then held as refused). */
   openLink(link: LinkEntry): Promise<void>;
+  /** The shared link leaves the session (section 8's 404/400, or the driver left it). */
   closeLink(): void;
   /**
    * The sender of this tab's shared link to the route when the server refused it (at any earlier open too): the

@@ -21,6 +21,7 @@ export interface SharedLink {
   close(): OpenLink | null;
   /** The server refused the open link: it ends, and is held as refused; answers it (null when none was open). */
   refuse(): OpenLink | null;
+  /** The open link's token; null when none is open (or it was refused). */
   token(): string | null;
   /** The link's token when the link opened this route; null otherwise. */
   tokenFor(routeId: number): string | null;
