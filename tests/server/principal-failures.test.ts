@@ -7,6 +7,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { createTokenService } from '../../src-server/auth/tokens.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { makeLink, type RouteSession, routeSession } from '../helpers/sessions.ts';
 import { openSocket, refusedSocket } from '../helpers/socket.ts';
@@ -96,5 +97,23 @@ describe('a database failure while reading who is calling', () => {
       body: { message: 'The token is invalid or has expired' },
     });
     expect((await refusedSocket(t, socketParams(revoked))).status).toBe(401);
+  });
+
+  it('still refuses a token signed with another key with 401, and its revoke changes nothing (200)', async () => {
+    const forger = createTokenService('not-the-server-secret', t.config);
+    const { linkId, routeId, projectId, organisationId } = await t.server.ctx.tokens.verifyLink(link);
+    const forgedLink = await forger.signLink({ linkId, routeId, projectId, organisationId });
+    const driverClaims = await t.server.ctx.tokens.verifyAccess(s.token);
+    const forgedAccess = (await forger.signAccess(driverClaims)).token;
+    for (const token of [forgedLink, forgedAccess]) {
+      expect(await getRoute(token)).toMatchObject({
+        status: 401,
+        body: { message: 'The token is invalid or has expired' },
+      });
+      expect((await refusedSocket(t, socketParams(token))).status).toBe(401);
+    }
+    const forgedRefresh = (await forger.signRefresh(s.driver.driverId, 'some-family')).token;
+    expect((await t.request('POST', '/v1/token/refresh', { body: { token: forgedRefresh } })).status).toBe(401);
+    expect((await t.request('POST', '/v1/token/revoke', { body: { token: forgedRefresh } })).status).toBe(200);
   });
 });
