@@ -33,7 +33,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 const INVALID_TOKEN = 'The token is invalid or has expired';
 
-/** A token's own fault (tokens.ts) is a 401; any other error, the database's say, is the server's and goes on. */
+/** A token's own fault (tokens.ts) is a 401; any other error (a database's) is the server's, and goes on as is. */
 async function verified<T>(verify: Promise<T>): Promise<T> {
   try {
     return await verify;
