@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { forbidden, unauthorized } from '../domain/errors.ts';
 import { isFamilyRevoked } from './families.ts';
-import type { AccessClaims } from './tokens.ts';
+import { type AccessClaims, TokenRejected } from './tokens.ts';
 
 /** `expiresAt`: when the token ends, epoch milliseconds (a socket closes then). */
 export type Principal =
@@ -31,46 +31,61 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match ? match[1]! : null;
 }
 
+const INVALID_TOKEN = 'The token is invalid or has expired';
+
+/** A token's own fault (tokens.ts) is a 401; any other error (a database's) is the server's, and goes on as is. */
+async function verified<T>(verify: Promise<T>): Promise<T> {
+  try {
+    return await verify;
+  } catch (error) {
+    if (error instanceof TokenRejected) throw unauthorized(INVALID_TOKEN);
+    throw error;
+  }
+}
+
+async function driverPrincipal(ctx: ServerContext, token: string): Promise<Principal> {
+  const claims = await verified(ctx.tokens.verifyAccess(token));
+  const driver = await ctx.db
+    .selectFrom('drivers')
+    .select(['id', 'organisation_id'])
+    .where('id', '=', claims.id)
+    .executeTakeFirst();
+  if (!driver) throw unauthorized(INVALID_TOKEN);
+  const familyId = claims.familyId ?? null;
+  // Signed out, or its refresh token reused: refused like an expired token.
+  if (familyId !== null && (await isFamilyRevoked(ctx.db, familyId))) throw unauthorized(INVALID_TOKEN);
+  return {
+    kind: 'driver',
+    driverId: driver.id,
+    organisationId: driver.organisation_id,
+    claims,
+    familyId,
+    expiresAt: ctx.tokens.peekExpiry(token) ?? 0,
+  };
+}
+
+async function linkPrincipal(ctx: ServerContext, token: string): Promise<Principal> {
+  const claims = await verified(ctx.tokens.verifyLink(token));
+  const link = await ctx.db
+    .selectFrom('links')
+    .select(['revoked_at', 'route_id'])
+    .where('id', '=', claims.linkId)
+    .executeTakeFirst();
+  if (!link || link.revoked_at || link.route_id !== claims.routeId) throw unauthorized(INVALID_TOKEN);
+  return { kind: 'link', ...claims, expiresAt: ctx.tokens.peekExpiry(token) ?? 0 };
+}
+
 /**
- * Verifies an access or link token; any failure is a 401 so the app tries its refresh token. An access token of a
- * revoked family (signed out, or its refresh token reused) is refused like an expired one.
+ * Verifies an access or link token. Only the token's own faults are a 401 (bad signature, expired, of another type,
+ * malformed, its driver gone, its family revoked, its link revoked or of another route), so the app tries its refresh
+ * token, or holds a shared link as refused for good. Any other failure (the database's) is not the token's: it goes
+ * on to the error handler as a 500 (issue 46), and the same token works once the server does.
  */
 export async function principalFromToken(ctx: ServerContext, token: string | null): Promise<Principal> {
   if (!token) throw unauthorized('Authentication required');
   const type = ctx.tokens.peekType(token);
-  try {
-    if (type === 'access') {
-      const claims = await ctx.tokens.verifyAccess(token);
-      const driver = await ctx.db
-        .selectFrom('drivers')
-        .select(['id', 'organisation_id'])
-        .where('id', '=', claims.id)
-        .executeTakeFirst();
-      if (!driver) throw new Error('driver gone');
-      const familyId = claims.familyId ?? null;
-      if (familyId !== null && (await isFamilyRevoked(ctx.db, familyId))) throw new Error('signed out');
-      return {
-        kind: 'driver',
-        driverId: driver.id,
-        organisationId: driver.organisation_id,
-        claims,
-        familyId,
-        expiresAt: ctx.tokens.peekExpiry(token) ?? 0,
-      };
-    }
-    if (type === 'link') {
-      const claims = await ctx.tokens.verifyLink(token);
-      const link = await ctx.db
-        .selectFrom('links')
-        .select(['revoked_at', 'route_id'])
-        .where('id', '=', claims.linkId)
-        .executeTakeFirst();
-      if (!link || link.revoked_at || link.route_id !== claims.routeId) throw new Error('link revoked');
-      return { kind: 'link', ...claims, expiresAt: ctx.tokens.peekExpiry(token) ?? 0 };
-    }
-  } catch {
-    throw unauthorized('The token is invalid or has expired');
-  }
+  if (type === 'access') return driverPrincipal(ctx, token);
+  if (type === 'link') return linkPrincipal(ctx, token);
   throw unauthorized('This token cannot be used for this call');
 }
 

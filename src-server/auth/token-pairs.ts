@@ -20,7 +20,7 @@ import { isoNow, type ServerContext } from '../context.ts';
 import type { DriverRow } from '../db/schema.ts';
 import { badRequest, unauthorized } from '../domain/errors.ts';
 import { isFamilyRevoked, lockFamily, revokeFamily } from './families.ts';
-import type { Issue } from './tokens.ts';
+import { type Issue, TokenRejected } from './tokens.ts';
 
 const INVALID_MESSAGE = 'The refresh token is invalid or has expired';
 const REVOKED_MESSAGE = 'The refresh token has been revoked';
@@ -86,8 +86,10 @@ export async function refreshTokens(ctx: ServerContext, token: string, log: Fast
   let claims: Awaited<ReturnType<typeof ctx.tokens.verifyRefresh>>;
   try {
     claims = await ctx.tokens.verifyRefresh(token);
-  } catch {
-    throw unauthorized(INVALID_MESSAGE);
+  } catch (error) {
+    // Only the token's fault is a 401 (issue 46); anything else is the server's, a 500.
+    if (error instanceof TokenRejected) throw unauthorized(INVALID_MESSAGE);
+    throw error;
   }
   const row = await ctx.db.selectFrom('refresh_tokens').selectAll().where('jti', '=', claims.jti).executeTakeFirst();
   if (!row || row.revoked_at) throw unauthorized(REVOKED_MESSAGE);
@@ -167,8 +169,10 @@ export async function revokeTokenFamily(ctx: ServerContext, token: string): Prom
   try {
     if (type === 'refresh') familyId = (await ctx.tokens.verifyRefresh(token, { evenExpired: true })).familyId;
     if (type === 'access') familyId = (await ctx.tokens.verifyAccess(token, { evenExpired: true })).familyId;
-  } catch {
-    return;
+  } catch (error) {
+    // A token that is not ours changes nothing; a failure of the server's is a 500, so the app sends it again.
+    if (error instanceof TokenRejected) return;
+    throw error;
   }
   if (familyId) await revokeFamily(ctx, familyId);
 }

@@ -3,7 +3,7 @@
  * another (RFC 8725). The access token carries what the Account screen shows.
  */
 import { randomUUID } from 'node:crypto';
-import { jwtVerify, SignJWT } from 'jose';
+import { errors, jwtVerify, SignJWT } from 'jose';
 
 const ISSUER = 'droplane';
 export const AUDIENCE = { access: 'droplane:driver', refresh: 'droplane:refresh', link: 'droplane:link' } as const;
@@ -63,6 +63,13 @@ export interface TokenService {
   peekExpiry(token: string): number | null;
 }
 
+/**
+ * The token itself is refused: a bad signature, expired, of another type or audience, or malformed. Every verify
+ * throws this and nothing else for a token's fault, so a caller can tell a refused token (401) from its own
+ * failure (issue 46: principal.ts).
+ */
+export class TokenRejected extends Error {}
+
 interface VerifyOptions {
   evenExpired?: boolean;
 }
@@ -95,16 +102,23 @@ function createTypedJwt(secret: string, now: () => number) {
     },
 
     async verify(type: TokenType, token: string, options: VerifyOptions = {}) {
-      const { payload } = await jwtVerify(token, key, {
-        issuer: ISSUER,
-        audience: AUDIENCE[type],
-        algorithms: ['HS256'],
-        currentDate: new Date(now()),
-        // jose refuses a token whose exp is before now minus the tolerance: no tolerance is larger than this one.
-        ...(options.evenExpired ? { clockTolerance: Number.MAX_SAFE_INTEGER } : {}),
-      });
-      if (payload.typ !== type) throw new Error('wrong token type');
-      return payload;
+      let verified: Awaited<ReturnType<typeof jwtVerify>>;
+      try {
+        verified = await jwtVerify(token, key, {
+          issuer: ISSUER,
+          audience: AUDIENCE[type],
+          algorithms: ['HS256'],
+          currentDate: new Date(now()),
+          // jose refuses a token whose exp is before now minus the tolerance: no tolerance is larger than this one.
+          ...(options.evenExpired ? { clockTolerance: Number.MAX_SAFE_INTEGER } : {}),
+        });
+      } catch (error) {
+        // jose says every fault of the token with one of its errors; anything else is not the token's.
+        if (error instanceof errors.JOSEError) throw new TokenRejected(error.code);
+        throw error;
+      }
+      if (verified.payload.typ !== type) throw new TokenRejected('wrong token type');
+      return verified.payload;
     },
   };
 }

@@ -3,7 +3,9 @@
  *
  * Everything that can refuse a connection (query, Origin, token, access to the route) runs in a preHandler,
  * before the upgrade, so a refusal is a plain HTTP 400/401/403/404 with the usual `{message, field?}` body and
- * no socket is ever opened for it. The token is read from the query and never logged (app.ts redacts it from
+ * no socket is ever opened for it. A server failure there (the database's, while reading the token's driver or link)
+ * is an HTTP 500 likewise, never a refusal and never a close code: the app tries again as after any failed connection
+ * (issue 46). The token is read from the query and never logged (app.ts redacts it from
  * the request URL in logs; nothing here logs the query).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -24,13 +24,19 @@ export interface DriverTokens {
   accessToken(): string | null;
   /** The driver as the sender of its routes' completions; null signed out. */
   sender(): Sender | null;
-  /** Gets a new pair with the refresh token, one call at a time: 'refused' when there is none or the server said no. */
+  /**
+   * Gets a new pair with the refresh token, one call at a time: 'refused' when there is none or the server said no;
+   * 'offline' when no answer came or the server failed (5xx).
+   */
   refresh(): Promise<RefreshOutcome>;
   /** A socket lives as long as its token: true when it is about to expire, or always with `renew` (signed in). */
   renewalDue(renew: boolean): boolean;
   /** Only inside a native wrapper (handover.ts): each new pair is mirrored into the state from now on. */
   mirrorTokens(mirror: (current: StoredDriver | null) => void): void;
 }
+
+/** An answer that is the server's failure, not its judgement of the token. */
+const serverFailed = (status: number) => status >= 500 || status === 408 || status === 429;
 
 /** The profile the state shows: the stored driver without its tokens. */
 export const profileOf = (stored: StoredDriver): DriverProfile => {
@@ -64,7 +70,9 @@ export function createDriverTokens(core: CoreContext): DriverTokens {
           auth: 'none',
           body: { token: current.refreshToken },
         });
-        if (!res.ok) return res.kind === 'offline' ? 'offline' : 'refused';
+        // Only the server's no (401, 400) ends the session; its own failure (5xx, 408, 429) says nothing of the
+        // token, which is tried again later like a call with no answer (issue 46).
+        if (!res.ok) return res.kind === 'offline' || serverFailed(res.status) ? 'offline' : 'refused';
         driver = { ...current, ...res.data };
         await (await core.storage()).putDriver(driver);
         mirrorTokens?.(driver);

@@ -9,8 +9,12 @@
  * link says it no longer works at once, with or without a network, and sends nothing with the refused token; the
  * parked completion is still counted. Another link to the same route, and the driver signed in, open it as usual. A
  * link revoked while its route is open is found by the socket too (4403), not only by a call.
+ *
+ * A server failure (a 500 while the server reads the link, issue 46) is no refusal: the link's calls fail as any
+ * failed call does, and once the server is back the same link works, sends what waited, and is not remembered.
  */
 import 'fake-indexeddb/auto';
+import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { localDate } from '../../src-shared/domain/geo.ts';
 import { openAppStorage } from '../../src-worker/storage/app-db.ts';
@@ -19,6 +23,7 @@ import { coreSuite } from '../helpers/core-suite.ts';
 import { makeLink } from '../helpers/dispatch.ts';
 import { faultyFetch, isCompletion } from '../helpers/faults.ts';
 import { makeDriver, makeRoute, PASSWORD, stopsAroundUtrecht } from '../helpers/fixtures.ts';
+import { until } from '../helpers/socket.ts';
 
 const suite = coreSuite();
 const today = localDate(new Date());
@@ -165,4 +170,34 @@ it('a link revoked while its route is open: the socket’s withdrawal (4403) say
 
   const again = await reopen(dbName, routeId, projectId, link.token, false);
   expect(again.opened).toMatchObject({ ok: false, error: 'link_refused' });
+});
+
+it('a server failure on the link’s calls (500) is no refusal: the link keeps working, and opens again on a reload', async () => {
+  const { c, faults, dbName, routeId, projectId, link, stops } = await linkCore();
+  const { db } = suite.t.server.ctx;
+  // The server's database fails for real while it reads the link (as in tests/server/principal-failures.test.ts).
+  await sql`alter table links rename to links_away`.execute(db);
+  try {
+    const refreshed = await c.api.refreshRoute();
+    expect(refreshed).toMatchObject({ ok: false });
+    expect(refreshed).not.toMatchObject({ error: 'link_refused' });
+    expect(await c.api.completeStop(stops[0]!.id, { status: 'skipped', completion_note: 'Gate locked' })).toEqual({
+      ok: true,
+    });
+    await until(() => faults.log.some((line) => /\/services\/\d+ .* <- 500$/.test(line)), 'the completion’s 500');
+  } finally {
+    await sql`alter table links_away rename to links`.execute(db);
+  }
+  expect(c.state().route?.lost).toBeNull();
+  expect(await c.api.refreshRoute()).toEqual({ ok: true });
+  await c.api.setConnectivity({ online: true });
+  await c.until((s) => s.outbox.unsent === 0 && s.outbox.parked.length === 0);
+  const sent = await db.selectFrom('completions').select('id').where('route_id', '=', routeId).execute();
+  expect(sent).toHaveLength(1);
+  await c.close();
+
+  // Not remembered as refused: a reload opens the link's route as usual.
+  const again = await reopen(dbName, routeId, projectId, link.token, true);
+  expect(again.opened).toEqual({ ok: true });
+  expect(again.c.state().route?.lost).toBeNull();
 });

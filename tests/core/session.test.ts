@@ -1,10 +1,13 @@
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createOutboxStore } from '../../src-worker/outbox/outbox-store.ts';
 import { openAppStorage } from '../../src-worker/storage/app-db.ts';
 import { newDbName } from '../helpers/core.ts';
 import { coreSuite } from '../helpers/core-suite.ts';
+import { faultyFetch } from '../helpers/faults.ts';
 import { type DriverFixture, makeDriver, makeOrganisation, PASSWORD } from '../helpers/fixtures.ts';
 import { outboxItem } from '../helpers/outbox.ts';
+import { until } from '../helpers/socket.ts';
 
 let clock = Date.now();
 const suite = coreSuite({ now: () => clock, env: { ACCESS_TOKEN_TTL: '60', REFRESH_GRACE_SECONDS: '5' } });
@@ -132,6 +135,30 @@ describe('tokens', () => {
     expect(await check.getDriver()).toBeUndefined();
     expect(await createOutboxStore(check.db).get('u1')).toBeDefined();
     check.close();
+  });
+  it('keeps the driver signed in when the refresh meets a server failure (500), and refreshes once it is back', async () => {
+    const dbName = newDbName();
+    const first = await suite.core({ dbName });
+    await first.api.signIn(driver.email, PASSWORD);
+    await first.close();
+    clock += 120_000;
+    // The server's database fails for real while it reads the refresh token (issue 46): the refresh answers 500.
+    const { db } = suite.t.server.ctx;
+    const faults = faultyFetch();
+    await sql`alter table refresh_tokens rename to refresh_tokens_away`.execute(db);
+    let c: Awaited<ReturnType<typeof suite.core>>;
+    try {
+      c = await suite.core({ dbName, fetch: faults.fetch });
+      await until(() => faults.log.some((line) => /token\/refresh .* <- 500$/.test(line)), 'the refresh’s 500');
+      // The answer to the call that asked for the refresh has been read, and handled, by the time the list is.
+      await c.api.loadRouteList();
+    } finally {
+      await sql`alter table refresh_tokens_away rename to refresh_tokens`.execute(db);
+    }
+    expect(c.state().session.status).toBe('signed_in');
+    expect(c.state().notices).toEqual([]);
+    expect(await c.api.loadRouteList({ refresh: true })).toEqual({ ok: true });
+    expect(faults.log.filter((line) => /token\/refresh .* <- 200$/.test(line))).toHaveLength(1);
   });
 });
 
