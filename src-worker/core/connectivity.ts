@@ -29,9 +29,9 @@ export function createConnectivity(deps: ConnectivityDeps): Connectivity {
   async function change(change: Partial<ConnectivityState>, observed = false) {
     store.update('connectivity', (c) => ({ ...c, ...change }));
     if (change.visible !== undefined) void routeFeatures.ifLoaded()?.then((r) => r.live.visible(change.visible!));
-    if (change.online === true) void routeFeatures.ifLoaded()?.then((r) => r.live.online());
+    if (change.online === true) void routeFeatures.ifLoaded()?.then((r) => r.live.socket?.retryNow());
     // Only the platform's word: a request that found no answer says nothing about the socket's own connection.
-    if (change.online === false && !observed) void routeFeatures.ifLoaded()?.then((r) => r.live.offline());
+    if (change.online === false && !observed) void routeFeatures.ifLoaded()?.then((r) => r.live.socket?.drop());
     if (change.online === false) notices.notify('no_internet');
     if (change.online === true) {
       notices.dismissKind('no_internet');

@@ -43,10 +43,10 @@ export function createRouteIntents({ store, routeFeatures, notices }: RouteInten
       // The live channel opens with the route (from the device's copy too): it reconnects on its own.
       const route = store.get().route;
       const known = route?.route ?? null;
-      if (known) features.live.routeOpened(known.id, known.project_id);
+      if (known) features.live.socket?.open({ routeId: known.id, projectId: known.project_id });
       const result = await opening;
       const shown = store.get().route?.route;
-      if (shown && shown.id === routeId) features.live.routeOpened(shown.id, shown.project_id);
+      if (shown && shown.id === routeId) features.live.socket?.open({ routeId: shown.id, projectId: shown.project_id });
       return result;
     },
     refreshRoute: async () => (await routeFeatures.get()).activeRoute.refresh(),

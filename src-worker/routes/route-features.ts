@@ -9,6 +9,8 @@
  */
 import { fail, type PositionReport, type Result } from '../../src-shared/api/worker-api.ts';
 import type { EventSeam } from '../base/events.ts';
+import { inProcessLockRunner } from '../base/locks.ts';
+import type { CoreContext } from '../core-context.ts';
 import type { CoreEvent } from '../core-events.ts';
 import { createLive, type Live } from '../live/live.ts';
 import type { LiveDeps } from '../live/live-deps.ts';
@@ -23,7 +25,7 @@ export interface RouteFeatureDeps extends Omit<ActiveRouteDeps, 'outbox' | 'emit
   /** The core's event seam: the route features emit on it, and listen to one another's events there. */
   events: EventSeam<CoreEvent>;
   /** The live channel's needs (src-worker/live/live.ts). */
-  live: Omit<LiveDeps, 'store' | 'api' | 'timers' | 'now' | 'route' | 'nextFrame'>;
+  live: Omit<LiveDeps, 'route' | 'nextFrame'>;
   /** The sender of the tab's shared link to the route when the server refused it; null otherwise (session.ts). */
   refusedLinkFor: (routeId: number) => string | null;
 }
@@ -53,9 +55,9 @@ function listen({ events, activeRoute, live, arrival, arrivals, summary, channel
     if (stopRemoved) void activeRoute.refetch(item.routeId);
   });
   events.on('outbox/parked', ({ item }) => void activeRoute.refetch(item.routeId));
-  events.on('route/started', ({ route, position }) => live.routeStarted(route, position));
-  events.on('route/stopChanged', ({ route, stopId, body }) => live.stopChanged(route, stopId, body));
-  events.on('route/shown', ({ route }) => live.routeShown(route));
+  events.on('route/started', ({ route, position }) => live.status.routeStarted(route, position));
+  events.on('route/stopChanged', ({ route, stopId, body }) => live.status.stopChanged(route, stopId, body));
+  events.on('route/shown', ({ route }) => live.location.follow(route));
   // The arrival prompt follows the route: a stop done, another stop next, the route started or changed.
   events.on('route/shown', () => arrival.routeChanged());
   events.on('route/started', () => arrival.routeChanged());
@@ -73,12 +75,20 @@ export function createRouteFeatures(deps: RouteFeatureDeps) {
   const outbox = createRouteOutbox({ ...deps, emit: events.emit });
   const summary = createOutboxSummary(store, outbox);
   const activeRoute = createActiveRoute({ ...deps, outbox, emit: events.emit });
-  const live = createLive({
-    ...deps.live,
+  // glue until the lead's move: the core's context from what the route features have (live/ emits none, locks none).
+  const core: CoreContext = {
     store,
-    api: deps.api,
-    timers: deps.timers,
+    storage: deps.storage,
+    api: deps.api(),
     now: deps.now,
+    timers: deps.timers,
+    random: deps.random,
+    locks: deps.locks ?? inProcessLockRunner(),
+    newId: deps.randomId,
+    emit: events.emit,
+  };
+  const live = createLive(core, {
+    ...deps.live,
     route: activeRoute,
     // About one frame: patches are for painting, so they need go no faster.
     nextFrame: (release) => void setTimeout(release, 16),
@@ -121,7 +131,7 @@ export function createRouteFeatures(deps: RouteFeatureDeps) {
     },
     /** A position from the page or the wrapper: sent live, watched for arrival; a network again sends what waits. */
     position(report: PositionReport) {
-      live.position(report);
+      live.location.tracker.position(report);
       arrival.position(report);
       void arrivals.retry();
     },
