@@ -1,7 +1,8 @@
 /**
  * The live route (issue 13): the socket of the open route, the dispatcher's changes reaching it, live stop status and
  * live location out. Made with the route features (src-worker/routes/route-features.ts); the core tells it when a
- * route opens, shows, starts and closes, when a stop is completed, when positions and visibility change, and when the network is back.
+ * route opens, shows, starts and closes, when a stop is completed, when positions and visibility change, and when
+ * the network is back.
  *
  * Outbound, only what the organisation's plan allows (spec section 7): service_change for a stop changed on this
  * device just now and for the route's start (ft_live_status_updates), location (ft_realtime_driver_tracking). A
