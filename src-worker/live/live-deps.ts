@@ -22,7 +22,7 @@ export interface LiveDeps {
   channelWithdrawn: (routeId: number) => Promise<boolean>;
   /** The open route, which the server's events change (server-events.ts). */
   route: OpenRoute;
-  /** Runs `release` about a frame later: a burst of events goes to the UI as one patch (a real timer, not the clock). */
+  /** Runs `release` about a frame later: a burst of events reaches the UI as one patch (a real timer, no clock). */
   nextFrame: (release: () => void) => void;
 }
 
