@@ -22,9 +22,9 @@ export function createConnectivity(
     store.update('connectivity', (c) => ({ ...c, ...change }));
     const { visible, online } = change;
     if (visible !== undefined) void routes.whenLoaded(({ live }) => live.visible(visible));
-    if (online === true) void routes.whenLoaded(({ live }) => live.online());
+    if (online === true) void routes.whenLoaded(({ live }) => live.socket?.retryNow());
     // Only the platform's word: a request that found no answer says nothing about the socket's own connection.
-    if (online === false && !observed) void routes.whenLoaded(({ live }) => live.offline());
+    if (online === false && !observed) void routes.whenLoaded(({ live }) => live.socket?.drop());
     if (change.online === false) notices.notify('no_internet');
     if (change.online === true) {
       notices.dismissKind('no_internet');

@@ -38,10 +38,10 @@ export function createRouteIntents(
       const opening = coordination.open(routeId, options.shared);
       // The live channel opens with the route (from the device's copy too): it reconnects on its own.
       const known = store.get().route?.route ?? null;
-      if (known) live.routeOpened(known.id, known.project_id);
+      if (known) live.socket?.open({ routeId: known.id, projectId: known.project_id });
       const result = await opening;
       const shown = store.get().route?.route;
-      if (shown && shown.id === routeId) live.routeOpened(shown.id, shown.project_id);
+      if (shown && shown.id === routeId) live.socket?.open({ routeId: shown.id, projectId: shown.project_id });
       return result;
     },
     refreshRoute: async () => (await routes.get()).opening.refresh(),

@@ -8,6 +8,7 @@
 import type { ServerMessage, SocketQuery } from '../../src-shared/protocol/socket.ts';
 import { type DriverMessage, SOCKET_PATH } from '../../src-shared/protocol/socket.ts';
 import type { LiveSocketState } from '../../src-shared/state/app-state.ts';
+import type { CoreContext } from '../core-context.ts';
 
 /** The part of a WebSocket the live channel uses (the browser's and `ws` both have it). */
 export interface WebSocketLike {
@@ -29,18 +30,25 @@ export interface LiveTarget {
 
 const OPEN = 1;
 
+/** What the live channel (live-socket.ts and its connection) is made with beyond the core's context. */
 export interface LiveConnectionDeps {
+  /** Makes the WebSocket: the worker's own, or `ws` in tests. */
   open: OpenWebSocket;
+  /** The server's origin; its `http` becomes `ws`. */
   baseUrl: () => string;
+  /** The device's id, which the URL carries. */
   deviceId: () => Promise<string>;
   /**
    * The token the route's calls carry (the link's, else the driver's), renewed first when about to expire, or
    * always with `renew` (the server said the last one ended); null when there is none (the session ended).
    */
   token: (renew: boolean) => Promise<string | null>;
-  now: () => number;
+  /** The channel's state, for the store. */
   state: (state: LiveSocketState) => void;
+  /** A message of the server's union came. */
   message: (message: ServerMessage) => void;
+  /** The server closed the channel for good (4403); the socket (live-socket.ts) says so. */
+  withdrawn: () => void;
 }
 
 /** What the newest connection tells the reconnect policy; an older connection's events are dropped. */
@@ -65,13 +73,28 @@ function serverMessage(data: string): ServerMessage | null {
     : null;
 }
 
-export function createLiveConnection(deps: LiveConnectionDeps) {
+/** One socket at a time to the open route's channel; a late callback of an older one changes nothing. */
+export interface LiveConnection {
+  /** Connects to `to`; what becomes of this connection goes to `events` while it is the newest. */
+  connect(to: LiveTarget, renewToken: boolean, events: ConnectionEvents): Promise<void>;
+  /** Closes the socket, if any: no callback of it, or of a connect still waiting for its token, changes anything. */
+  disconnect(reason: string): void;
+  /** Bumped on every connect and disconnect: a wait begun at one generation is void at the next. */
+  readonly generation: number;
+  /** Whether a socket is made and not yet closed (open or still opening). */
+  hasSocket(): boolean;
+  /** Sends when the channel is open; false when it is not (the caller decides what that means). */
+  send(message: DriverMessage): boolean;
+  /** Whether the socket is open now. */
+  isOpen(): boolean;
+}
+
+export function createLiveConnection(core: CoreContext, deps: LiveConnectionDeps): LiveConnection {
   let socket: WebSocketLike | null = null;
   /** Bumped on every connect and stop, so a late callback of an old socket changes nothing. */
   let generation = 0;
 
   return {
-    /** Connects to `to`; what becomes of this connection goes to `events` while it is the newest. */
     async connect(to: LiveTarget, renewToken: boolean, events: ConnectionEvents) {
       const gen = ++generation;
       const [token, deviceId] = await Promise.all([deps.token(renewToken), deps.deviceId()]);
@@ -99,7 +122,7 @@ export function createLiveConnection(deps: LiveConnectionDeps) {
       socket = ws;
       ws.onopen = () => {
         if (gen !== generation) return;
-        openedAt = deps.now();
+        openedAt = core.now();
         events.opened();
       };
       ws.onmessage = (event) => {
@@ -116,7 +139,6 @@ export function createLiveConnection(deps: LiveConnectionDeps) {
       };
     },
 
-    /** Closes the socket, if any: no callback of it, or of a connect still waiting for its token, changes anything. */
     disconnect(reason: string) {
       generation += 1;
       const old = socket;
@@ -124,15 +146,13 @@ export function createLiveConnection(deps: LiveConnectionDeps) {
       if (old && old.readyState <= OPEN) old.close(1000, reason);
     },
 
-    /** Bumped on every connect and disconnect: a wait begun at one generation is void at the next. */
     get generation() {
       return generation;
     },
 
     hasSocket: () => socket !== null,
 
-    /** Sends when the channel is open; false when it is not (the caller decides what that means). */
-    send(message: DriverMessage): boolean {
+    send(message) {
       if (!socket || socket.readyState !== OPEN) return false;
       socket.send(JSON.stringify(message));
       return true;
@@ -141,5 +161,3 @@ export function createLiveConnection(deps: LiveConnectionDeps) {
     isOpen: () => socket?.readyState === OPEN,
   };
 }
-
-export type LiveConnection = ReturnType<typeof createLiveConnection>;

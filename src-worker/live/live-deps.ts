@@ -1,22 +1,20 @@
 /**
- * What the live route's services share (live.ts composes them): the core's dependencies they are made with, and the
- * plan's word on what may go out live. Here, so no service imports the module that composes it.
+ * What the live route's services share (live.ts composes them) beyond the core's context (core-context.ts): the
+ * platform's WebSocket, the server's address, the device's id, the session's word on the channel's token, the open
+ * route, the frame a burst of patches waits for; and the plan's word on what may go out live. Here, so no service
+ * imports the module that composes it.
  */
 import type { Plan } from '../../src-shared/protocol/entities.ts';
 import type { Store } from '../base/store.ts';
-import type { Timers } from '../base/timers.ts';
-import type { ApiClient } from '../net/api-client.ts';
 import type { OpenWebSocket } from './live-connection.ts';
 import type { OpenRoute } from './server-events.ts';
 
 export interface LiveDeps {
-  store: Store;
-  api: () => ApiClient;
   /** Absent where there is no WebSocket (the live channel is then off; the rest of the app works). */
   openWebSocket?: OpenWebSocket;
-  timers: Timers;
-  now: () => number;
+  /** The server's origin (core/server-origin.ts), read at each connect. */
   baseUrl: () => string;
+  /** The device's id, which the channel's URL carries. */
   deviceId: () => Promise<string>;
   /** The token of the route's channel; `renew`: the server ended the last one (session.ts liveToken). */
   liveToken: (routeId: number, renew: boolean) => Promise<string | null>;
@@ -24,7 +22,7 @@ export interface LiveDeps {
   channelWithdrawn: (routeId: number) => Promise<boolean>;
   /** The open route, which the server's events change (server-events.ts). */
   route: OpenRoute;
-  /** Runs `release` about a frame later: a burst of events is sent to the UI as one patch (a real timer, not the clock). */
+  /** Runs `release` about a frame later: a burst of events reaches the UI as one patch (a real timer, no clock). */
   nextFrame: (release: () => void) => void;
 }
 

@@ -4,20 +4,25 @@
  * is in progress and the plan allows.
  */
 import type { Route } from '../../src-shared/protocol/entities.ts';
-import { type LiveDeps, planAllows } from './live-deps.ts';
+import type { CoreContext } from '../core-context.ts';
+import { planAllows } from './live-deps.ts';
 import type { LiveSocket } from './live-socket.ts';
-import { createLocationTracker } from './location-tracker.ts';
+import { createLocationTracker, type LocationTracker } from './location-tracker.ts';
 
-export function createLiveLocation(
-  deps: Pick<LiveDeps, 'store' | 'api' | 'timers' | 'now'>,
-  socket: LiveSocket | null,
-) {
-  const tracker = createLocationTracker({
-    timers: deps.timers,
-    now: deps.now,
+/** The location timer, and which route it tracks. */
+export interface LiveLocation {
+  /** The location timer: positions and the page's visibility go to it. */
+  tracker: LocationTracker;
+  /** Tracks the open route while it is in progress and the plan allows. */
+  follow(route: Route | null): void;
+}
+
+/** `socket`: the open route's channel, null where there is no WebSocket (positions then go by HTTP). */
+export function createLiveLocation(core: CoreContext, socket: LiveSocket | null): LiveLocation {
+  const tracker = createLocationTracker(core, {
     send: (message) => socket?.send(message) ?? false,
     async patch(route, position) {
-      await deps.api().request('PATCH', `/v1/projects/${route.projectId}/routes/${route.routeId}/location`, {
+      await core.api.request('PATCH', `/v1/projects/${route.projectId}/routes/${route.routeId}/location`, {
         auth: 'route',
         body: position,
         timeoutMs: 15_000,
@@ -27,9 +32,8 @@ export function createLiveLocation(
 
   return {
     tracker,
-    /** Tracks the open route while it is in progress and the plan allows. */
-    follow(route: Route | null) {
-      const tracked = route?.status === 'in_progress' && planAllows(deps.store, 'ft_realtime_driver_tracking');
+    follow(route) {
+      const tracked = route?.status === 'in_progress' && planAllows(core.store, 'ft_realtime_driver_tracking');
       tracker.follow(tracked && route ? { routeId: route.id, projectId: route.project_id } : null);
     },
   };

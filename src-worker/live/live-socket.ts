@@ -12,25 +12,42 @@
  * reconnect-policy.ts.
  */
 
-import type { Timers } from '../base/timers.ts';
+import type { DriverMessage } from '../../src-shared/protocol/socket.ts';
+import type { CoreContext } from '../core-context.ts';
 import { createLiveConnection, type LiveConnectionDeps, type LiveTarget } from './live-connection.ts';
 import { createReconnectPolicy } from './reconnect-policy.ts';
 import { createReconnectWait } from './reconnect-wait.ts';
 
-export interface LiveSocketDeps extends LiveConnectionDeps {
-  timers: Timers;
-  /** The server closed the channel for good (4403). */
-  withdrawn: () => void;
+/** The open route's channel: which route it is for, and what the network and the page tell it. */
+export interface LiveSocket {
+  /** Opens the channel of this route (closing another route's), or keeps the current one. */
+  open(next: LiveTarget): void;
+  /** No route open any more, or the session ended. */
+  close(): void;
+  /**
+   * The phone lost its network: its socket is dead even if it has not noticed yet (a half-open connection hears
+   * nothing until a ping fails). Closed now and tried again later; back online, `retryNow` connects at once and the
+   * server's `route_version` tells whether anything was missed meanwhile.
+   */
+  drop(): void;
+  /** Back online: no waiting for the reconnect timer (a replaced channel waits for its page, `resume`). */
+  retryNow(): void;
+  /** The page is shown again: a channel another tab replaced (4409) takes its place back. */
+  resume(): void;
+  /** Sends when the channel is open; false when it is not (the caller decides what that means). */
+  send(message: DriverMessage): boolean;
+  /** Whether the channel is open now. */
+  isOpen(): boolean;
 }
 
-export function createLiveSocket(deps: LiveSocketDeps) {
+export function createLiveSocket(core: CoreContext, deps: LiveConnectionDeps): LiveSocket {
   let target: LiveTarget | null = null;
-  const connection = createLiveConnection(deps);
-  const wait = createReconnectWait(deps.timers);
-  const reconnects = createReconnectPolicy({
-    ...deps,
+  const connection = createLiveConnection(core, deps);
+  const wait = createReconnectWait(core);
+  const reconnects = createReconnectPolicy(core, {
     connection,
     wait,
+    state: deps.state,
     withdrawn() {
       target = null;
       deps.state('withdrawn');
@@ -44,37 +61,28 @@ export function createLiveSocket(deps: LiveSocketDeps) {
   }
 
   return {
-    /** Opens the channel of this route (closing another route's), or keeps the current one. */
-    open(next: LiveTarget) {
+    open(next) {
       if (target && target.routeId === next.routeId && target.projectId === next.projectId) return;
       close();
       target = next;
       wait.startOver();
       void reconnects.connect(next);
     },
-    /** No route open any more, or the session ended. */
     close() {
       target = null;
       close();
       deps.state('off');
     },
-    /**
-     * The phone lost its network: its socket is dead even if it has not noticed yet (a half-open connection hears
-     * nothing until a ping fails). Closed now and tried again later; back online, `retryNow` connects at once and the
-     * server's `route_version` tells whether anything was missed meanwhile.
-     */
     drop() {
       if (!target || !connection.hasSocket()) return;
       connection.disconnect('Offline');
       reconnects.reconnectLater(target);
     },
-    /** Back online: no waiting for the reconnect timer (a replaced channel waits for its page, `resume`). */
     retryNow() {
       if (!target || connection.hasSocket() || reconnects.replaced) return;
       wait.cancel();
       void reconnects.connect(target);
     },
-    /** The page is shown again: a channel another tab replaced (4409) takes its place back. */
     resume() {
       if (!target || connection.hasSocket() || !reconnects.replaced) return;
       void reconnects.connect(target);
@@ -83,5 +91,3 @@ export function createLiveSocket(deps: LiveSocketDeps) {
     isOpen: connection.isOpen,
   };
 }
-
-export type LiveSocket = ReturnType<typeof createLiveSocket>;

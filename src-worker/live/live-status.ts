@@ -6,14 +6,24 @@
 import type { Route } from '../../src-shared/protocol/entities.ts';
 import type { StopUpdateRequest } from '../../src-shared/protocol/http.ts';
 import type { ServiceChangeData, ServiceChangeMessage } from '../../src-shared/protocol/socket.ts';
-import { type LiveDeps, planAllows } from './live-deps.ts';
+import type { CoreContext } from '../core-context.ts';
+import { planAllows } from './live-deps.ts';
 import type { LiveSocket } from './live-socket.ts';
 
 const ETAsOf = (route: Route) =>
   Object.fromEntries(route.stops.filter((s) => s.arr_time !== null).map((s) => [String(s.id), s.arr_time!]));
 
-export function createLiveStatus(deps: Pick<LiveDeps, 'store' | 'api' | 'now'>, socket: LiveSocket | null) {
-  const allowed = () => planAllows(deps.store, 'ft_live_status_updates');
+/** Live stop status out, as the plan allows. */
+export interface LiveStatus {
+  /** The route started: its start stop is finished, where the driver is. */
+  routeStarted(route: Route, position: { lat: number; lng: number } | null): void;
+  /** A stop changed on this device just now. */
+  stopChanged(route: Route, stopId: number, body: StopUpdateRequest): void;
+}
+
+/** `socket`: the open route's channel, null where there is no WebSocket. */
+export function createLiveStatus(core: CoreContext, socket: LiveSocket | null): LiveStatus {
+  const allowed = () => planAllows(core.store, 'ft_live_status_updates');
 
   /** On the socket; true when it went, or when the plan wants none sent. */
   function sendStatus(data: ServiceChangeData): boolean {
@@ -23,34 +33,32 @@ export function createLiveStatus(deps: Pick<LiveDeps, 'store' | 'api' | 'now'>, 
   }
 
   return {
-    /** The route started: its start stop is finished, where the driver is. */
-    routeStarted(route: Route, position: { lat: number; lng: number } | null) {
+    routeStarted(route, position) {
       const first = route.stops[0];
       if (!first || !allowed()) return;
       const data: ServiceChangeData = {
         status: 'finished',
         service_id: first.id,
         ETAs: ETAsOf(route),
-        date: new Date(deps.now()).toISOString(),
+        date: new Date(core.now()).toISOString(),
         ...(position ? { lat: position.lat.toFixed(7), lng: position.lng.toFixed(7) } : {}),
       };
       // The internal sync call (reference-backend.md): on the socket when it is open, else the events call.
       if (sendStatus(data)) return;
-      void deps.api().request('POST', `/v1/projects/${route.project_id}/routes/${route.id}/events`, {
+      void core.api.request('POST', `/v1/projects/${route.project_id}/routes/${route.id}/events`, {
         auth: 'route',
         body: { type: 'service_change', data },
         timeoutMs: 15_000,
       });
     },
 
-    /** A stop changed on this device just now. */
-    stopChanged(route: Route, stopId: number, body: StopUpdateRequest) {
+    stopChanged(route, stopId, body) {
       sendStatus({
         status: body.status,
         service_id: stopId,
         ...(body.lat !== undefined ? { lat: body.lat } : {}),
         ...(body.lng !== undefined ? { lng: body.lng } : {}),
-        date: body.completed_at ?? new Date(deps.now()).toISOString(),
+        date: body.completed_at ?? new Date(core.now()).toISOString(),
         completion_note: body.completion_note ?? null,
         recipient_note: body.recipient_note ?? null,
         ETAs: ETAsOf(route),

@@ -8,9 +8,9 @@ function tracker() {
   let now = 1_000_000;
   let pending: { run: () => void; at: number } | null = null;
   const sent: LocationMessage['data'][] = [];
-  const t = createLocationTracker({
+  const clock = {
     timers: {
-      set: (run, ms) => {
+      set: (run: () => void, ms: number) => {
         pending = { run, at: now + ms };
         return pending;
       },
@@ -19,6 +19,8 @@ function tracker() {
       },
     },
     now: () => now,
+  };
+  const t = createLocationTracker(clock, {
     send: (message) => {
       sent.push(message.data);
       return true;

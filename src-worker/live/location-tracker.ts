@@ -13,19 +13,18 @@
 import type { PositionReport } from '../../src-shared/api/worker-api.ts';
 import { LOCATION_INTERVAL_MS, wrapperWins } from '../../src-shared/domain/position-source.ts';
 import type { LocationMessage } from '../../src-shared/protocol/socket.ts';
-import type { Timers } from '../base/timers.ts';
+import type { CoreContext } from '../core-context.ts';
 
 /** Hidden longer than this, the page's own position is stale (browsers stop watching it): the timer stops. */
 const HIDDEN_LIMIT_MS = 5 * 60_000;
 
-export interface TrackedRoute {
+interface TrackedRoute {
   routeId: number;
   projectId: number;
 }
 
+/** Where the positions go; the clock is the core's (a test's fake one needs no core). */
 export interface LocationTrackerDeps {
-  timers: Timers;
-  now: () => number;
   /** Sends on the socket when it is open; false when not. */
   send: (message: LocationMessage) => boolean;
   /** PATCH /v1/projects/{projectId}/routes/{routeId}/location {lat, lng} as text. */
@@ -34,7 +33,24 @@ export interface LocationTrackerDeps {
 
 const text = (n: number) => n.toFixed(7);
 
-export function createLocationTracker(deps: LocationTrackerDeps) {
+/** The location timer of the route tracked now. */
+export interface LocationTracker {
+  /** The route to track now (in progress, tracking allowed), or null to stop. */
+  follow(next: TrackedRoute | null): void;
+  /** A position, or why there is none, from the page or a native wrapper: the latest is what the next tick sends. */
+  position(report: PositionReport): void;
+  /** The page was shown or hidden: hidden too long, the timer stops until a position or the page's return. */
+  visible(visible: boolean): void;
+  /** No route tracked any more (it closed, or the session ended). */
+  stop(): void;
+  /** Whether the timer runs. */
+  readonly running: boolean;
+}
+
+export function createLocationTracker(
+  core: Pick<CoreContext, 'timers' | 'now'>,
+  deps: LocationTrackerDeps,
+): LocationTracker {
   let route: TrackedRoute | null = null;
   let timer: unknown = null;
   let ticks = 0;
@@ -44,14 +60,14 @@ export function createLocationTracker(deps: LocationTrackerDeps) {
   let wrapperAt: number | null = null;
 
   function stop() {
-    if (timer !== null) deps.timers.clear(timer);
+    if (timer !== null) core.timers.clear(timer);
     timer = null;
   }
 
   function tick() {
     timer = null;
     if (!route) return;
-    if (hiddenSince !== null && deps.now() - hiddenSince > HIDDEN_LIMIT_MS) return;
+    if (hiddenSince !== null && core.now() - hiddenSince > HIDDEN_LIMIT_MS) return;
     ticks += 1;
     if (latest) {
       const data = 'error' in latest ? { error: latest.error } : { lat: text(latest.lat), lng: text(latest.lng) };
@@ -61,7 +77,7 @@ export function createLocationTracker(deps: LocationTrackerDeps) {
       if ((ticks % 2 === 0 || !sent) && !('error' in latest))
         void deps.patch(route, { lat: text(latest.lat), lng: text(latest.lng) });
     }
-    timer = deps.timers.set(tick, LOCATION_INTERVAL_MS);
+    timer = core.timers.set(tick, LOCATION_INTERVAL_MS);
   }
 
   function start() {
@@ -71,27 +87,26 @@ export function createLocationTracker(deps: LocationTrackerDeps) {
   }
 
   return {
-    /** The route to track now (in progress, tracking allowed), or null to stop. */
-    follow(next: TrackedRoute | null) {
+    follow(next) {
       if (next && route && next.routeId === route.routeId) return;
       stop();
       route = next;
       ticks = 0;
       if (route) start();
     },
-    position(report: PositionReport) {
-      if (report.source === 'wrapper') wrapperAt = deps.now();
-      else if (wrapperWins(wrapperAt, deps.now())) return;
+    position(report) {
+      if (report.source === 'wrapper') wrapperAt = core.now();
+      else if (wrapperWins(wrapperAt, core.now())) return;
       latest = report;
       // A position while hidden (a native wrapper tracking in the background) is as good as a visible page's.
       hiddenSince = null;
       start();
     },
-    visible(visible: boolean) {
+    visible(visible) {
       if (visible) {
         hiddenSince = null;
         start();
-      } else hiddenSince ??= deps.now();
+      } else hiddenSince ??= core.now();
     },
     stop() {
       route = null;

@@ -13,6 +13,7 @@ import {
   SOCKET_CLOSE_TOKEN_ENDED,
 } from '../../src-shared/protocol/socket.ts';
 import type { LiveSocketState } from '../../src-shared/state/app-state.ts';
+import type { CoreContext } from '../core-context.ts';
 import type { ConnectionEvents, LiveConnection, LiveTarget } from './live-connection.ts';
 import type { ReconnectWait } from './reconnect-wait.ts';
 
@@ -24,15 +25,27 @@ import type { ReconnectWait } from './reconnect-wait.ts';
 const TOKEN_MIN_LIFE_MS = 2_000;
 
 export interface ReconnectPolicyDeps {
+  /** The socket it connects again. */
   connection: LiveConnection;
+  /** The wait before it does. */
   wait: ReconnectWait;
-  now: () => number;
+  /** The channel's state, for the store. */
   state: (state: LiveSocketState) => void;
   /** The server closed the channel for good (4403). */
   withdrawn: () => void;
 }
 
-export function createReconnectPolicy(deps: ReconnectPolicyDeps) {
+/** When the live channel connects again, as the last close asks. */
+export interface ReconnectPolicy {
+  /** Connects to `to` now; `renew`: the last socket's token ended (4401), the state stays while a new one connects. */
+  connect(to: LiveTarget, renew?: boolean): Promise<void>;
+  /** Connects to `to` after the wait the failures so far ask for, unless something connects or closes meanwhile. */
+  reconnectLater(to: LiveTarget): void;
+  /** Closed by another tab's socket (4409): it waits for its page to be shown again. */
+  readonly replaced: boolean;
+}
+
+export function createReconnectPolicy(core: CoreContext, deps: ReconnectPolicyDeps): ReconnectPolicy {
   const { connection, wait } = deps;
   /** Closed as the oldest of this driver's sockets on the route (4409): waits for `resume`. */
   let replaced = false;
@@ -75,7 +88,7 @@ export function createReconnectPolicy(deps: ReconnectPolicyDeps) {
         }
         if (code === SOCKET_CLOSE_TOKEN_ENDED) {
           // The renewal tells whether the session lives on (a refused refresh ends it, session.ts).
-          if (openedAt !== null && deps.now() - openedAt >= TOKEN_MIN_LIFE_MS) {
+          if (openedAt !== null && core.now() - openedAt >= TOKEN_MIN_LIFE_MS) {
             void connect(to, true);
             return;
           }
@@ -95,7 +108,6 @@ export function createReconnectPolicy(deps: ReconnectPolicyDeps) {
   return {
     connect,
     reconnectLater,
-    /** Closed by another tab's socket (4409): it waits for its page to be shown again. */
     get replaced() {
       return replaced;
     },

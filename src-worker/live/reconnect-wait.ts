@@ -1,4 +1,4 @@
-import type { Timers } from '../base/timers.ts';
+import type { CoreContext } from '../core-context.ts';
 
 /**
  * The wait before the live channel connects again (spec section 9, reconnect delay): 5 s after a close or an error,
@@ -17,23 +17,35 @@ function reconnectDelay(failures: number): number {
   return Math.min(RECONNECT_MAX_MS, RECONNECT_DELAY_MS * 2 ** (failures - FAILURES_BEFORE_BACKOFF + 1));
 }
 
-export function createReconnectWait(timers: Timers) {
+/** The reconnect timer and the failures in a row that set its wait. */
+export interface ReconnectWait {
+  /** Connections in a row that never opened (or could not be made). */
+  readonly failures: number;
+  /** A connection never opened, or could not be made. */
+  failed(): void;
+  /** A connection opened, or another route's channel starts: the waits start over. */
+  startOver(): void;
+  /** Runs `reconnect` once the wait that the failures so far ask for has passed. */
+  start(reconnect: () => void): void;
+  /** No reconnect waits any more. */
+  cancel(): void;
+}
+
+export function createReconnectWait(core: CoreContext): ReconnectWait {
+  const { timers } = core;
   let timer: unknown = null;
   let failures = 0;
   return {
-    /** Connections in a row that never opened (or could not be made). */
     get failures() {
       return failures;
     },
     failed() {
       failures += 1;
     },
-    /** A connection opened, or another route's channel starts: the waits start over. */
     startOver() {
       failures = 0;
     },
-    /** Runs `reconnect` once the wait that the failures so far ask for has passed. */
-    start(reconnect: () => void) {
+    start(reconnect) {
       timer = timers.set(() => {
         timer = null;
         reconnect();
@@ -45,5 +57,3 @@ export function createReconnectWait(timers: Timers) {
     },
   };
 }
-
-export type ReconnectWait = ReturnType<typeof createReconnectWait>;

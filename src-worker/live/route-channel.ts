@@ -5,23 +5,22 @@
  * link refused.
  */
 
+import type { CoreContext } from '../core-context.ts';
 import type { OpenWebSocket } from './live-connection.ts';
 import type { LiveDeps } from './live-deps.ts';
 import { createLiveSocket, type LiveSocket } from './live-socket.ts';
 import { applyServerMessage } from './server-events.ts';
 
-export function createRouteChannel(deps: LiveDeps, openWebSocket: OpenWebSocket): LiveSocket {
-  const { store } = deps;
-  return createLiveSocket({
+export function createRouteChannel(core: CoreContext, deps: LiveDeps, openWebSocket: OpenWebSocket): LiveSocket {
+  const { store } = core;
+  return createLiveSocket(core, {
     open: openWebSocket,
-    timers: deps.timers,
     baseUrl: deps.baseUrl,
     deviceId: deps.deviceId,
     token: (renew) => {
       const open = store.get().route;
       return open ? deps.liveToken(open.routeId, renew) : Promise.resolve(null);
     },
-    now: deps.now,
     state: (state) => store.set(['live', 'socket'], state),
     message(message) {
       store.hold(deps.nextFrame);

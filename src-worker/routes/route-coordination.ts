@@ -62,7 +62,7 @@ export function createRouteCoordination(
       arrival.routeChanged();
     },
     position(report) {
-      live.position(report);
+      live.location.tracker.position(report);
       arrival.position(report);
       void arrivals.retry();
     },

@@ -86,9 +86,9 @@ function listen(events: EventSeam<CoreEvent>, features: RouteFeatures, channel: 
     if (stopRemoved) void updates.refetch(item.routeId);
   });
   events.on('outbox/parked', ({ item }) => void updates.refetch(item.routeId));
-  events.on('route/started', ({ route, position }) => live.routeStarted(route, position));
-  events.on('route/stopChanged', ({ route, stopId, body }) => live.stopChanged(route, stopId, body));
-  events.on('route/shown', ({ route }) => live.routeShown(route));
+  events.on('route/started', ({ route, position }) => live.status.routeStarted(route, position));
+  events.on('route/stopChanged', ({ route, stopId, body }) => live.status.stopChanged(route, stopId, body));
+  events.on('route/shown', ({ route }) => live.location.follow(route));
   // The arrival prompt follows the route: a stop done, another stop next, the route started or changed.
   events.on('route/shown', () => arrival.routeChanged());
   events.on('route/started', () => arrival.routeChanged());
@@ -127,11 +127,7 @@ export function createRouteFeatures(core: CoreContext<CoreEvent>, deps: RouteFea
   const channel = platform.outboxChannel?.() ?? null;
   const outbox = createRouteOutbox(core, { senders: session, sendTimeoutMs: platform.sendTimeoutMs });
   const openRoute = createOpenRoute(core, deps, outbox);
-  const live = createLive({
-    store: core.store,
-    api: () => core.api,
-    timers: core.timers,
-    now: core.now,
+  const live = createLive(core, {
     openWebSocket: platform.openWebSocket,
     baseUrl: deps.baseUrl,
     deviceId: async () => (await core.storage()).deviceId(core.newId),
