@@ -69,7 +69,7 @@ export function createLazyRouteFeatures(deps: LazyRouteFeaturesDeps): LazyRouteF
       if (!(await (await deps.storage()).hasOutboxItems(owners))) return;
       const loaded = await get();
       loaded.summarise();
-      await (urgent ? loaded.outbox.retryNow() : loaded.outbox.flushAll());
+      await (urgent ? loaded.outbox.sweep.retryNow() : loaded.outbox.sweep.flushAll());
     },
 
     sessionEnded() {
@@ -81,7 +81,7 @@ export function createLazyRouteFeatures(deps: LazyRouteFeaturesDeps): LazyRouteF
       store.set(['outbox'], blank.outbox);
       // The queue stays on the device for its sender's next session; only this session's retries stop.
       void features?.then((r) => {
-        r.outbox.stop();
+        r.outbox.flushes.cancelRetries();
         r.routeClosed();
       });
     },

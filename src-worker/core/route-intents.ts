@@ -62,10 +62,10 @@ export function createRouteIntents({ store, routeFeatures, notices }: RouteInten
     finishRoute: async (position) => (await routeFeatures.get()).activeRoute.finish(position),
 
     async retryCompletion(id) {
-      return (await (await routeFeatures.get()).outbox.retry(id)) ? okVoid : fail('not_found');
+      return (await (await routeFeatures.get()).outbox.parked.retry(id)) ? okVoid : fail('not_found');
     },
     async discardCompletion(id) {
-      const discarded = await (await routeFeatures.get()).outbox.discard(id);
+      const discarded = await (await routeFeatures.get()).outbox.parked.discard(id);
       if (discarded) notices.dismissAbout(id);
       return discarded ? okVoid : fail('not_found');
     },

@@ -7,7 +7,7 @@ import type { Store } from '../base/store.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import { parkedCompletion } from '../outbox/outbox-item.ts';
 
-export function createOutboxSummary(store: Store, outbox: Pick<Outbox, 'all'>) {
+export function createOutboxSummary(store: Store, outbox: Pick<Outbox, 'sessionItems'>) {
   let summarising: Promise<void> | null = null;
   let summariseAgain = false;
 
@@ -20,7 +20,7 @@ export function createOutboxSummary(store: Store, outbox: Pick<Outbox, 'all'>) {
       summarising = (async () => {
         do {
           summariseAgain = false;
-          const items = await outbox.all();
+          const items = await outbox.sessionItems.all();
           const parked = items.map(parkedCompletion).filter((p): p is ParkedCompletion => p !== null);
           parked.sort((a, b) => a.parkedAt - b.parkedAt);
           store.replace(['outbox'], { unsent: items.length - parked.length, parked });

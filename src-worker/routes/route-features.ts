@@ -9,17 +9,32 @@
  */
 import { fail, type PositionReport, type Result } from '../../src-shared/api/worker-api.ts';
 import type { EventSeam } from '../base/events.ts';
+import { inProcessLockRunner, type LockRunner } from '../base/locks.ts';
+import type { Timers } from '../base/timers.ts';
+import type { CoreContext } from '../core-context.ts';
 import type { CoreEvent } from '../core-events.ts';
 import { createLive, type Live } from '../live/live.ts';
 import type { LiveDeps } from '../live/live-deps.ts';
+import type { OutboxChannel, Sender } from '../outbox/outbox-deps.ts';
 import { type ActiveRoute, type ActiveRouteDeps, createActiveRoute } from './active-route.ts';
 import { type ArrivalOffer, createArrivalOffer } from './arrival-offer.ts';
 import { type ArrivalRecords, createArrivalRecords } from './arrival-records.ts';
 import { createOutboxSummary, type OutboxSummary } from './outbox-summary.ts';
 import { createRouteList } from './route-list.ts';
-import { createRouteOutbox, type RouteOutboxDeps } from './route-outbox.ts';
+import { createRouteOutbox } from './route-outbox.ts';
 
-export interface RouteFeatureDeps extends Omit<ActiveRouteDeps, 'outbox' | 'emit'>, RouteOutboxDeps {
+export interface RouteFeatureDeps extends Omit<ActiveRouteDeps, 'outbox' | 'emit'> {
+  // glue until the lead's move: the members of route-outbox.ts' former RouteOutboxDeps, as they were.
+  randomId: () => string;
+  random: () => number;
+  senderFor: (routeId: number) => Sender | null;
+  senders: () => Sender[];
+  /** Web Locks across tabs; in-process when not given. */
+  locks?: LockRunner;
+  timers: Timers;
+  sendTimeoutMs?: number;
+  /** Shared with the other tabs' cores (see WorkerDeps.outboxChannel). */
+  channel: OutboxChannel | null;
   /** The core's event seam: the route features emit on it, and listen to one another's events there. */
   events: EventSeam<CoreEvent>;
   /** The live channel's needs (src-worker/live/live.ts). */
@@ -35,7 +50,7 @@ interface Listeners {
   arrival: ArrivalOffer;
   arrivals: ArrivalRecords;
   summary: OutboxSummary;
-  channel: RouteOutboxDeps['channel'];
+  channel: OutboxChannel | null;
 }
 
 /** Who hears what among the route features. */
@@ -70,7 +85,19 @@ function listen({ events, activeRoute, live, arrival, arrivals, summary, channel
 
 export function createRouteFeatures(deps: RouteFeatureDeps) {
   const { store, events } = deps;
-  const outbox = createRouteOutbox({ ...deps, emit: events.emit });
+  // glue until the lead's move: the root's CoreContext, rebuilt from what the route features are given.
+  const core: CoreContext<CoreEvent> = {
+    store,
+    storage: deps.storage,
+    api: deps.api(),
+    now: deps.now,
+    timers: deps.timers,
+    random: deps.random,
+    locks: deps.locks ?? inProcessLockRunner(),
+    newId: deps.randomId,
+    emit: events.emit,
+  };
+  const outbox = createRouteOutbox(core, { senderFor: deps.senderFor, senders: deps.senders }, deps.sendTimeoutMs);
   const summary = createOutboxSummary(store, outbox);
   const activeRoute = createActiveRoute({ ...deps, outbox, emit: events.emit });
   const live = createLive({
@@ -90,7 +117,7 @@ export function createRouteFeatures(deps: RouteFeatureDeps) {
 
   /** The server refused the route's shared link: its unsent completions are parked, and the view says how many. */
   async function linkRefused(routeId: number, owner: string): Promise<void> {
-    const notSaved = await outbox.parkRefusedLink(owner, routeId);
+    const notSaved = await outbox.parked.parkRefusedLink(owner, routeId);
     await activeRoute.linkRefused(routeId, notSaved);
   }
 

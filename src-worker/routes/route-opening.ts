@@ -12,7 +12,7 @@ import { routeCacheKey, type ShownRoute } from './shown-route.ts';
 
 export interface RouteOpeningDeps {
   storage: () => Promise<AppStorage>;
-  outbox: Pick<Outbox, 'flush'>;
+  outbox: Pick<Outbox, 'flushes'>;
   shown: ShownRoute;
   line: RouteLine;
   fetch: RouteFetch;
@@ -38,7 +38,7 @@ export function createRouteOpening(deps: RouteOpeningDeps) {
       const route = shown.current()?.route;
       if (route) {
         void line.load(route);
-        void deps.outbox.flush(routeId);
+        void deps.outbox.flushes.flush(routeId);
       }
       return result;
     },

@@ -18,7 +18,7 @@ import { coords } from './stop-update-body.ts';
 
 export interface RouteStatusDeps {
   api: () => ApiClient;
-  outbox: Pick<Outbox, 'items' | 'flush'>;
+  outbox: Pick<Outbox, 'sessionItems' | 'flushes'>;
   now: () => number;
   /** Ends the shared link's session (section 8: other 404/400 clear the link data). */
   closeLink: () => void;
@@ -61,9 +61,10 @@ export function createRouteStatus(deps: RouteStatusDeps) {
       if (!route) return fail('not_found');
       if (!allWorkDone(route.stops)) return fail('blocked', 'complete_all_first');
       // A stop the server refused is done on the phone only: the route cannot end before it is sent or discarded.
-      if ((await deps.outbox.items(route.id)).some((i) => i.state === 'parked')) return fail('blocked', 'not_saved');
+      if ((await deps.outbox.sessionItems.items(route.id)).some((i) => i.state === 'parked'))
+        return fail('blocked', 'not_saved');
       shown.patch({ busy: 'finishing' });
-      const outcome = await deps.outbox.flush(route.id);
+      const outcome = await deps.outbox.flushes.flush(route.id);
       if (outcome.pending > 0) {
         shown.patch({ busy: null });
         return fail('unsent_pending');

@@ -20,7 +20,7 @@ import type { RouteEvent } from './route-events.ts';
 export interface ShownRouteDeps {
   store: Store;
   storage: () => Promise<AppStorage>;
-  outbox: Pick<Outbox, 'items'>;
+  outbox: Pick<Outbox, 'sessionItems'>;
   emit: Emit<RouteEvent>;
 }
 
@@ -133,7 +133,7 @@ export function createShownRoute(deps: ShownRouteDeps) {
     const seq = ++showSeq;
     // The dispatcher reordered, added or removed stops ("Your route has been updated", spec section 8).
     if (before !== null && before !== route.stops.map((s) => s.id).join()) deps.emit({ type: 'route/stopListChanged' });
-    const items = await deps.outbox.items(route.id);
+    const items = await deps.outbox.sessionItems.items(route.id);
     if (seq !== showSeq || current()?.routeId !== route.id) return;
     patch(shownState(route, items, fromCache, current()?.activeStopId ?? null));
     deps.emit({ type: 'route/shown', route });

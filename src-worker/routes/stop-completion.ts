@@ -20,7 +20,7 @@ import { stopUpdateBody, withinRouteTime } from './stop-update-body.ts';
 
 export interface StopCompletionDeps {
   store: Store;
-  outbox: Pick<Outbox, 'add' | 'flush'>;
+  outbox: Pick<Outbox, 'sessionItems' | 'flushes'>;
   now: () => number;
   /** Photos resized for the complete screen: a completion names its new ones by handle. */
   photos: PreparedPhotos;
@@ -89,7 +89,7 @@ export function createStopCompletion(deps: StopCompletionDeps) {
       const body = withinRouteTime(built, route, timeZone, deps.now());
       const label = { id: stopId, number: countToShow(route.stops)[index] ?? null, name: stopName(stop) };
       // Stored on the device (strict durability) before anything else: from here on it reaches the server once.
-      const queued = await deps.outbox.add(route.id, route.project_id, label, body, deps.photos.get);
+      const queued = await deps.outbox.sessionItems.add(route.id, route.project_id, label, body, deps.photos.get);
       if (!queued) return fail('unauthorized');
       // The flow moves on at once, without waiting for the server: the stop shows what the driver entered (done,
       // its notes and time), marked unsent until the server has it; the outbox sends it in the background.
@@ -102,7 +102,7 @@ export function createStopCompletion(deps: StopCompletionDeps) {
       });
       deps.emit({ type: 'route/stopChanged', route: { ...route, stops }, stopId, body });
       // Sent in the background, after the stop shows done: the server's answer then lands on top of it.
-      void deps.outbox.flush(route.id);
+      void deps.outbox.flushes.flush(route.id);
       return okVoid;
     },
   };
