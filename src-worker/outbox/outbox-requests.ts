@@ -12,7 +12,7 @@ import { type OutboxItem, requestBody } from './outbox-item.ts';
 import { type SendVerdict, verdictOf } from './send-policy.ts';
 
 /** One send of an item, as the queue pass needs it. */
-export interface SendAttempt {
+interface SendAttempt {
   verdict: SendVerdict;
   /** The route as the server has it after taking the item; null when its answer holds no route to show. */
   route: Route | null;
