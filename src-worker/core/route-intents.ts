@@ -55,10 +55,10 @@ export function createRouteIntents(
     finishRoute: async (position) => (await routes.get()).progress.finish(position),
 
     async retryCompletion(id) {
-      return (await (await routes.get()).outbox.retry(id)) ? okVoid : fail('not_found');
+      return (await (await routes.get()).outbox.parked.retry(id)) ? okVoid : fail('not_found');
     },
     async discardCompletion(id) {
-      const discarded = await (await routes.get()).outbox.discard(id);
+      const discarded = await (await routes.get()).outbox.parked.discard(id);
       if (discarded) notices.dismissAbout(id);
       return discarded ? okVoid : fail('not_found');
     },

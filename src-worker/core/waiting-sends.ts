@@ -23,7 +23,7 @@ export function createWaitingSends(
       if (!(await (await core.storage()).hasOutboxItems(owners))) return;
       const { summary, outbox } = await routes.get();
       summary.summarise();
-      await (urgent ? outbox.retryNow() : outbox.flushAll());
+      await (urgent ? outbox.sweep.retryNow() : outbox.sweep.flushAll());
     },
   };
 }

@@ -3,22 +3,26 @@
  * every tab and worker); a flush asked for while one runs runs again after it, so an item added at its very end is
  * not left behind; and a pass that stopped on a transient failure is tried again after the back-off (send-policy.ts).
  */
-
-import type { LockRunner } from '../base/locks.ts';
-import type { Timers } from '../base/timers.ts';
-import type { FlushOutcome, Sender } from './outbox-deps.ts';
+import type { CoreContext } from '../core-context.ts';
+import type { FlushOutcome, OutboxDeps, OutboxEvent } from './outbox-deps.ts';
 import { queueLock } from './outbox-deps.ts';
-import { createQueuePass, type QueuePassDeps } from './queue-pass.ts';
+import type { OutboxRequests } from './outbox-requests.ts';
+import { createQueuePass } from './queue-pass.ts';
 import { retryDelay } from './send-policy.ts';
 
-export interface FlushSchedulerDeps extends Omit<QueuePassDeps, 'retries'> {
-  senderFor: (routeId: number) => Sender | null;
-  locks: LockRunner;
-  timers: Timers;
-  random: () => number;
+export interface FlushScheduler {
+  /** Sends the route's queue now (after the running flush, if one runs); `urgent`: even if that one stopped. */
+  flush(routeId: number, urgent?: boolean): Promise<FlushOutcome>;
+  /** No waiting for the back-off any more: back online (the sweep's `retryNow`), and sign-out (the items stay). */
+  cancelRetries(): void;
 }
 
-export function createFlushScheduler(deps: FlushSchedulerDeps) {
+export function createFlushScheduler(
+  core: CoreContext<OutboxEvent>,
+  outbox: OutboxDeps,
+  requests: OutboxRequests,
+): FlushScheduler {
+  const { timers, locks } = core;
   const running = new Map<number, Promise<FlushOutcome>>();
   /**
    * A flush asked for while one runs: 'added' runs again if the running one emptied the queue (an item came in at its
@@ -26,16 +30,16 @@ export function createFlushScheduler(deps: FlushSchedulerDeps) {
    */
   const again = new Map<number, 'added' | 'urgent'>();
   const retryTimers = new Map<number, unknown>();
-  const pass = createQueuePass({ ...deps, retries: { scheduleRetry } });
+  const pass = createQueuePass(core, { outbox, requests, retries: { scheduleRetry } });
 
   function scheduleRetry(routeId: number, attempts: number) {
     if (retryTimers.has(routeId)) return;
-    const handle = deps.timers.set(
+    const handle = timers.set(
       () => {
         retryTimers.delete(routeId);
         void flush(routeId);
       },
-      retryDelay(attempts, deps.random()),
+      retryDelay(attempts, core.random()),
     );
     retryTimers.set(routeId, handle);
   }
@@ -43,12 +47,12 @@ export function createFlushScheduler(deps: FlushSchedulerDeps) {
   function cancelRetry(routeId: number) {
     const handle = retryTimers.get(routeId);
     if (handle === undefined) return;
-    deps.timers.clear(handle);
+    timers.clear(handle);
     retryTimers.delete(routeId);
   }
 
   function flush(routeId: number, urgent = false): Promise<FlushOutcome> {
-    const sender = deps.senderFor(routeId);
+    const sender = outbox.senders.senderFor(routeId);
     if (!sender) return pendingCount(routeId).then((pending) => ({ sent: 0, pending }));
     const current = running.get(routeId);
     if (current) {
@@ -62,7 +66,7 @@ export function createFlushScheduler(deps: FlushSchedulerDeps) {
       let next: 'added' | 'urgent' | undefined;
       do {
         again.delete(routeId);
-        outcome = await deps.locks(queueLock(sender.owner, routeId), () => pass.flushOnce(routeId, sender));
+        outcome = await locks(queueLock(sender.owner, routeId), () => pass.flushOnce(routeId, sender));
         total += outcome.sent;
         next = again.get(routeId);
       } while (next === 'urgent' || (next === 'added' && outcome.pending === 0));
@@ -73,20 +77,16 @@ export function createFlushScheduler(deps: FlushSchedulerDeps) {
   }
 
   async function pendingCount(routeId: number): Promise<number> {
-    const sender = deps.senderFor(routeId);
+    const sender = outbox.senders.senderFor(routeId);
     if (!sender) return 0;
-    const items = await (await deps.store()).list(sender.owner, routeId);
+    const items = await (await outbox.items()).list(sender.owner, routeId);
     return items.filter((i) => i.state === 'queued').length;
   }
 
   return {
-    /** Sends the route's queue now (after the running flush, if one runs); `urgent`: even if that one stopped. */
     flush,
-    /** No waiting for the back-off any more (back online, sign-out). */
     cancelRetries() {
       for (const routeId of [...retryTimers.keys()]) cancelRetry(routeId);
     },
   };
 }
-
-export type FlushScheduler = ReturnType<typeof createFlushScheduler>;

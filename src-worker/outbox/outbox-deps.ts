@@ -1,14 +1,13 @@
 /**
- * What the outbox (outbox.ts) is given and what it tells: who sends a route's items, the lock of one sender's queue,
- * the timers, the other tabs' channel and the outbox's events. Kept apart from outbox.ts so the services it composes
- * (session-items.ts, outbox-requests.ts, queue-pass.ts, flush-scheduler.ts, parked-items.ts) share these types without
- * importing the module that composes them.
+ * What the outbox (outbox.ts) is given of its own, beside the core's context (core-context.ts), and what it tells:
+ * the device's outbox records, who sends a route's items, the send's timeout, and the outbox's events. Kept apart
+ * from outbox.ts so the services it composes (session-items.ts, outbox-requests.ts, queue-pass.ts,
+ * flush-scheduler.ts, queue-sweep.ts, parked-items.ts) share these types without importing the module that composes
+ * them.
  */
 import type { Route } from '../../src-shared/protocol/entities.ts';
-import type { Emit } from '../base/events.ts';
-import type { LockRunner } from '../base/locks.ts';
-import type { Timers } from '../base/timers.ts';
-import type { ApiClient, AuthMode } from '../net/api-client.ts';
+import type { AuthMode } from '../net/api-client.ts';
+import type { Session } from '../session/session.ts';
 import type { OutboxItem } from './outbox-item.ts';
 import type { OutboxStore } from './outbox-store.ts';
 
@@ -48,21 +47,17 @@ export type OutboxEvent =
 /** A route's items changed on this tab: the event the outbox's services emit. */
 export const changedHere = (routeId: number): OutboxEvent => ({ type: 'outbox/changed', routeId, elsewhere: false });
 
+/** The outbox's own parts; the clock, locks, timers, ids, the API and `emit` come with the core's context. */
 export interface OutboxDeps {
-  emit: Emit<OutboxEvent>;
-  store: () => Promise<OutboxStore>;
-  api: () => ApiClient;
-  /** The sender of a route's items now; null when no session may send them (signed out, another link). */
-  senderFor: (routeId: number) => Sender | null;
-  /** Every sender this session is (the driver, and a shared link when one is open). */
-  senders: () => Sender[];
-  locks: LockRunner;
-  timers: Timers;
-  now: () => number;
-  random: () => number;
-  newId: () => string;
-  /** A request that gets no answer within this time counts as no answer (transient). */
-  requestTimeoutMs: number;
+  /** The device's outbox records, opened at their first use. */
+  items: () => Promise<OutboxStore>;
+  /**
+   * Who sends: `senderFor` a route's items now (null when no session may send them: signed out, another link), and
+   * `senders`, every sender this session is (the driver, and a shared link when one is open).
+   */
+  senders: Pick<Session, 'senderFor' | 'senders'>;
+  /** A send that gets no answer within this time counts as no answer (transient). */
+  sendTimeoutMs: number;
 }
 
 /** What a flush of a route's queue did: how many items the server took, and how many still wait. */

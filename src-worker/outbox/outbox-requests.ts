@@ -5,13 +5,14 @@
  */
 import type { Route } from '../../src-shared/protocol/entities.ts';
 import type { StopUpdateAnswer } from '../../src-shared/protocol/http.ts';
+import type { CoreContext } from '../core-context.ts';
 import type { ApiOutcome } from '../net/api-client.ts';
 import type { OutboxDeps, Sender } from './outbox-deps.ts';
 import { type OutboxItem, requestBody } from './outbox-item.ts';
 import { type SendVerdict, verdictOf } from './send-policy.ts';
 
 /** One send of an item, as the queue pass needs it. */
-export interface SendAttempt {
+interface SendAttempt {
   verdict: SendVerdict;
   /** The route as the server has it after taking the item; null when its answer holds no route to show. */
   route: Route | null;
@@ -20,21 +21,27 @@ export interface SendAttempt {
   serverError: Extract<ApiOutcome<unknown>, { kind: 'http' }> | null;
 }
 
-export function createOutboxRequests(deps: Pick<OutboxDeps, 'api' | 'requestTimeoutMs'>) {
+export interface OutboxRequests {
+  /** Sends the item with its sender's token, under its Idempotency-Key, and reads the answer as a verdict. */
+  send(item: OutboxItem, sender: Sender): Promise<SendAttempt>;
+  /** Whether the server answers at all right now (a read of the item's route). */
+  serverAnswers(item: OutboxItem, sender: Sender): Promise<boolean>;
+}
+
+export function createOutboxRequests(core: CoreContext, outbox: OutboxDeps): OutboxRequests {
+  const { api } = core;
   return {
-    async send(item: OutboxItem, sender: Sender): Promise<SendAttempt> {
-      const res = await deps
-        .api()
-        .request<StopUpdateAnswer>(
-          'POST',
-          `/v1/projects/${item.projectId}/routes/${item.routeId}/services/${item.stopId}`,
-          {
-            auth: sender.auth,
-            body: await requestBody(item),
-            headers: { 'idempotency-key': item.id },
-            timeoutMs: deps.requestTimeoutMs,
-          },
-        );
+    async send(item, sender) {
+      const res = await api.request<StopUpdateAnswer>(
+        'POST',
+        `/v1/projects/${item.projectId}/routes/${item.routeId}/services/${item.stopId}`,
+        {
+          auth: sender.auth,
+          body: await requestBody(item),
+          headers: { 'idempotency-key': item.id },
+          timeoutMs: outbox.sendTimeoutMs,
+        },
+      );
       // A replay for a route the sender can no longer open answers only the stored stop (`partial`): the server has
       // the completion (so it is done), but that is no route to show. So does a completion for a stop the dispatcher
       // removed, marked `stop_removed` (RemovedStopRoute), first answer or replay.
@@ -45,15 +52,12 @@ export function createOutboxRequests(deps: Pick<OutboxDeps, 'api' | 'requestTime
       return { verdict: verdictOf(res), route, stopRemoved, serverError };
     },
 
-    /** Whether the server answers at all right now (a read of the item's route). */
-    async serverAnswers(item: OutboxItem, sender: Sender): Promise<boolean> {
-      const res = await deps.api().request<unknown>('GET', `/v1/projects/routes/${item.routeId}`, {
+    async serverAnswers(item, sender) {
+      const res = await api.request<unknown>('GET', `/v1/projects/routes/${item.routeId}`, {
         auth: sender.auth,
-        timeoutMs: deps.requestTimeoutMs,
+        timeoutMs: outbox.sendTimeoutMs,
       });
       return res.ok;
     },
   };
 }
-
-export type OutboxRequests = ReturnType<typeof createOutboxRequests>;

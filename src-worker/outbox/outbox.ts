@@ -18,41 +18,33 @@
  * (outbox-requests.ts), the flushes of each route's queue and their retries (flush-scheduler.ts, which runs the
  * passes of queue-pass.ts), the sweep of every queue (queue-sweep.ts) and the parked items (parked-items.ts).
  */
-import { createFlushScheduler } from './flush-scheduler.ts';
-import type { OutboxDeps } from './outbox-deps.ts';
+import type { CoreContext } from '../core-context.ts';
+import { createFlushScheduler, type FlushScheduler } from './flush-scheduler.ts';
+import type { OutboxDeps, OutboxEvent } from './outbox-deps.ts';
 import { createOutboxRequests } from './outbox-requests.ts';
-import { createParkedItems } from './parked-items.ts';
-import { createQueueSweep } from './queue-sweep.ts';
-import { createSessionItems } from './session-items.ts';
+import { createParkedItems, type ParkedItems } from './parked-items.ts';
+import { createQueueSweep, type QueueSweep } from './queue-sweep.ts';
+import { createSessionItems, type SessionItems } from './session-items.ts';
 
-export function createOutbox(deps: OutboxDeps) {
-  const sessionItems = createSessionItems(deps);
-  const requests = createOutboxRequests(deps);
-  const flushes = createFlushScheduler({ ...deps, requests });
-  const sweep = createQueueSweep({ ...deps, flushes });
-  const parkedItems = createParkedItems({ ...deps, flushes });
-
-  return {
-    add: sessionItems.add,
-    flush: flushes.flush,
-    flushAll: sweep.flushAll,
-    items: sessionItems.items,
-    all: sessionItems.all,
-    retry: parkedItems.retry,
-    discard: parkedItems.discard,
-    parkRefusedLink: parkedItems.parkRefusedLink,
-
-    /** Back online: no waiting for the back-off. */
-    retryNow(): Promise<void> {
-      flushes.cancelRetries();
-      return sweep.flushAll(true);
-    },
-
-    /** Sign-out: timers stop; the items stay for their sender's next session. */
-    stop() {
-      flushes.cancelRetries();
-    },
-  };
+/** The outbox's services, by name: a caller reaches the one it needs (`outbox.parked.retry(id)`). */
+export interface Outbox {
+  /** The session's items: a completion stored (`add`), and the items read back, per route or all. */
+  sessionItems: SessionItems;
+  /** A route's queue sent now (`flush`); the retries' waits cancelled at sign-out (`cancelRetries`). */
+  flushes: FlushScheduler;
+  /** Every queue of the session sent: at start-up (`flushAll`), and back online at once (`retryNow`). */
+  sweep: QueueSweep;
+  /** The items the server refused for good: the driver's Retry and Discard, and a refused link's queue parked. */
+  parked: ParkedItems;
 }
 
-export type Outbox = ReturnType<typeof createOutbox>;
+export function createOutbox(core: CoreContext<OutboxEvent>, deps: OutboxDeps): Outbox {
+  const requests = createOutboxRequests(core, deps);
+  const flushes = createFlushScheduler(core, deps, requests);
+  return {
+    sessionItems: createSessionItems(core, deps),
+    flushes,
+    sweep: createQueueSweep(deps, flushes),
+    parked: createParkedItems(core, deps, flushes),
+  };
+}

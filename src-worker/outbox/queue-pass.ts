@@ -5,8 +5,8 @@
  */
 import { deviceTimes, withoutDeviceTimes } from '../../src-shared/domain/device-times.ts';
 import type { Route } from '../../src-shared/protocol/entities.ts';
-import type { Emit } from '../base/events.ts';
-import { changedHere, type FlushOutcome, type OutboxEvent, type Sender } from './outbox-deps.ts';
+import type { CoreContext } from '../core-context.ts';
+import { changedHere, type FlushOutcome, type OutboxDeps, type OutboxEvent, type Sender } from './outbox-deps.ts';
 import type { OutboxItem } from './outbox-item.ts';
 import type { OutboxRequests } from './outbox-requests.ts';
 import type { OutboxStore } from './outbox-store.ts';
@@ -18,11 +18,14 @@ interface RetrySchedule {
 }
 
 export interface QueuePassDeps {
-  store: () => Promise<OutboxStore>;
+  outbox: OutboxDeps;
   requests: OutboxRequests;
-  emit: Emit<OutboxEvent>;
   retries: RetrySchedule;
-  now: () => number;
+}
+
+interface QueuePass {
+  /** One pass over the route's queue, holding its lock: returns how many were sent and how many still wait. */
+  flushOnce(routeId: number, sender: Sender): Promise<FlushOutcome>;
 }
 
 /**
@@ -40,12 +43,12 @@ async function withoutRefusedTime(
   return store.replaceBody(item.id, withoutDeviceTimes(item.body, new Set([field])));
 }
 
-export function createQueuePass(deps: QueuePassDeps) {
-  const { requests, emit } = deps;
+export function createQueuePass(core: CoreContext<OutboxEvent>, deps: QueuePassDeps): QueuePass {
+  const { emit } = core;
+  const { requests } = deps;
   return {
-    /** One pass over the route's queue, holding its lock: returns how many were sent and how many still wait. */
-    async flushOnce(routeId: number, sender: Sender): Promise<FlushOutcome> {
-      const store = await deps.store();
+    async flushOnce(routeId, sender) {
+      const store = await deps.outbox.items();
       let sent = 0;
       const accept = async (item: OutboxItem, route: Route | null, stopRemoved: boolean) => {
         await store.remove(item.id);
@@ -61,9 +64,9 @@ export function createQueuePass(deps: QueuePassDeps) {
       };
       const park = async (item: OutboxItem, verdict: Extract<SendVerdict, { kind: 'park' }>) => {
         const { kind: _, ...info } = verdict;
-        if (await store.park(item.id, { ...info, at: deps.now() })) {
+        if (await store.park(item.id, { ...info, at: core.now() })) {
           emit(changedHere(routeId));
-          emit({ type: 'outbox/parked', item: { ...item, state: 'parked', parked: { ...info, at: deps.now() } } });
+          emit({ type: 'outbox/parked', item: { ...item, state: 'parked', parked: { ...info, at: core.now() } } });
         }
       };
       for (;;) {

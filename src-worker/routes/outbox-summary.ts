@@ -12,7 +12,7 @@ export interface OutboxSummary {
   summarise(): void;
 }
 
-export function createOutboxSummary(store: Store, outbox: Pick<Outbox, 'all'>): OutboxSummary {
+export function createOutboxSummary(store: Store, outbox: Pick<Outbox, 'sessionItems'>): OutboxSummary {
   let summarising: Promise<void> | null = null;
   let summariseAgain = false;
 
@@ -25,7 +25,7 @@ export function createOutboxSummary(store: Store, outbox: Pick<Outbox, 'all'>): 
       summarising = (async () => {
         do {
           summariseAgain = false;
-          const items = await outbox.all();
+          const items = await outbox.sessionItems.all();
           const parked = items.map(parkedCompletion).filter((p): p is ParkedCompletion => p !== null);
           parked.sort((a, b) => a.parkedAt - b.parkedAt);
           store.replace(['outbox'], { unsent: items.length - parked.length, parked });

@@ -76,11 +76,11 @@ export function createRouteCoordination(
       arrival.routeClosed();
     },
     sessionEnded() {
-      outbox.stop();
+      outbox.flushes.cancelRetries();
       coordination.routeClosed();
     },
     async linkRefused(routeId, owner) {
-      const notSaved = await outbox.parkRefusedLink(owner, routeId);
+      const notSaved = await outbox.parked.parkRefusedLink(owner, routeId);
       await updates.linkRefused(routeId, notSaved);
     },
   };

@@ -125,7 +125,7 @@ function createOpenRoute(core: CoreContext<CoreEvent>, deps: RouteFeatureDeps, o
 export function createRouteFeatures(core: CoreContext<CoreEvent>, deps: RouteFeatureDeps): RouteFeatures {
   const { session, platform } = deps;
   const channel = platform.outboxChannel?.() ?? null;
-  const outbox = createRouteOutbox(core, { senders: session, sendTimeoutMs: platform.sendTimeoutMs });
+  const outbox = createRouteOutbox(core, session, platform.sendTimeoutMs);
   const openRoute = createOpenRoute(core, deps, outbox);
   const live = createLive(core, {
     openWebSocket: platform.openWebSocket,

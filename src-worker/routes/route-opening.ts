@@ -41,7 +41,7 @@ export function createRouteOpening(core: Pick<CoreContext, 'storage'>, open: Ope
       const route = shown.current()?.route;
       if (route) {
         void line.load(route);
-        void open.outbox.flush(routeId);
+        void open.outbox.flushes.flush(routeId);
       }
       return result;
     },

@@ -55,9 +55,10 @@ export function createRouteProgress(core: CoreContext<RouteEvent>, open: OpenRou
       if (!route) return fail('not_found');
       if (!allWorkDone(route.stops)) return fail('blocked', 'complete_all_first');
       // A stop the server refused is done on the phone only: the route cannot end before it is sent or discarded.
-      if ((await open.outbox.items(route.id)).some((i) => i.state === 'parked')) return fail('blocked', 'not_saved');
+      if ((await open.outbox.sessionItems.items(route.id)).some((i) => i.state === 'parked'))
+        return fail('blocked', 'not_saved');
       shown.patch({ busy: 'finishing' });
-      const outcome = await open.outbox.flush(route.id);
+      const outcome = await open.outbox.flushes.flush(route.id);
       if (outcome.pending > 0) {
         shown.patch({ busy: null });
         return fail('unsent_pending');

@@ -113,7 +113,7 @@ function loadingRoute(routeId: number, shared: boolean): ActiveRouteState {
 }
 
 /** `outbox`: what waits is laid over the route as it shows. */
-export function createShownRoute(core: CoreContext<RouteEvent>, outbox: Pick<Outbox, 'items'>): ShownRoute {
+export function createShownRoute(core: CoreContext<RouteEvent>, outbox: Pick<Outbox, 'sessionItems'>): ShownRoute {
   const { store } = core;
   const current = () => store.get().route;
   /**
@@ -145,7 +145,7 @@ export function createShownRoute(core: CoreContext<RouteEvent>, outbox: Pick<Out
     const seq = ++showSeq;
     // The dispatcher reordered, added or removed stops ("Your route has been updated", spec section 8).
     if (before !== null && before !== route.stops.map((s) => s.id).join()) core.emit({ type: 'route/stopListChanged' });
-    const items = await outbox.items(route.id);
+    const items = await outbox.sessionItems.items(route.id);
     if (seq !== showSeq || current()?.routeId !== route.id) return;
     patch(shownState(route, items, fromCache, current()?.activeStopId ?? null));
     core.emit({ type: 'route/shown', route });

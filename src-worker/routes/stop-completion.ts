@@ -85,7 +85,7 @@ export function createStopCompleter(core: CoreContext<RouteEvent>, open: OpenRou
       const body = withinRouteTime(built, route, timeZone, core.now());
       const label = { id: stopId, number: countToShow(route.stops)[index] ?? null, name: stopName(stop) };
       // Stored on the device (strict durability) before anything else: from here on it reaches the server once.
-      const queued = await outbox.add(route.id, route.project_id, label, body, photos.get);
+      const queued = await outbox.sessionItems.add(route.id, route.project_id, label, body, photos.get);
       if (!queued) return fail('unauthorized');
       // The flow moves on at once, without waiting for the server: the stop shows what the driver entered (done,
       // its notes and time), marked unsent until the server has it; the outbox sends it in the background.
@@ -98,7 +98,7 @@ export function createStopCompleter(core: CoreContext<RouteEvent>, open: OpenRou
       });
       core.emit({ type: 'route/stopChanged', route: { ...route, stops }, stopId, body });
       // Sent in the background, after the stop shows done: the server's answer then lands on top of it.
-      void outbox.flush(route.id);
+      void outbox.flushes.flush(route.id);
       return okVoid;
     },
   };
