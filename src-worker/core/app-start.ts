@@ -8,12 +8,12 @@ import { loadAppConfig, lookUpLanguage } from '../config/app-config.ts';
 import type { CoreContext } from '../core-context.ts';
 import { ROUTE_LIST_CACHE } from '../storage/app-db.ts';
 import type { CoreServices } from './core-services.ts';
-import type { CoreInternals } from './worker-deps.ts';
+import type { CoreInternals, WorkerDeps } from './worker-deps.ts';
 
 export type AppStart = Pick<WorkerApi, 'start'> & Pick<CoreInternals, 'prepare'>;
 
 /** `fetch`: the platform's, for the trace page's language lookup (not the API: no token goes there). */
-export function createAppStart(core: CoreContext, services: CoreServices, fetch: typeof globalThis.fetch): AppStart {
+export function createAppStart(core: CoreContext, services: CoreServices, fetch: WorkerDeps['fetch']): AppStart {
   const { store } = core;
   const { listAhead, session } = services;
   return {
@@ -51,7 +51,7 @@ export function createAppStart(core: CoreContext, services: CoreServices, fetch:
 }
 
 /** The runtime settings into the state (the kept copy, then the server's), and the language when none was chosen. */
-async function showAppConfig(core: CoreContext, fetch: typeof globalThis.fetch, init: PlatformInit): Promise<void> {
+async function showAppConfig(core: CoreContext, fetch: WorkerDeps['fetch'], init: PlatformInit): Promise<void> {
   const { store } = core;
   // The language is looked up once, with the first settings that name the trace page (kept or fresh).
   let languageLookedUp = init.languageChosen;

@@ -5,7 +5,10 @@
  */
 import type { ConnectivityState } from '../../src-shared/state/app-state.ts';
 import type { CoreContext } from '../core-context.ts';
-import type { CoreServices } from './core-services.ts';
+import type { Session } from '../session/session.ts';
+import type { LazyRouteFeatures } from './lazy-route-features.ts';
+import type { Notices } from './notices.ts';
+import type { WaitingSends } from './waiting-sends.ts';
 
 export interface Connectivity {
   /** The platform's online/offline and visibility; `observed`: what a request found out instead (see `reached`). */
@@ -16,7 +19,13 @@ export interface Connectivity {
 
 export function createConnectivity(
   { store }: Pick<CoreContext, 'store'>,
-  { notices, routes, waiting, session }: Pick<CoreServices, 'notices' | 'routes' | 'waiting' | 'session'>,
+  // The root's services it tells (core-services.ts names them; a type of their own here, not an import loop).
+  {
+    notices,
+    routes,
+    waiting,
+    session,
+  }: { notices: Notices; routes: LazyRouteFeatures; waiting: WaitingSends; session: Pick<Session, 'sendRevocations'> },
 ): Connectivity {
   async function change(change: Partial<ConnectivityState>, observed = false) {
     store.update('connectivity', (c) => ({ ...c, ...change }));

@@ -8,7 +8,7 @@ import type { CoreEvent } from '../core-events.ts';
 import type { RouteFeatureDeps, RouteFeatures } from '../routes/route-features.ts';
 
 /** The route features' code, a chunk of its own (see route-features.ts). */
-export const loadRouteFeaturesCode = () => import('../routes/route-features.ts');
+const loadRouteFeaturesCode = () => import('../routes/route-features.ts');
 
 export interface LazyRouteFeatures {
   /** The route features, made (and their code loaded) on the first call. */

@@ -24,13 +24,13 @@ const MAX_STYLE_URLS = 20;
  */
 const REQUEST_TIMEOUT_MS = 15_000;
 
-export interface PrefetchOutcome {
+interface PrefetchOutcome {
   /** Tiles now in the cache (fetched, or a fresh copy was there already). */
   fetched: number;
   failed: number;
 }
 
-export interface PrefetchOptions {
+interface PrefetchOptions {
   /** The service worker controls the page and the core: its routes keep what is fetched. */
   viaServiceWorker?: boolean;
   /** The style's own files, fetched before the tiles. */

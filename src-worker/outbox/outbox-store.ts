@@ -18,12 +18,15 @@ import type { OutboxItem, ParkInfo } from './outbox-item.ts';
 export const ORPHAN_OWNER = '';
 
 export interface OutboxStore {
+  /** Stores a new item (strict durability): from then on it reaches the server once. */
   add(item: OutboxItem): Promise<void>;
   /** The route's items of this sender, in send order (parked ones included). */
   list(owner: string, routeId: number): Promise<OutboxItem[]>;
   /** Every item of this sender, in no particular order. */
   listOwner(owner: string): Promise<OutboxItem[]>;
+  /** One item by its id; undefined when it is gone (sent or discarded). */
   get(id: string): Promise<OutboxItem | undefined>;
+  /** Deletes an item: only once the server has it, or the driver discarded it. */
   remove(id: string): Promise<void>;
   /** Marks an item refused for good; false when it is gone (another tab sent it). */
   park(id: string, info: ParkInfo): Promise<boolean>;

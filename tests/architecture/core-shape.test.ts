@@ -57,7 +57,8 @@ function plumbing(sources: Sources): string[] {
 function depsNarrowings(sources: Sources): string[] {
   const found: string[] = [];
   for (const [file, text] of sources)
-    for (const m of text.matchAll(/\b(?:Pick|Omit)<(\w*Deps)\b/g)) if (m[1] !== 'WorkerDeps') found.push(`${file}: ${m[0]}`);
+    for (const m of text.matchAll(/\b(?:Pick|Omit)<(\w*Deps)\b/g))
+      if (m[1] !== 'WorkerDeps') found.push(`${file}: ${m[0]}`);
   return found;
 }
 
@@ -130,16 +131,19 @@ function nodesOf(node: unknown, pick: (n: Node) => boolean, found: Node[] = []):
 function forwards(sources: Sources): string[] {
   return COMPOSITIONS.flatMap((file) => {
     const text = sources.get(file) ?? '';
-    const factories = nodesOf(parseSync(file, text).program, (n) =>
-      n.type === 'ExportNamedDeclaration' && /^export function create/.test(text.slice(n.start, n.end)),
+    const factories = nodesOf(
+      parseSync(file, text).program,
+      (n) => n.type === 'ExportNamedDeclaration' && /^export function create/.test(text.slice(n.start, n.end)),
     );
     const answers = factories.flatMap((factory) => {
       const answerType = /\): (\w+) \{/.exec(text.slice(factory.start, factory.end))?.[1];
-      return nodesOf(factory, (n) =>
-        (n.type === 'ReturnStatement' && (n.argument as Node | null)?.type === 'ObjectExpression') ||
-        (n.type === 'VariableDeclarator' &&
-          (n.init as Node | null)?.type === 'ObjectExpression' &&
-          text.slice(n.start, (n.init as Node).start).includes(`: ${answerType}`)),
+      return nodesOf(
+        factory,
+        (n) =>
+          (n.type === 'ReturnStatement' && (n.argument as Node | null)?.type === 'ObjectExpression') ||
+          (n.type === 'VariableDeclarator' &&
+            (n.init as Node | null)?.type === 'ObjectExpression' &&
+            text.slice(n.start, (n.init as Node).start).includes(`: ${answerType}`)),
       ).map((n) => (n.argument ?? n.init) as Node);
     });
     return answers.flatMap((object) =>
@@ -191,7 +195,7 @@ describe('the worker core’s shape (issue 46)', () => {
   it('narrows no Deps type but the platform’s', () => {
     expect(depsNarrowings(sources)).toEqual([]);
     const narrowed = broken('src-worker/routes/route-line.ts', (t) => `${t}\ntype X = Pick<OutboxDeps, 'items'>;\n`);
-    expect(depsNarrowings(narrowed)).toEqual(["src-worker/routes/route-line.ts: Pick<OutboxDeps"]);
+    expect(depsNarrowings(narrowed)).toEqual(['src-worker/routes/route-line.ts: Pick<OutboxDeps']);
   });
 
   it('has every factory declare the interface it answers, with a doc line per member', () => {
