@@ -156,7 +156,9 @@ describe('tokens', () => {
       await sql`alter table refresh_tokens_away rename to refresh_tokens`.execute(db);
     }
     expect(c.state().session.status).toBe('signed_in');
-    expect(c.state().notices).toEqual([]);
+    // Not logged out. (Whether the list's call, answered as no answer meanwhile, said "No internet connection"
+    // depends on which call asked for the refresh first: that notice is allowed.)
+    expect(c.state().notices.map((n) => n.kind)).not.toContain('logged_out_automatically');
     expect(await c.api.loadRouteList({ refresh: true })).toEqual({ ok: true });
     expect(faults.log.filter((line) => /token\/refresh .* <- 200$/.test(line))).toHaveLength(1);
   });
