@@ -7,6 +7,8 @@ import { type Failure, fail, okVoid, type Result, type StopCompletion } from '..
 import { isDeliveryCodeShape } from '../../src-shared/domain/outcomes/code.ts';
 import { actionBlock, allWorkDone, countToShow, nextActiveStop, stopName } from '../../src-shared/domain/stops.ts';
 import type { Route } from '../../src-shared/protocol/entities.ts';
+import type { StopUpdateRequest } from '../../src-shared/protocol/http.ts';
+import type { ActiveRouteState } from '../../src-shared/state/app-state.ts';
 import type { CoreContext } from '../core-context.ts';
 import { isPhotoHandle } from '../media/prepared-photos.ts';
 import { checkCompletionInCore, deliveryCodeToSend } from './completion-check.ts';
@@ -50,53 +52,60 @@ export function createStopCompleter(core: CoreContext<RouteEvent>, open: OpenRou
     return fail('wrong_delivery_code', String(verdict.triesLeft), 'delivery_code');
   }
 
+  /**
+   * The rules the screen shows, checked again here (nothing they refuse is ever queued, issue 21), and the delivery
+   * code tried: a failure, or the stop and the code to send with it.
+   */
+  async function refusal(route: Route, stopId: number, completion: StopCompletion) {
+    const block = actionBlock(route, stopId);
+    if (block) return fail('blocked', block.kind);
+    const stop = route.stops.find((s) => s.id === stopId);
+    if (!stop) return fail('stop_not_found');
+    const { organisation, appConfig } = store.get();
+    const check = { route, stop, completion, organisation, appConfig, variant: completion.variant, nowMs: core.now() };
+    const problems = checkCompletionInCore(check);
+    if (problems.length > 0) return fail('invalid_completion', problems.join(','));
+    const images = completion.proofs?.images ?? [];
+    if (images.some((image) => isPhotoHandle(image) && !photos.get(image)))
+      return fail('invalid_completion', 'photo_missing');
+    const code = deliveryCodeToSend(check);
+    return (code === null ? null : await codeRefusal(code, route, stopId)) ?? { stop, code };
+  }
+
+  /**
+   * The flow moves on at once, without waiting for the server: the stop shows what the driver entered (done, its
+   * notes and time), marked unsent until the server has it, and the live channel hears of it.
+   */
+  function showDone(active: ActiveRouteState, route: Route, stopId: number, body: StopUpdateRequest) {
+    const stops = route.stops.map((s) => (s.id === stopId ? withCompletion(s, body) : s));
+    shown.patch({
+      route: { ...route, stops },
+      unsentStopIds: [...new Set([...active.unsentStopIds, stopId])],
+      activeStopId: nextActiveStop(stops, stopId),
+      finishing: allWorkDone(stops),
+    });
+    core.emit({ type: 'route/stopChanged', route: { ...route, stops }, stopId, body });
+  }
+
   return {
     async complete(stopId, completion) {
       const active = shown.current();
       const route = active?.route;
       if (!active || !route) return fail('not_found');
-      const block = actionBlock(route, stopId);
-      if (block) return fail('blocked', block.kind);
+      const checked = await refusal(route, stopId, completion);
+      if (!('stop' in checked)) return checked;
+      const { stop, code } = checked;
       const timeZone = store.get().organisation?.time_zone;
-      const index = route.stops.findIndex((s) => s.id === stopId);
-      const stop = route.stops[index];
-      if (!stop) return fail('stop_not_found');
-      const check = {
-        route,
-        stop,
-        completion,
-        organisation: store.get().organisation,
-        appConfig: store.get().appConfig,
-        variant: completion.variant,
-        nowMs: core.now(),
-      };
-      // The rules the screen shows, checked again here: nothing they refuse is ever queued (issue 21).
-      const problems = checkCompletionInCore(check);
-      if (problems.length > 0) return fail('invalid_completion', problems.join(','));
-      const images = completion.proofs?.images ?? [];
-      if (images.some((image) => isPhotoHandle(image) && !photos.get(image)))
-        return fail('invalid_completion', 'photo_missing');
-      const code = deliveryCodeToSend(check);
-      const wrongCode = code === null ? null : await codeRefusal(code, route, stopId);
-      if (wrongCode) return wrongCode;
       const built = { ...stopUpdateBody(completion, core.now(), timeZone, photos.capturedAt) };
       // The code as typed waits in the outbox until sent, like the rest of what the driver entered at the door.
       if (code !== null) built.delivery_code = code;
       const body = withinRouteTime(built, route, timeZone, core.now());
+      const index = route.stops.indexOf(stop);
       const label = { id: stopId, number: countToShow(route.stops)[index] ?? null, name: stopName(stop) };
       // Stored on the device (strict durability) before anything else: from here on it reaches the server once.
       const queued = await outbox.sessionItems.add(route.id, route.project_id, label, body, photos.get);
       if (!queued) return fail('unauthorized');
-      // The flow moves on at once, without waiting for the server: the stop shows what the driver entered (done,
-      // its notes and time), marked unsent until the server has it; the outbox sends it in the background.
-      const stops = route.stops.map((s) => (s.id === stopId ? withCompletion(s, body) : s));
-      shown.patch({
-        route: { ...route, stops },
-        unsentStopIds: [...new Set([...active.unsentStopIds, stopId])],
-        activeStopId: nextActiveStop(stops, stopId),
-        finishing: allWorkDone(stops),
-      });
-      core.emit({ type: 'route/stopChanged', route: { ...route, stops }, stopId, body });
+      showDone(active, route, stopId, body);
       // Sent in the background, after the stop shows done: the server's answer then lands on top of it.
       void outbox.flushes.flush(route.id);
       return okVoid;
