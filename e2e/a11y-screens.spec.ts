@@ -19,6 +19,7 @@ import {
 } from './support/a11y.ts';
 import { axeEnhancedContrastViolations, boundaryContrastProblems } from './support/contrast-checks.ts';
 import { DEMO, expect, test } from './support/fixtures.ts';
+import { motionSettled } from './support/motion.ts';
 import { prepareWalk, walkScreens } from './support/screens.ts';
 
 test.use({ freshServer: true });
@@ -41,11 +42,11 @@ test('axe finds no WCAG violation on any screen or dialog in either theme; under
       await page.emulateMedia({ colorScheme: theme, forcedColors: 'none' });
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
       // Animations (a sheet sliding in, the theme's colours) settled: axe reads colours as they are painted.
-      await page.waitForTimeout(350);
+      await motionSettled(page);
       for (const v of await axeViolations(page)) found.push(`${step.name}, ${theme} theme: ${v}`);
     }
     await page.emulateMedia({ colorScheme: 'light', forcedColors: 'active' });
-    await page.waitForTimeout(350);
+    await motionSettled(page);
     for (const p of await forcedColourProblems(page)) found.push(`${step.name}, forced colours: ${p}`);
     await page.emulateMedia({ colorScheme: 'light', forcedColors: 'none' });
   });
@@ -89,7 +90,8 @@ for (const run of TEXT_LANGUAGES) {
       for (const mode of [large!, spaced!]) {
         if (mode !== large) await restyleText(page, mode.percent, mode.spacing);
         const at = `${step.name}, ${mode.name}`;
-        await page.waitForTimeout(350);
+        // The new text size moves the drawer and resizes sheets: read them where they come to rest.
+        await motionSettled(page);
         for (const p of await textProblems(page)) found.push(`${at}: ${p}`);
         // No label runs out of its button or link (a long word may break over lines).
         for (const p of await labelProblems(page.locator('body'), false, false)) found.push(`${at}: ${p}`);
@@ -101,7 +103,7 @@ for (const run of TEXT_LANGUAGES) {
       }
       if (run.colours) {
         await restyleText(page, 100, false);
-        await page.waitForTimeout(350);
+        await motionSettled(page);
         const at = `${step.name}, Sunlight`;
         for (const v of await axeEnhancedContrastViolations(page)) found.push(`${at}: ${v}`);
         for (const p of await boundaryContrastProblems(page, 4.5)) found.push(`${at}: ${p}`);

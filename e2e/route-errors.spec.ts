@@ -153,4 +153,13 @@ test('a link revoked while a completion waits on the phone: the completion is ke
   expect(await outboxOnPhone(page)).toEqual([['parked', 'link_refused']]);
   const { body } = await dispatch<Route>('GET', `/routes/${route.id}`);
   expect(body.stops.find((s) => s.id === stop.id)?.status).toBe('pending');
+
+  // Listed with why, and no Send again, which nothing could ever send (issue 46); Discard stays the driver's.
+  await page.getByRole('link', { name: '1 stop not saved' }).click();
+  const panel = page.getByRole('region', { name: 'Not saved' });
+  await expect(panel).toContainText('This link no longer works. Ask your dispatcher for a new link.');
+  await expect(panel).toContainText('Skipped');
+  await expect(panel).toContainText('It can no longer be sent from this phone.');
+  await expect(panel.getByRole('button', { name: 'Discard' })).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Send again' })).toHaveCount(0);
 });

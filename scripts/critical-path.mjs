@@ -9,7 +9,7 @@
  *     imports: the core's worker starts with the app, so its bytes count too.
  *
  * As a command (`node scripts/critical-path.mjs [distDir]`, run by `npm run build`) it prints a table and exits 1
- * when the total is above the budget: 124 KB gzip, or CRITICAL_PATH_BUDGET_KB.
+ * when the total is above the budget: 123.6 KB gzip, or CRITICAL_PATH_BUDGET_KB.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -26,8 +26,10 @@ import { gzipSync } from 'node:zlib';
  * (use-message-room.ts, with roomScroll in snackbar-placement.ts) and the Sunlight theme's setting and strings, 0.7 KB
  * together, came into the shell. The room-making's hook belongs with the route view's list (only the registry the
  * host asks need be in the shell): moving it out is open work in docs/performance.md.
+ * Lowered to 123.6 (2026-11-29, issue 46): the hook and roomScroll went to the route view's chunk, leaving the
+ * registry (message-room.ts) in the shell: 123.3 KB measured (126,251 bytes, from 126,541), plus 0.3 KB.
  */
-export const DEFAULT_BUDGET_KB = 124;
+export const DEFAULT_BUDGET_KB = 123.6;
 
 const QUOTED = /"([^"]*)"|'([^']*)'/;
 /** Static imports and re-exports. `import(` and `import.meta` do not match: neither `(` nor `.` may follow. */

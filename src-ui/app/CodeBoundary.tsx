@@ -1,16 +1,19 @@
 /**
  * Where lazy code may be missing (issue 45): a screen or a part whose chunk could not be fetched (retryable-lazy.ts
  * marks that error) is shown in place as "not loaded yet", in the app's frame: a screen keeps a top bar with the way
- * back. The boundary tries again by itself when the signal is back (the `online` event), on Try again, and when the
- * driver goes to another path; each retry renders the children with fresh lazy components, so the screen appears with
+ * back. The boundary tries again by itself when the signal is back (the core's connectivity turning online, which the
+ * platform layer feeds: platform.ts watchConnectivity), on Try again, and when the driver goes to another path; each retry renders the children with fresh lazy components, so the screen appears with
  * no reload. Any other error passes on to the app's error page (App.tsx), as before.
  */
+import type { ReadonlySignal } from '@preact/signals-core';
 import { WifiOff } from 'lucide-react';
 import { Component, type ErrorInfo, type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ConnectivityState } from '../../src-shared/state/app-state.ts';
 import { Button, EmptyState, TopBar } from '../components/index.ts';
 import { useNav } from '../screens/shared/navigation.ts';
 import styles from './code-boundary.module.css';
+import { useCore } from './core-context.tsx';
 import { isCodeUnavailable, renewFailedLoads } from './retryable-lazy.ts';
 
 interface CodeBoundaryProps {
@@ -65,14 +68,25 @@ interface CodeUnavailableProps {
   onRetry: () => void;
 }
 
+/**
+ * Calls `then` each time the core's connectivity goes from offline to online; returns the unsubscribe. A subscription,
+ * not a render's read: an offline that is over before React renders again still counts.
+ */
+function whenBackOnline(connectivity: ReadonlySignal<ConnectivityState>, then: () => void): () => void {
+  let wasOnline = connectivity.peek().online;
+  return connectivity.subscribe(({ online }) => {
+    if (online && !wasOnline) then();
+    wasOnline = online;
+  });
+}
+
 /** "Not loaded yet": what happened, that it opens by itself with the signal back, and Try again. */
 function CodeUnavailable({ kind, backTo, onClose, onRetry }: CodeUnavailableProps) {
   const { t } = useTranslation();
   const nav = useNav();
-  useEffect(() => {
-    window.addEventListener('online', onRetry);
-    return () => window.removeEventListener('online', onRetry);
-  }, [onRetry]);
+  const { state } = useCore();
+  // The app hears the browser's online/offline in its platform layer only (issue 46); here, through the core's state.
+  useEffect(() => whenBackOnline(state.connectivity, onRetry), [state, onRetry]);
 
   const message = (
     <EmptyState

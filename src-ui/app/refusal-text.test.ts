@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ParkedCompletion } from '../../src-shared/state/app-state.ts';
 import { en } from '../i18n/en.ts';
 import type { Translate } from '../i18n/format.ts';
-import { refusalReason, refusalText } from './refusal-text.ts';
+import { canSendAgain, refusalReason, refusalText } from './refusal-text.ts';
 
 /** A tiny t() over the English messages, enough for these keys. */
 const t: Translate = (key, values = {}) => {
@@ -77,5 +77,13 @@ describe('refusalText', () => {
     expect(refusalText(parked({ stop: { number: null, name: 'Break time' }, message: 'Bad' }), t)).toBe(
       'Break time was not saved. The server refused it: Bad',
     );
+  });
+});
+
+describe('canSendAgain', () => {
+  it('is false only for a shared link the server refused for good (issue 46): a Retry would only park it again', () => {
+    expect(canSendAgain(parked({ reason: 'link_refused', httpStatus: 401 }))).toBe(false);
+    for (const reason of ['not_found', 'refused', 'too_large', 'server_error'] as const)
+      expect(canSendAgain(parked({ reason })), reason).toBe(true);
   });
 });

@@ -14,6 +14,12 @@ export function refusalReason(parked: Pick<ParkedCompletion, 'reason' | 'field' 
   return t('outbox.reasons.refused', { message: parked.message });
 }
 
+/**
+ * Whether sending it again can ever work: not for a shared link the server refused, which it refuses for good
+ * (src-worker/session/refused-links.ts), so a Retry would only park it again (issue 46).
+ */
+export const canSendAgain = (parked: Pick<ParkedCompletion, 'reason'>): boolean => parked.reason !== 'link_refused';
+
 /** "Stop 3 (Bram van den Berg) was not saved. Stop not found. Please reload your route." */
 export function refusalText(parked: ParkedCompletion, t: Translate): string {
   const reason = refusalReason(parked, t);

@@ -1,12 +1,12 @@
 import { type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { makeRoomFor } from './message-room.ts';
 import { Snackbar } from './Snackbar.tsx';
 import styles from './SnackbarHost.module.css';
 import { useSnackbarClearance } from './snackbar-clearance.ts';
 import { guardBoxes, onGuardsChanged, onScreenBox } from './snackbar-guard.ts';
 import { type Box, snackbarLift } from './snackbar-placement.ts';
 import type { SnackbarQueueState } from './snackbar-queue.ts';
-import { makeRoomFor } from './use-message-room.ts';
 import { MODAL_EXEMPT_ATTRIBUTE } from './use-modal-layer.ts';
 
 export interface SnackbarHostProps {

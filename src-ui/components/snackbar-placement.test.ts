@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Box, roomScroll, snackbarLift } from './snackbar-placement.ts';
+import { type Box, snackbarLift } from './snackbar-placement.ts';
 
 /** A full-width box from y `top` to `bottom` on a 390 px wide screen. */
 const band = (top: number, bottom: number, left = 8, right = 382): Box => ({ top, bottom, left, right });
@@ -38,19 +38,5 @@ describe('snackbarLift', () => {
   it('never rises above the ceiling', () => {
     const lift = snackbarLift(REST, [band(100, 844)], 700);
     expect(REST.top - lift).toBeGreaterThanOrEqual(700 + 8);
-  });
-});
-
-describe('roomScroll', () => {
-  const LIST_TOP = 144;
-  it.each<[string, Box, number, number]>([
-    ['the active stop clear of the message: no scroll', band(300, 700), 400, 0],
-    // At 200% text: the stop from 344 to 796 under a message resting at 772: up by 796 - (772 - 8).
-    ['the stop under the message, room above: scrolled up just clear of it', band(344, 796), 400, 796 - 764],
-    ['not room enough below in the list: no scroll', band(344, 796), 10, 0],
-    ['the stop would leave the list at its top: no scroll (the message rises instead)', band(150, 796), 400, 0],
-    ['a stop below the message entirely: no scroll', band(830, 1200), 400, 0],
-  ])('%s', (_name, row, room, by) => {
-    expect(roomScroll(row, LIST_TOP, REST, room)).toBe(by);
   });
 });

@@ -14,7 +14,7 @@ export interface Box {
 }
 
 /** Space kept between the snackbar and a control it steps over, px. */
-const SNACKBAR_GAP = 8;
+export const SNACKBAR_GAP = 8;
 
 const overlapArea = (a: Box, b: Box) =>
   Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) *
@@ -43,17 +43,4 @@ export function snackbarLift(rest: Box, protectedBoxes: readonly Box[], ceiling:
   const underHeader = rest.top - (ceiling + gap);
   if (underHeader <= 0) return 0;
   return coverage(shifted(rest, underHeader), protectedBoxes) <= coverage(rest, protectedBoxes) ? underHeader : 0;
-}
-
-/**
- * How far a list scrolls its content up (px, added to its scrollTop; 0: not at all) so that `row`, a protected
- * block in it, clears a message resting at `rest` instead of the message rising over the content above the row
- * (use-message-room.ts). Only where the whole row then shows below `top` (the list's top edge, or the header's
- * bottom where that is lower) and the list has the `room` to scroll that far.
- */
-export function roomScroll(row: Box, top: number, rest: Box, room: number, gap = SNACKBAR_GAP): number {
-  const covered = row.bottom > rest.top - gap && row.top < rest.bottom;
-  if (!covered) return 0;
-  const by = Math.ceil(row.bottom - (rest.top - gap));
-  return row.top - by >= top && by <= room ? by : 0;
 }

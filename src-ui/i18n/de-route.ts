@@ -362,6 +362,8 @@ export const deRoute: RouteMessages = {
     signed: 'Unterschrieben',
     ageVerified: 'Alter geprüft',
     sendAgain: 'Erneut senden',
+    cannotSend:
+      'Das kann von diesem Telefon nicht mehr gesendet werden. Es bleibt hier, bis du es verwirfst: Sag deiner Disposition, was du eingegeben hast.',
     discard: 'Verwerfen',
     discardTitle: 'Diesen Abschluss verwerfen?',
     discardMessage:

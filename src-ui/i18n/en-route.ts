@@ -352,6 +352,8 @@ export const enRoute = {
     signed: 'Signed',
     ageVerified: 'Age verified',
     sendAgain: 'Send again',
+    cannotSend:
+      'It can no longer be sent from this phone. It stays here until you discard it: tell your dispatcher what you entered.',
     discard: 'Discard',
     discardTitle: 'Discard this completion?',
     discardMessage: 'What you entered for this stop will be deleted from this phone. This cannot be undone.',

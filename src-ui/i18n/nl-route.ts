@@ -360,6 +360,8 @@ export const nlRoute: RouteMessages = {
     signed: 'Ondertekend',
     ageVerified: 'Leeftijd gecontroleerd',
     sendAgain: 'Opnieuw versturen',
+    cannotSend:
+      'Dit kan niet meer vanaf deze telefoon worden verstuurd. Het blijft hier tot je het verwijdert: laat je planner weten wat je hebt ingevuld.',
     discard: 'Verwijderen',
     discardTitle: 'Deze afronding verwijderen?',
     discardMessage:

@@ -1,14 +1,15 @@
 /**
  * A completion the server refused for good, as the stop window shows it (issue 11 item 6, issue 12): which stop and
  * why, what the driver entered (outcome, time, notes, proofs), and the choice to send it again or discard it. The
- * data stays on the phone until the driver decides: it is never dropped unseen.
+ * data stays on the phone until the driver decides: it is never dropped unseen. What can never be sent again (made
+ * through a shared link the server refused for good) offers no Send again, and says so (issue 46).
  */
 import { CloudAlert, RotateCw, Trash } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../src-shared/domain/settings.ts';
 import type { ParkedCompletion } from '../../src-shared/state/app-state.ts';
-import { refusalReason } from '../app/refusal-text.ts';
+import { canSendAgain, refusalReason } from '../app/refusal-text.ts';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { Button } from '../components/index.ts';
 import { formatInstantTime, type Translate } from '../i18n/format.ts';
@@ -32,7 +33,7 @@ export function NotSavedPanel({ parked, timeZone }: NotSavedPanelProps) {
       </h2>
       <p className={styles.reason}>{refusalReason(parked, t)}</p>
       <ParkedFacts parked={parked} timeZone={timeZone} />
-      <ParkedDecisionActions parkedId={parked.id} />
+      <ParkedDecisionActions parkedId={parked.id} sendable={canSendAgain(parked)} />
     </section>
   );
 }
@@ -88,21 +89,30 @@ function parkedProofs(parked: ParkedCompletion, t: Translate): string[] {
   ].filter((line): line is string => line !== null);
 }
 
+interface ParkedDecisionProps {
+  parkedId: ParkedCompletion['id'];
+  /** Sending again can work; if not, why there is no Send again takes its place. */
+  sendable: boolean;
+}
+
 /** Send again, or discard behind a confirmation: discarding loses what the driver entered for good. */
-function ParkedDecisionActions({ parkedId }: { parkedId: ParkedCompletion['id'] }) {
+function ParkedDecisionActions({ parkedId, sendable }: ParkedDecisionProps) {
   const { t } = useTranslation();
   const { busy, confirming, setConfirming, run } = useParkedDecision(parkedId);
   return (
     <>
+      {!sendable && <p className={styles.unsendable}>{t('notSaved.cannotSend')}</p>}
       <div className={styles.actions}>
-        <Button
-          icon={<RotateCw size={20} aria-hidden="true" />}
-          loading={busy === 'retry'}
-          disabled={busy !== null && busy !== 'retry'}
-          onClick={() => void run('retry')}
-        >
-          {t('notSaved.sendAgain')}
-        </Button>
+        {sendable && (
+          <Button
+            icon={<RotateCw size={20} aria-hidden="true" />}
+            loading={busy === 'retry'}
+            disabled={busy !== null && busy !== 'retry'}
+            onClick={() => void run('retry')}
+          >
+            {t('notSaved.sendAgain')}
+          </Button>
+        )}
         <Button
           variant="danger"
           icon={<Trash size={20} aria-hidden="true" />}

@@ -1,6 +1,6 @@
 /**
  * The design's boundaries, checked on the source: the UI never reaches the network or storage itself (that is
- * the core's job), only the worker's entry files touch the global scope, the server reads no day or time of day
+ * the core's job) and hears the browser's online/offline in its platform layer only, only the worker's entry files touch the global scope, the server reads no day or time of day
  * in its own process's time zone, and src-shared stays platform-free.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -67,6 +67,20 @@ describe('architecture', () => {
     expect(NETWORK_OR_STORAGE.test("import { openDB } from 'idb'")).toBe(true);
     expect(NETWORK_OR_STORAGE.test('window.indexedDB.open("x")')).toBe(true);
     expect(NETWORK_OR_STORAGE.test('api.refetch(routeId)')).toBe(false);
+  });
+
+  it('only the UI platform layer hears the browser’s online and offline; the rest reads the core’s connectivity', () => {
+    // Issue 46: a second listener elsewhere (CodeBoundary had one) would disagree with the core's own word
+    // (a request with no answer means offline), and tests could not drive it the one way the app does.
+    const connectivityApi =
+      /\b(?:add|remove)EventListener\(\s*['"](?:online|offline)['"]|\bon(?:online|offline)\b|\bnavigator\.onLine\b/;
+    expect(offenders('src-ui', connectivityApi, (f) => f.startsWith('src-ui/platform/'))).toEqual([]);
+    expect(connectivityApi.test("    window.addEventListener('online', onRetry);")).toBe(true);
+    expect(connectivityApi.test('removeEventListener("offline", offline)')).toBe(true);
+    expect(connectivityApi.test('window.ononline = retry;')).toBe(true);
+    expect(connectivityApi.test('online: navigator.onLine,')).toBe(true);
+    expect(connectivityApi.test("if (result.error === 'offline') return;")).toBe(false);
+    expect(connectivityApi.test('const online = state.connectivity.value.online;')).toBe(false);
   });
 
   it('only the worker entry files touch the global scope', () => {

@@ -12,13 +12,13 @@ import { cx } from '../../components/index.ts';
 // Only lazy screens use the pull: imported directly, so it stays out of the first screen's chunks.
 import { PullToRefresh } from '../../components/PullToRefresh.tsx';
 import { guardElement } from '../../components/snackbar-guard.ts';
-import { useMessageRoom } from '../../components/use-message-room.ts';
 import { DistanceAway } from '../../stops/DistanceAway.tsx';
 import { StopRow, type StopSync } from '../../stops/StopRow.tsx';
 import { ActiveStopActions, type MainAction, mainAction } from './ActiveStopActions.tsx';
 import { CompleteRouteRow } from './CompleteRouteRow.tsx';
 import { useRouteActions } from './RouteActions.tsx';
 import styles from './stop-list.module.css';
+import { useMessageRoom } from './use-message-room.ts';
 import { useVirtualRows } from './use-virtual-rows.ts';
 
 /** The stop list refreshes at 80 px of pull and stretches to 100 px at most (spec section 9). */

@@ -6,29 +6,20 @@
  * active stop fills most of the screen, and the lifted message hid the lines of the stop just done). A list at its
  * end gets the space at its bottom that the scroll needs; that space only grows while the list is mounted, so no
  * row ever jumps when a message goes.
+ *
+ * The list's side, in the route chunk; the host's side (makeRoomFor) is a small registry in the shell
+ * (src-ui/components/message-room.ts), so the shell carries none of this (issue 46).
  */
 import { type RefObject, useEffect, useRef } from 'react';
-import { guardedIn } from './snackbar-guard.ts';
-import { type Box, roomScroll } from './snackbar-placement.ts';
+import { offerRoom, type RoomMaker } from '../../components/message-room.ts';
+import { guardedIn } from '../../components/snackbar-guard.ts';
+import { roomScroll } from './room-scroll.ts';
 
 /**
- * Scrolls what a message resting at `rest` would cover out of its way, below `ceiling` (the header's bottom); true
- * when it scrolled. Asked each time the message `id` would rise (the list may come on screen, or reveal its active
- * stop, after the message showed), until the driver moves the list themselves while it shows: a list the driver
- * scrolled is never pulled back.
+ * The scroller makes room for messages over its protected blocks while it is mounted. Asked each time the message
+ * `id` would rise (the list may come on screen, or reveal its active stop, after the message showed), until the
+ * driver moves the list themselves while it shows: a list the driver scrolled is never pulled back.
  */
-type RoomMaker = (id: string, rest: Box, ceiling: number) => boolean;
-
-const roomMakers = new Set<RoomMaker>();
-
-/** Asks every list to make room for the message `id` resting at `rest`; true when one scrolled. */
-export function makeRoomFor(id: string, rest: Box, ceiling: number): boolean {
-  let moved = false;
-  for (const maker of roomMakers) moved = maker(id, rest, ceiling) || moved;
-  return moved;
-}
-
-/** The scroller makes room for messages over its protected blocks while it is mounted. */
 export function useMessageRoom(scrollRef: RefObject<HTMLElement | null>): void {
   // The message asked about last, and the one the driver moved the list under (touch, wheel or keys).
   const asked = useRef<string | null>(null);
@@ -56,10 +47,10 @@ export function useMessageRoom(scrollRef: RefObject<HTMLElement | null>): void {
     };
     const events = ['pointerdown', 'wheel', 'keydown'] as const;
     for (const event of events) scroller.addEventListener(event, moved, { passive: true });
-    roomMakers.add(maker);
+    const withdraw = offerRoom(maker);
     return () => {
       for (const event of events) scroller.removeEventListener(event, moved);
-      roomMakers.delete(maker);
+      withdraw();
     };
   }, [scrollRef]);
 }
