@@ -12,6 +12,8 @@ export interface RenderCount {
   components: number;
   mounts: number;
   commits: number;
+  /** Renders by component name (readable in an unminified build: docs/performance.md, "What a patch re-renders"). */
+  names: Record<string, number>;
 }
 
 declare global {
@@ -26,13 +28,27 @@ export async function countRenders(context: BrowserContext): Promise<void> {
     // Function, class, forward-ref, memo and simple-memo components (React's work tags 0, 1, 11, 14, 15).
     const COMPONENT_TAGS = new Set([0, 1, 11, 14, 15]);
     const PERFORMED_WORK = 1;
-    type Fiber = { tag: number; flags: number; child: Fiber | null; sibling: Fiber | null; alternate: Fiber | null };
-    const counted: RenderCount = { components: 0, mounts: 0, commits: 0 };
+    type Named = { displayName?: string; name?: string; type?: Named; render?: Named } | null;
+    type Fiber = {
+      tag: number;
+      flags: number;
+      type: Named;
+      child: Fiber | null;
+      sibling: Fiber | null;
+      alternate: Fiber | null;
+    };
+    const nameOf = (type: Named): string =>
+      type?.displayName || type?.name || (type?.type ? nameOf(type.type) : type?.render ? nameOf(type.render) : '?');
+    const counted: RenderCount = { components: 0, mounts: 0, commits: 0, names: {} };
     window.__renderCount = counted;
     const walk = (next: Fiber, previous: Fiber | null) => {
       if (COMPONENT_TAGS.has(next.tag)) {
         if (previous === null) counted.mounts++;
-        if (previous === null || (next.flags & PERFORMED_WORK) !== 0) counted.components++;
+        if (previous === null || (next.flags & PERFORMED_WORK) !== 0) {
+          counted.components++;
+          const name = nameOf(next.type);
+          counted.names[name] = (counted.names[name] ?? 0) + 1;
+        }
       }
       // The same child list as before: React bailed out here, nothing below rendered.
       if (previous !== null && next.child === previous.child) return;
@@ -63,7 +79,7 @@ export async function countRenders(context: BrowserContext): Promise<void> {
 /** Zeroes the count: what follows is the next action's. */
 export async function resetRenders(page: Page): Promise<void> {
   await page.evaluate(() => {
-    Object.assign(window.__renderCount!, { components: 0, mounts: 0, commits: 0 });
+    Object.assign(window.__renderCount!, { components: 0, mounts: 0, commits: 0, names: {} });
   });
 }
 
@@ -75,7 +91,7 @@ export async function rendersWhenQuiet(page: Page, quietMs = 400): Promise<Rende
   let last = -1;
   let since = Date.now();
   for (;;) {
-    const now = await page.evaluate(() => ({ ...window.__renderCount! }));
+    const now = await page.evaluate(() => structuredClone(window.__renderCount!));
     if (now.commits !== last) {
       last = now.commits;
       since = Date.now();

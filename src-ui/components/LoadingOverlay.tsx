@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import styles from './LoadingOverlay.module.css';
 import { Spinner } from './Spinner.tsx';
@@ -16,7 +16,7 @@ export interface LoadingOverlayProps {
 }
 
 /** A full-screen scrim with a spinner that blocks the app while work runs. */
-export function LoadingOverlay({ visible, label, minMs = 0, onHidden }: LoadingOverlayProps) {
+function LoadingOverlayView({ visible, label, minMs = 0, onHidden }: LoadingOverlayProps) {
   const shown = useMinimumVisible(visible, minMs);
   const wasShown = useRef(shown);
   const onHiddenRef = useRef(onHidden);
@@ -43,3 +43,6 @@ function OverlayLayer({ label }: { label?: string }) {
     </div>
   );
 }
+
+/** Memo'd: the route view re-renders on every patch to the route, and this only when its own props change (issue 47). */
+export const LoadingOverlay = memo(LoadingOverlayView);

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { cx } from './cx.ts';
 import styles from './ProgressBar.module.css';
 
@@ -12,7 +13,7 @@ export interface ProgressBarProps {
 }
 
 /** A thin bar at the top of a list for pull-to-refresh and background loading. */
-export function ProgressBar({ label, active = true, value, className }: ProgressBarProps) {
+function ProgressBarView({ label, active = true, value, className }: ProgressBarProps) {
   if (!active) return <div className={cx(styles.track, className)} aria-hidden="true" />;
   if (value === undefined) {
     return (
@@ -35,3 +36,6 @@ export function ProgressBar({ label, active = true, value, className }: Progress
     </div>
   );
 }
+
+/** Memo'd: it sits under screens that re-render on every patch, and its props are a label and a flag (issue 47). */
+export const ProgressBar = memo(ProgressBarView);

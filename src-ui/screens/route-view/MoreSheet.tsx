@@ -5,7 +5,7 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { LifeBuoy, Route, UserRound, X } from 'lucide-react';
-import { useId, useRef } from 'react';
+import { memo, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAP_THEMES, type MapTheme } from '../../../src-shared/domain/settings.ts';
 import { useCore } from '../../app/core-context.tsx';
@@ -20,7 +20,7 @@ import { useNav } from '../shared/navigation.ts';
 import { chooseMapTheme, shownMapTheme } from './map-theme.ts';
 import styles from './route-view.module.css';
 
-export function MoreSheet({ open, onClose }: { open: boolean; onClose: () => void }) {
+function MoreSheetView({ open, onClose }: { open: boolean; onClose: () => void }) {
   useSignals();
   const { t } = useTranslation();
   const { state } = useCore();
@@ -120,3 +120,6 @@ function MapThemeChoice() {
     />
   );
 }
+
+/** Memo'd: the route view re-renders on every patch to the route, and this only when its own props change (issue 47). */
+export const MoreSheet = memo(MoreSheetView);

@@ -5,7 +5,7 @@
  * dialog until the next change.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCore } from '../../app/core-context.tsx';
 // Imported from its own file (not the kit's index): only this lazy screen uses it.
@@ -17,7 +17,7 @@ const MESSAGE_KEYS = {
   driver_changed: 'route.changes.driverChanged',
 } as const;
 
-export function NewChangesDialog({ routeId, session }: { routeId: number; session: Pick<RouteSession, 'settle'> }) {
+function NewChangesDialogView({ routeId, session }: { routeId: number; session: Pick<RouteSession, 'settle'> }) {
   useSignals();
   const { t } = useTranslation();
   const { api, state } = useCore();
@@ -49,3 +49,6 @@ export function NewChangesDialog({ routeId, session }: { routeId: number; sessio
     />
   );
 }
+
+/** Memo'd: the route view re-renders on every patch to the route, and this only when its own props change (issue 47). */
+export const NewChangesDialog = memo(NewChangesDialogView);

@@ -6,7 +6,7 @@
  * (route-action-handlers.ts); Complete route is use-finish-route.ts, Start route's confirmation StartRouteDialog.
  */
 import type { ReactNode } from 'react';
-import { createContext, useContext, useMemo, useState } from 'react';
+import { createContext, useCallback, useContext, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCore } from '../../app/core-context.tsx';
 // Imported from its own file (not the kit's index): only this lazy screen uses it, so it stays in its chunk.
@@ -38,6 +38,7 @@ export function RouteActionsProvider({ base, session, children }: RouteActionsPr
   const { t } = useTranslation();
   const { api, state } = useCore();
   const [confirming, setConfirming] = useState(false);
+  const closeStart = useCallback(() => setConfirming(false), []);
   const latest = useLatestActionContext(base, session);
   const { finish, finishing, onHidden } = useFinishRoute(latest);
   const actions = useMemo(
@@ -48,7 +49,7 @@ export function RouteActionsProvider({ base, session, children }: RouteActionsPr
   return (
     <ActionsContext.Provider value={actions}>
       {children}
-      <StartRouteDialog open={confirming} onClose={() => setConfirming(false)} latest={latest} />
+      <StartRouteDialog open={confirming} onClose={closeStart} latest={latest} />
       <LoadingOverlay visible={finishing} label={t('route.finishing')} minMs={FINISH_MIN_MS} onHidden={onHidden} />
     </ActionsContext.Provider>
   );

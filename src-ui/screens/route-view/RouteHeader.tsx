@@ -5,7 +5,7 @@
  * (with how many) and when the server refused some (kept on the phone, "not saved"). Skeleton lines while the route loads.
  */
 import { ArrowLeft, CloudAlert, CloudOff, CloudUpload, EllipsisVertical } from 'lucide-react';
-import { useRef } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDistance } from '../../../src-shared/domain/format.ts';
 import type { DistanceUnit } from '../../../src-shared/domain/settings.ts';
@@ -18,8 +18,35 @@ import { formatDuration } from '../../i18n/format.ts';
 import { routeTitle } from '../routes/route-text.ts';
 import styles from './route-view.module.css';
 
+/**
+ * What the header shows of the route: its name, done and total stops, distance and time. One object while these stay
+ * (useRouteHeading), so a patch to a stop that changes none of them does not re-render the header (issue 47).
+ */
+export interface RouteHeading extends Pick<Route, 'vehicle_name' | 'index' | 'completion_time'> {
+  done: number;
+  total: number;
+  /** Metres. */
+  distance: number;
+}
+
+/** The route's heading, kept by identity while what the header shows of it stays the same. */
+export function useRouteHeading(route: Route | null): RouteHeading | null {
+  const count = route ? progress(route.stops) : null;
+  const done = count?.done;
+  const total = count?.total;
+  const { vehicle_name, index, completion_time } = route ?? {};
+  const distance = route?.distances.total;
+  return useMemo(
+    () =>
+      done !== undefined && total !== undefined && index !== undefined && completion_time !== undefined
+        ? { vehicle_name: vehicle_name ?? null, index, completion_time, done, total, distance: distance ?? 0 }
+        : null,
+    [vehicle_name, index, completion_time, done, total, distance],
+  );
+}
+
 export interface RouteHeaderProps {
-  route: Route | null;
+  route: RouteHeading | null;
   unit: DistanceUnit;
   /** Shown from the device's copy (the server could not be reached), or the device is offline. */
   offline: { fromCache: boolean; online: boolean } | null;
@@ -32,11 +59,11 @@ export interface RouteHeaderProps {
   onMore: () => void;
 }
 
-export function RouteHeader({ route, unit, offline, live, sync, onBack, onMore }: RouteHeaderProps) {
+function RouteHeaderView({ route, unit, offline, live, sync, onBack, onMore }: RouteHeaderProps) {
   const { t } = useTranslation();
   const ceiling = useSnackbarGuard('ceiling');
-  const count = route ? progress(route.stops) : null;
-  const distance = route ? formatDistance(route.distances.total, unit) : null;
+  const count = route;
+  const distance = route ? formatDistance(route.distance, unit) : null;
   // The page is titled by the route, and its heading takes the focus when the view opens.
   const heading = useRef<HTMLHeadingElement>(null);
   useScreenTitle(route ? routeTitle(route, t) : t('route.loading'), heading);
@@ -112,3 +139,6 @@ export function RouteHeader({ route, unit, offline, live, sync, onBack, onMore }
     </header>
   );
 }
+
+/** Memo'd: the route view re-renders on every patch to the route; the header only when what it shows changes. */
+export const RouteHeader = memo(RouteHeaderView);

@@ -5,7 +5,7 @@
  * instant. The whole view is lazily loaded (RouteScreen.tsx, beside it).
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRoute } from 'wouter';
 import { useCore } from '../../app/core-context.tsx';
@@ -19,7 +19,7 @@ import { MoreSheet } from './MoreSheet.tsx';
 import { NewChangesDialog } from './NewChangesDialog.tsx';
 import { RouteActionsProvider } from './RouteActions.tsx';
 import { RouteContent } from './RouteContent.tsx';
-import { RouteHeader } from './RouteHeader.tsx';
+import { RouteHeader, useRouteHeading } from './RouteHeader.tsx';
 import styles from './route-view.module.css';
 import { useShownUnsent } from './unsent-strip.ts';
 import { useFocusInView } from './use-focus-in-view.ts';
@@ -47,6 +47,7 @@ export function RouteView({ routeId, shared, windows }: RouteViewProps) {
   const [windowOpen] = useRoute(`${base}/stops/*`);
   const session = useRouteSession(routeId, shared);
   const [moreOpen, setMoreOpen] = useState(false);
+  const closeMore = useCallback(() => setMoreOpen(false), []);
   const recordFocus = useFocusReturn(windowOpen);
   const view = useShownRoute(routeId);
   const { mine } = view;
@@ -59,23 +60,34 @@ export function RouteView({ routeId, shared, windows }: RouteViewProps) {
   const stopCode = useStopCode();
   useOfflineAhead(view.stableRoute !== null && stopCode, settings.mapView === 'on');
 
-  async function back() {
+  const heading = useRouteHeading(route);
+  const fromCache = mine && route ? mine.fromCache : null;
+  const offline = useMemo(() => (fromCache === null ? null : { fromCache, online }), [fromCache, online]);
+  const parked = view.parkedStopIds.length;
+  const hasRoute = mine !== null;
+  const sync = useMemo(
+    () => (hasRoute ? { unsent: shownUnsentCount, notSaved: parked } : undefined),
+    [hasRoute, shownUnsentCount, parked],
+  );
+  const back = useCallback(async () => {
     await leaveLink(api);
     await api.closeRoute();
     nav.replace(PATHS.account);
-  }
+  }, [api, nav]);
+  const leave = useMemo(() => (shared ? () => void back() : undefined), [shared, back]);
+  const openMore = useCallback(() => setMoreOpen(true), []);
 
   return (
     <RouteActionsProvider base={base} session={session}>
       <div className={styles.screen} inert={windowOpen} aria-hidden={windowOpen || undefined} onFocus={recordFocus}>
         <RouteHeader
-          route={route}
+          route={heading}
           unit={settings.distanceUnit}
-          offline={mine && route ? { fromCache: mine.fromCache, online } : null}
-          sync={mine ? { unsent: shownUnsentCount, notSaved: view.parkedStopIds.length } : undefined}
+          offline={offline}
+          sync={sync}
           live={state.live.value.socket}
-          onBack={shared ? () => void back() : undefined}
-          onMore={() => setMoreOpen(true)}
+          onBack={leave}
+          onMore={openMore}
         />
         <div className={styles.refreshBar}>
           <ProgressBar label={t('common.pullToRefresh.refreshing')} active={mine?.busy === 'refreshing'} />
@@ -94,7 +106,7 @@ export function RouteView({ routeId, shared, windows }: RouteViewProps) {
           <Suspense fallback={<ProgressBar label={t('common.loading')} />}>{windows}</Suspense>
         </div>
       )}
-      <MoreSheet open={moreOpen} onClose={() => setMoreOpen(false)} />
+      <MoreSheet open={moreOpen} onClose={closeMore} />
       <NewChangesDialog routeId={routeId} session={session} />
     </RouteActionsProvider>
   );

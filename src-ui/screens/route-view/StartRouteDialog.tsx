@@ -2,7 +2,7 @@
  * Start route's confirmation (spec section 4): the route starts, with the position when known, once the driver
  * confirms; a start before the route's date, or a failure, is said in an alert.
  */
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCore } from '../../app/core-context.tsx';
 import { useFeedback } from '../../app/feedback.tsx';
@@ -18,7 +18,7 @@ export interface StartRouteDialogProps {
   latest: LatestContext;
 }
 
-export function StartRouteDialog({ open, onClose, latest }: StartRouteDialogProps) {
+function StartRouteDialogView({ open, onClose, latest }: StartRouteDialogProps) {
   const { t } = useTranslation();
   const { api } = useCore();
   const feedback = useFeedback();
@@ -53,3 +53,6 @@ export function StartRouteDialog({ open, onClose, latest }: StartRouteDialogProp
     />
   );
 }
+
+/** Memo'd: the route view re-renders on every patch to the route, and this only when its own props change (issue 47). */
+export const StartRouteDialog = memo(StartRouteDialogView);

@@ -4,7 +4,7 @@
  * the changes that waited are sent; a stop not saved or a stop left blocks it with the alert that says so.
  */
 import { effect } from '@preact/signals-core';
-import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useCore } from '../../app/core-context.tsx';
 import { type LatestContext, position, sayWith } from './route-action-context.ts';
 
@@ -50,21 +50,22 @@ export function useFinishRoute(latest: LatestContext) {
     };
   }, [api, state, latest]);
   useRetryWhenSent(retryWhenSent, finish, latest);
+  /** The loading display has gone: a route finished says so now, not under it. One function: the overlay is memo'd. */
+  const onHidden = useCallback(() => {
+    if (!finished.current) return;
+    finished.current = false;
+    latest.current.feedback.snackbar({
+      id: LOST_CONNECTIVITY,
+      text: latest.current.t('success.routeCompleted'),
+      tone: 'success',
+    });
+  }, [latest]);
 
   return {
     finish,
     /** The loading display shows (the intent runs). */
     finishing,
-    /** The loading display has gone: a route finished says so now, not under it. */
-    onHidden() {
-      if (!finished.current) return;
-      finished.current = false;
-      latest.current.feedback.snackbar({
-        id: LOST_CONNECTIVITY,
-        text: latest.current.t('success.routeCompleted'),
-        tone: 'success',
-      });
-    },
+    onHidden,
   };
 }
 

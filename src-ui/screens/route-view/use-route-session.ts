@@ -3,7 +3,7 @@
  * offline), holds the device's position watch meanwhile, and turns a failed open or refresh into the spec's alert
  * (section 8), leaving for the account (or the sign-in when no driver is known) where the route is gone.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Failure, fail, type Result } from '../../../src-shared/api/worker-api.ts';
 import { useCore } from '../../app/core-context.tsx';
@@ -98,5 +98,6 @@ export function useRouteSession(routeId: number, shared: boolean): RouteSession 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   const refresh = useCallback(async () => settle(await api.refreshRoute()), [api, settle]);
 
-  return { failure, retry, refresh, settle };
+  // One object while none of its parts changes: the dialogs that take it skip the route view's renders (issue 47).
+  return useMemo(() => ({ failure, retry, refresh, settle }), [failure, retry, refresh, settle]);
 }
