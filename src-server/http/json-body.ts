@@ -12,7 +12,9 @@ export function installLenientJson(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') done(null, undefined);
-    else parseJson(request, body, done);
+    // parseAs 'string' hands a string; the type also allows the Buffer of parseAs 'buffer'.
+    const text = String(body);
+    if (text === '') done(null, undefined);
+    else parseJson(request, text, done);
   });
 }
