@@ -15,7 +15,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { newestMtime, root } from './app-build.mjs';
 
-export const SERVER_OUT_DIR = join(root, 'dist-server');
+const SERVER_OUT_DIR = join(root, 'dist-server');
 
 /** The bundle's programs: output name -> source. */
 const ENTRIES = { main: 'src-server/main.ts', dispatch: 'src-server/cli/dispatch.ts' };
@@ -38,7 +38,7 @@ function serverBuildState(outDir) {
 }
 
 /** Bundles the server's programs into outDir (replacing what is there); throws with esbuild's messages on an error. */
-export async function buildServerBundle(outDir = SERVER_OUT_DIR) {
+async function buildServerBundle(outDir = SERVER_OUT_DIR) {
   let esbuild;
   try {
     esbuild = await import('esbuild');
