@@ -17,6 +17,8 @@ import { newestMtime, root } from './app-build.mjs';
 
 const SERVER_OUT_DIR = join(root, 'dist-server');
 
+const NO_ESBUILD = 'esbuild is not installed, so the server cannot be built: run `npm install` first.';
+
 /** The bundle's programs: output name -> source. */
 const ENTRIES = { main: 'src-server/main.ts', dispatch: 'src-server/cli/dispatch.ts' };
 
@@ -39,12 +41,8 @@ function serverBuildState(outDir) {
 
 /** Bundles the server's programs into outDir (replacing what is there); throws with esbuild's messages on an error. */
 async function buildServerBundle(outDir = SERVER_OUT_DIR) {
-  let esbuild;
-  try {
-    esbuild = await import('esbuild');
-  } catch {
-    throw new Error('esbuild is not installed, so the server cannot be built: run `npm install` first.');
-  }
+  const esbuild = await import('esbuild').catch(() => null);
+  if (!esbuild) throw new Error(NO_ESBUILD);
   await esbuild.build({
     absWorkingDir: root,
     entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, source]) => [name, join(root, source)])),
@@ -71,7 +69,13 @@ export async function buildServerIfStale(outDir = SERVER_OUT_DIR, { log = consol
   log(
     state === 'missing' ? 'Building the server (first start)...' : 'Server sources changed: rebuilding the server...',
   );
-  await buildServerBundle(outDir);
+  try {
+    await buildServerBundle(outDir);
+  } catch (error) {
+    // An install without development dependencies (npm ci --omit=dev after `npm run build`) runs the bundle it has.
+    if (state !== 'stale' || !(error instanceof Error) || error.message !== NO_ESBUILD) throw error;
+    log('esbuild is not installed (a production install?): running the server as last built.');
+  }
 }
 
 /** The command that runs one of the bundle's programs (main or dispatch) with Node. */
