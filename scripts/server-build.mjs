@@ -10,7 +10,7 @@
  * sources (buildServerIfStale). esbuild is a development dependency, imported only when a build is needed, so a
  * deployment that built once runs without it.
  */
-import { statSync } from 'node:fs';
+import { mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { newestMtime, root } from './app-build.mjs';
@@ -43,7 +43,7 @@ function serverBuildState(outDir) {
 async function buildServerBundle(outDir = SERVER_OUT_DIR) {
   const esbuild = await import('esbuild').catch(() => null);
   if (!esbuild) throw new Error(NO_ESBUILD);
-  await esbuild.build({
+  const { outputFiles } = await esbuild.build({
     absWorkingDir: root,
     entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, source]) => [name, join(root, source)])),
     outdir: outDir,
@@ -56,7 +56,16 @@ async function buildServerBundle(outDir = SERVER_OUT_DIR) {
     // Stack traces in the log name the TypeScript files (the programs run with --enable-source-maps).
     sourcemap: 'linked',
     logLevel: 'warning',
+    write: false,
   });
+  // Each file is written beside its place and renamed into it: processes started together (several `npm run
+  // server` at once) may each rebuild, and none may load a half-written file.
+  mkdirSync(outDir, { recursive: true });
+  for (const file of outputFiles) {
+    const partial = `${file.path}.${process.pid}.partial`;
+    writeFileSync(partial, file.contents);
+    renameSync(partial, file.path);
+  }
 }
 
 /**
