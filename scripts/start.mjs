@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 /**
- * `npm start`: builds the app when dist/ is missing or older than its sources, then runs the server in a child
- * process (Node with tsx's loader), passing signals on and exiting with the server's exit code.
+ * `npm start`: builds the app when dist/ is missing or older than its sources, and the server's bundle when
+ * dist-server/ is (scripts/server-build.mjs), then runs the bundled server (plain Node, no TypeScript compiler) in a
+ * child process, passing signals on and exiting with the server's exit code.
  */
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { buildIfStale, root, runNode } from './app-build.mjs';
+import { buildServerIfStale, serverCommand } from './server-build.mjs';
 
 const staticDir = resolve(root, process.env.STATIC_DIR || 'dist');
 
@@ -20,4 +22,12 @@ if (code !== 0) {
   process.exit(code);
 }
 
-process.exit(await runNode(['--import', 'tsx', join(root, 'src-server/main.ts')], 'The server'));
+try {
+  await buildServerIfStale(undefined, { log: console.log });
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  console.error('The server build failed; the server was not started.');
+  process.exit(1);
+}
+
+process.exit(await runNode(serverCommand('main'), 'The server'));

@@ -14,6 +14,7 @@ import { registerCompression } from './http/compression.ts';
 import { registerDispatchRoutes } from './http/dispatch-routes.ts';
 import { installErrorHandler } from './http/errors.ts';
 import { registerImageRoutes } from './http/image-routes.ts';
+import { installLenientJson } from './http/json-body.ts';
 import { registerOrganisationRoutes } from './http/organisation-routes.ts';
 import { registerOsrmRoutes } from './http/osrm-routes.ts';
 import { requestLimitStore } from './http/request-limit-store.ts';
@@ -96,6 +97,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   };
   installErrorHandler(app);
   installValidation(app);
+  installLenientJson(app);
   // Counted in the database, so a limit holds across every process that shares it.
   await app.register(rateLimit, { global: false, store: requestLimitStore(ctx) });
   registerSecurityHeaders(app, ctx);

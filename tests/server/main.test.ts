@@ -1,11 +1,13 @@
 /**
- * The real process as `npm start` runs it: banner, demo sign-in over HTTP, clean exit on SIGTERM. With
- * TEST_DATABASE_URL the processes run on a PostgreSQL database of this file's (DATABASE_URL), else on SQLite.
+ * The real process: banner, demo sign-in over HTTP, clean exit on SIGTERM; and the bundle `npm start` runs (issue
+ * 48), built into a temporary folder and started with plain Node. With TEST_DATABASE_URL the processes run on a
+ * PostgreSQL database of this file's (DATABASE_URL), else on SQLite.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from '../helpers/server.ts';
 
@@ -22,13 +24,16 @@ let dataDir: string;
 let postgres: Awaited<ReturnType<typeof createPostgresDatabase>> = null;
 const started: ChildProcess[] = [];
 
-function start(env: Record<string, string>): Running {
+/** The server from its TypeScript sources, as `npm run dev` and the other tests run it. */
+const FROM_SOURCES = ['--import', 'tsx', 'src-server/main.ts'];
+
+function start(env: Record<string, string>, program = FROM_SOURCES, cwd = ROOT): Running {
   const clean = { ...process.env };
   // The test decides every setting that changes what the server does.
   for (const name of ['DATABASE_URL', 'PUBLIC_URL', 'JWT_SECRET', 'DISPATCH_TOKEN', 'SEED', 'PORT', 'HOST'])
     delete clean[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src-server/main.ts'], {
-    cwd: ROOT,
+  const child = spawn(process.execPath, program, {
+    cwd,
     env: {
       ...clean,
       DATA_DIR: dataDir,
@@ -166,4 +171,49 @@ describe('src-server/main.ts', { timeout: 60_000 }, () => {
       }
     },
   );
+});
+
+describe('the production bundle (issue 48)', { timeout: 60_000 }, () => {
+  let outDir: string;
+
+  beforeAll(async () => {
+    // A folder outside the project, with the project's packages beside it: the bundle leaves them as imports.
+    outDir = mkdtempSync(join(tmpdir(), 'droplane-bundle-'));
+    symlinkSync(join(ROOT, 'node_modules'), join(outDir, 'node_modules'), 'dir');
+    await promisify(execFile)(process.execPath, ['scripts/server-build.mjs', outDir], { cwd: ROOT });
+  }, 60_000);
+  afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+  it('starts with plain Node (no TypeScript loader), answers, and runs the dispatcher CLI', async () => {
+    for (const program of ['main.js', 'dispatch.js'])
+      expect(readFileSync(join(outDir, program), 'utf8')).not.toMatch(/from ["']tsx|\.ts["']\)/);
+    const bundleData = mkdtempSync(join(tmpdir(), 'droplane-main-'));
+    try {
+      const env = { DATA_DIR: bundleData, STATIC_DIR: join(bundleData, 'no-dist') };
+      const run = start(env, ['--enable-source-maps', join(outDir, 'main.js')], outDir);
+      const text = await banner(run);
+      const port = new URL(urlOf(text)!).port;
+      const res = await fetch(`http://127.0.0.1:${port}/v1/drivers/signin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'driver@example.com', password: 'demo-password' }),
+      });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toHaveProperty('accessToken');
+
+      const token = /Dispatcher token: (\S+)/.exec(text)![1]!;
+      const cli = await promisify(execFile)(process.execPath, [join(outDir, 'dispatch.js'), 'orgs', '--json'], {
+        cwd: outDir,
+        env: { ...process.env, DISPATCH_URL: `http://127.0.0.1:${port}`, DISPATCH_TOKEN: token },
+      });
+      expect(JSON.parse(cli.stdout)).toEqual(
+        expect.arrayContaining([expect.objectContaining({ name: 'Demo Logistics' })]),
+      );
+
+      run.child.kill('SIGTERM');
+      expect(await run.exited).toBe(0);
+    } finally {
+      rmSync(bundleData, { recursive: true, force: true });
+    }
+  });
 });
