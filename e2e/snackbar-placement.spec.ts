@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import type { Route, Stop } from '../src-shared/protocol/entities.ts';
-import { mapDrawn, withoutRequiredProofs } from './support/app.ts';
+import { mapDrawn, NO_PROOFS, withoutRequiredProofs } from './support/app.ts';
 import { DEMO, type Dispatch, expect, test } from './support/fixtures.ts';
 import { driver } from './support/route-setup.ts';
 
@@ -76,15 +76,7 @@ async function plainStops(
       ? route.stops.filter((s) => s.type === 'delivery' || s.type === 'pickup').slice(0, which)
       : which;
   for (const stop of stops) {
-    const patched = await dispatch('PATCH', `/routes/${route.id}/stops/${stop.id}`, {
-      requirements: {
-        picture: false,
-        signature: false,
-        signature_name: false,
-        age_verification: false,
-        barcode: false,
-      },
-    });
+    const patched = await dispatch('PATCH', `/routes/${route.id}/stops/${stop.id}`, { requirements: NO_PROOFS });
     expect(patched.status).toBeLessThan(300);
   }
   return stops.map((stop) => ({ stop, number: number(stop)! }));

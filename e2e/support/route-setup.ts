@@ -118,7 +118,7 @@ export async function setUpTodaysRoute(
 }
 
 /** A screen of the route: the route view, its first stop's window, or that stop's complete screen. */
-export type RouteScreen = 'route' | 'stop' | 'complete';
+type RouteScreen = 'route' | 'stop' | 'complete';
 
 export interface SignedInSetup extends RouteSetup {
   /** Opened once signed in; the app's first screen after sign-in when left out. */
@@ -128,7 +128,7 @@ export interface SignedInSetup extends RouteSetup {
 }
 
 /** The path of `screen` for this route's first stop. */
-export function routeScreen({ route, stop }: TodaysRoute, screen: RouteScreen): string {
+function routeScreen({ route, stop }: TodaysRoute, screen: RouteScreen): string {
   if (screen === 'route') return `/routes/${route.id}`;
   return `/routes/${route.id}/stops/${stop.id}${screen === 'complete' ? '/complete' : ''}`;
 }
