@@ -76,7 +76,7 @@ export interface RouteSetup {
   vehicle?: string;
   /** The proofs the first stop asks for, every other one off (`{}` asks for none); as seeded when left out. */
   requirements?: Partial<Requirements>;
-  /** The route view as a list or on the map; the app's default (the map) when left out. */
+  /** The route view as a list or on the map; the app's default when left out (the map specs rely on it). */
   view?: 'list' | 'map';
   /** false leaves the route as planned, not started. */
   start?: boolean;
@@ -94,8 +94,8 @@ export interface TodaysRoute {
 export type TodaysRouteFixture = (setup?: RouteSetup) => Promise<TodaysRoute>;
 
 /**
- * Today's route `setup.vehicle` of `setup.driver` started through the driver API (unless `start: false`), its first stop to do
- * (number 1) asking for `setup.requirements`, and the route view as `setup.view` says.
+ * Today's route `setup.vehicle` of `setup.driver`, started through the driver API unless `start: false`, its first
+ * stop to do (number 1) asking for `setup.requirements`, and the route view as `setup.view` says.
  */
 export async function setUpTodaysRoute(
   context: BrowserContext,
