@@ -10,8 +10,8 @@ import { deRoute } from '../src-ui/i18n/de-route.ts';
 import { nlCore } from '../src-ui/i18n/nl-core.ts';
 import { nlRoute } from '../src-ui/i18n/nl-route.ts';
 import { stopName } from '../src-ui/stops/stop-display.ts';
-import { startFirstStop } from './stop-windows.helpers.ts';
 import { DEMO, expect, type ServerInfo, test } from './support/fixtures.ts';
+import { mapView } from './support/route-setup.ts';
 
 test.use({ freshServer: true });
 
@@ -21,10 +21,12 @@ async function cookie(page: Page, server: ServerInfo, name: string, value: strin
 
 const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 
-test('each screen change focuses its heading and titles the page, in Dutch', async ({ page, server, signIn }) => {
-  const { stop } = await startFirstStop(server, DEMO.driver, 'Cargo bike 1');
-  await cookie(page, server, 'dl_mapView', 'off');
-  await signIn(page, DEMO.driver);
+test('each screen change focuses its heading and titles the page, in Dutch', async ({
+  page,
+  server,
+  signedInOnRoute,
+}) => {
+  const { stop } = await signedInOnRoute({ view: 'list' });
   await cookie(page, server, 'dl_language', 'nl');
   await page.goto('/account');
   await expect(page).toHaveTitle(`${nlCore.account.title} – Droplane`);
@@ -59,13 +61,10 @@ test('each screen change focuses its heading and titles the page, in Dutch', asy
 test('landmarks, required proofs and the map speak the driver’s language', async ({
   page,
   server,
-  dispatch,
   signIn,
+  todaysRoute,
 }) => {
-  const { route, stop } = await startFirstStop(server, DEMO.driver, 'Cargo bike 1');
-  await dispatch('PATCH', `/routes/${route.id}/stops/${stop.id}`, {
-    requirements: { picture: true, signature: true, signature_name: false, age_verification: false, barcode: false },
-  });
+  const { route, stop } = await todaysRoute({ requirements: { picture: true, signature: true } });
   await page.goto('/login');
   await expect(page.getByRole('main')).toHaveCount(1);
   await signIn(page, DEMO.driver);
@@ -124,7 +123,7 @@ test('Theme and High visibility in Settings; the map follows a dark app until a 
   await expect(html).toHaveAttribute('data-visibility', 'high');
 
   // The route view: the map's land is the dark style's, and stop names are larger.
-  await cookie(page, server, 'dl_mapView', 'on');
+  await mapView(page.context(), server, 'map');
   await page.goto('/routes');
   await page.getByRole('article', { name: 'Cargo bike 1' }).getByRole('button').click();
   const land = () =>
@@ -158,13 +157,9 @@ test('Theme and High visibility in Settings; the map follows a dark app until a 
 
 test('the signature screen works in landscape too, and keeps the drawing across a rotation', async ({
   page,
-  server,
-  signIn,
+  signedInOnRoute,
 }) => {
-  const { route, stop } = await startFirstStop(server, DEMO.driver, 'Cargo bike 1');
-  await cookie(page, server, 'dl_mapView', 'off');
-  await signIn(page, DEMO.driver);
-  await page.goto(`/routes/${route.id}/stops/${stop.id}/complete`);
+  await signedInOnRoute({ view: 'list', open: 'complete' });
   const notes = page.getByRole('alertdialog');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   if (await notes.isVisible()) await notes.getByRole('button').click();

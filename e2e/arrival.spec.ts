@@ -7,10 +7,9 @@
  */
 import type { Page } from '@playwright/test';
 import type { Route, Stop } from '../src-shared/protocol/entities.ts';
-import { listMode, startFirstStop } from './stop-windows.helpers.ts';
 import { enlargeText, labelProblems, restyleText, textProblems } from './support/a11y.ts';
 import { demoFeaturesOn } from './support/features.ts';
-import { DEMO, type Dispatch, expect, test } from './support/fixtures.ts';
+import { type Dispatch, expect, test } from './support/fixtures.ts';
 import { inWrapper, wrapperSignIn } from './support/native-wrapper.ts';
 
 test.use({ freshServer: true, viewport: { width: 390, height: 844 } });
@@ -36,20 +35,21 @@ const shot = (name: string) => `${process.env.ARRIVAL_SHOTS ?? 'test-results/arr
 test('standing at the next stop, the browser’s position brings the prompt; dark and 200% text keep it whole; Not now takes it away', async ({
   page,
   context,
-  server,
   dispatch,
-  signIn,
+  signedInOnRoute,
 }) => {
   test.setTimeout(120_000);
-  await listMode(context, server);
-  const { route, stop } = await startFirstStop(server, DEMO.driver, 'Cargo bike 1');
-  await arrivalOn(dispatch, route);
-  await context.grantPermissions(['geolocation']);
-  await context.setGeolocation({ ...near(stop, 15), accuracy: 10 });
-  // At 100% for now; the same style goes to 200% once the prompt is there.
-  await enlargeText(page, 100);
-  await signIn(page, DEMO.driver);
-  await page.goto(`/routes/${route.id}`);
+  const { stop } = await signedInOnRoute({
+    view: 'list',
+    open: 'route',
+    beforeSignIn: async ({ route, stop }) => {
+      await arrivalOn(dispatch, route);
+      await context.grantPermissions(['geolocation']);
+      await context.setGeolocation({ ...near(stop, 15), accuracy: 10 });
+      // At 100% for now; the same style goes to 200% once the prompt is there.
+      await enlargeText(page, 100);
+    },
+  });
   const row = activeRow(page);
   await expect(row).toContainText(stop.information.recipient_name!);
   const prompt = row.getByRole('status').filter({ hasText: "Looks like you've arrived" });
@@ -90,11 +90,11 @@ test('inside a wrapper, in Dutch: moving fast through the stop brings no prompt;
   context,
   server,
   dispatch,
+  todaysRoute,
 }) => {
   test.setTimeout(150_000);
-  await listMode(context, server);
   await context.addCookies([{ name: 'dl_language', value: 'nl', url: server.url }]);
-  const { route, stop } = await startFirstStop(server, DEMO.driver, 'Cargo bike 1');
+  const { route, stop } = await todaysRoute({ view: 'list' });
   await arrivalOn(dispatch, route);
   // A webview whose own geolocation never answers: only the wrapper's location bridge reports.
   await page.addInitScript(() => {

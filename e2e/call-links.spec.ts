@@ -4,20 +4,18 @@
  * and a phone that is not a number gets "You are not able to call the customer." The dispatcher changes the
  * stops' phones and countries; More info shows the link.
  */
-import { dismissAlert, driver, listMode } from './stop-windows.helpers.ts';
+import { dismissAlert } from './stop-windows.helpers.ts';
 import { DEMO, expect, test } from './support/fixtures.ts';
 
 test.use({ freshServer: true });
 
 test('Call links local and international numbers in E.164, and refuses what is not a number', async ({
   page,
-  context,
-  server,
   dispatch,
   signIn,
+  todaysRoute,
 }) => {
-  await listMode(context, server);
-  const { route } = await (await driver(server, DEMO.driver)).route('Van 2');
+  const { route } = await todaysRoute({ vehicle: 'Van 2', start: false, view: 'list' });
   const deliveries = route.stops.filter((s) => s.type === 'delivery');
   const cases = [
     { phone: '06 1234 5678', country: 'Netherlands', href: 'tel:+31612345678' },

@@ -11,7 +11,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { enCore } from '../src-ui/i18n/en-core.ts';
-import { alert, listMode, startFirstStop } from './stop-windows.helpers.ts';
+import { alert } from './stop-windows.helpers.ts';
 import { DEMO, expect, test } from './support/fixtures.ts';
 import { DIST } from './support/server.ts';
 
@@ -83,22 +83,14 @@ test.describe('on a server of its own', () => {
   test('every lazy screen and part of a driver’s day: missing, shown in place, there when the signal is back', async ({
     page,
     context,
-    server,
     dispatch,
+    todaysRoute,
   }) => {
     test.setTimeout(60_000);
-    await listMode(context, server);
-    const { route, stop } = await startFirstStop(server, DEMO.driver, 'Cargo bike 1');
     // A signature and a scan asked for: the complete screen has both parts that load code of their own.
-    const requirements = {
-      signature: true,
-      signature_name: false,
-      picture: false,
-      age_verification: false,
-      barcode: true,
-    };
+    const { route, stop } = await todaysRoute({ requirements: { signature: true, barcode: true }, view: 'list' });
     const units = [{ id: 'u-a', name: 'Parcel', quantity: 1, note: null, barcode: '4006381333931' }];
-    const patch = await dispatch('PATCH', `/routes/${route.id}/stops/${stop.id}`, { requirements, units });
+    const patch = await dispatch('PATCH', `/routes/${route.id}/stops/${stop.id}`, { units });
     expect(patch.status).toBe(200);
     const blocked = await blockChunks(context);
     const words = enCore.login;

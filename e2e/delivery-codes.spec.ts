@@ -6,7 +6,7 @@
  * code is checked later; a neighbour needs no code.
  */
 import type { DispatchRouteDetail } from '../src-shared/protocol/dispatch.ts';
-import { listMode, serverStop, startFirstStop } from './stop-windows.helpers.ts';
+import { serverStop } from './stop-windows.helpers.ts';
 import { withoutRequiredProofs } from './support/app.ts';
 import { demoFeaturesOn } from './support/features.ts';
 import { DEMO, type Dispatch, expect, test } from './support/fixtures.ts';
@@ -22,15 +22,14 @@ async function codeOn(dispatch: Dispatch, route: { id: number }, stopId: number)
 
 test('a code typed wrong, then right: answered under the field, then delivered; five wrong lock the next stop', async ({
   page,
-  context,
   server,
   dispatch,
   signIn,
+  todaysRoute,
 }) => {
-  await listMode(context, server);
-  const { route, stop, number } = await startFirstStop(server, DEMO.driver, 'Cargo bike 1');
+  const { route, stop, number } = await todaysRoute({ requirements: {}, view: 'list' });
   const next = route.stops.find((s) => number(s) === 2)!;
-  await withoutRequiredProofs(server, route.id, [stop, next]);
+  await withoutRequiredProofs(server, route.id, [next]);
   await codeOn(dispatch, route, stop.id);
   expect((await dispatch('PATCH', `/routes/${route.id}/stops/${next.id}`, { delivery_code: '4711' })).status).toBe(200);
   await signIn(page, DEMO.driver);
@@ -102,16 +101,15 @@ test('a code typed wrong, then right: answered under the field, then delivered; 
 test('offline, the code card says it is checked once back online', async ({
   page,
   context,
-  server,
   dispatch,
-  signIn,
+  signedInOnRoute,
 }) => {
-  await listMode(context, server);
-  const { route, stop } = await startFirstStop(server, DEMO.driver, 'Cargo bike 1');
-  await withoutRequiredProofs(server, route.id, [stop]);
-  await codeOn(dispatch, route, stop.id);
-  await signIn(page, DEMO.driver);
-  await page.goto(`/routes/${route.id}/stops/${stop.id}/complete`);
+  await signedInOnRoute({
+    requirements: {},
+    view: 'list',
+    open: 'complete',
+    beforeSignIn: ({ route, stop }) => codeOn(dispatch, route, stop.id),
+  });
   await expect(page.getByRole('textbox', { name: 'Delivery code' })).toBeVisible();
   await context.setOffline(true);
   await page.evaluate(() => window.dispatchEvent(new Event('offline')));

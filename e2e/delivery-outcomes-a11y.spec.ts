@@ -3,11 +3,9 @@
  * parcel went with the stop's code on Delivered, each with its error marks showing. axe's WCAG rules (colour contrast
  * included) find nothing in the dark theme; at 200% text, in Dutch, no text is cut and no label runs out of its box.
  */
-import { listMode, startFirstStop } from './stop-windows.helpers.ts';
 import { axeViolations, enlargeText, labelProblems, restyleText, textProblems } from './support/a11y.ts';
-import { withoutRequiredProofs } from './support/app.ts';
 import { demoFeaturesOn } from './support/features.ts';
-import { DEMO, expect, test } from './support/fixtures.ts';
+import { expect, test } from './support/fixtures.ts';
 
 test.use({ freshServer: true });
 
@@ -16,22 +14,24 @@ test('reasons, places and the code: whole in the dark theme and at 200% text', a
   context,
   server,
   dispatch,
-  signIn,
+  signedInOnRoute,
 }) => {
   test.setTimeout(120_000);
-  await listMode(context, server);
-  const { route, stop } = await startFirstStop(server, DEMO.driver, 'Cargo bike 1');
-  await withoutRequiredProofs(server, route.id, [stop]);
-  const flags = { ft_failure_reasons: true, ft_delivery_places: true, ft_delivery_codes: true };
-  await demoFeaturesOn(dispatch, route.id, flags, {
-    failure_reasons: true,
-    delivery_places: true,
-    delivery_codes: true,
+  const { route, stop } = await signedInOnRoute({
+    requirements: {},
+    view: 'list',
+    beforeSignIn: async ({ route, stop }) => {
+      const flags = { ft_failure_reasons: true, ft_delivery_places: true, ft_delivery_codes: true };
+      await demoFeaturesOn(dispatch, route.id, flags, {
+        failure_reasons: true,
+        delivery_places: true,
+        delivery_codes: true,
+      });
+      const code = await dispatch('PATCH', `/routes/${route.id}/stops/${stop.id}`, { delivery_code: '4711' });
+      expect(code.status).toBe(200);
+      await enlargeText(page, 100);
+    },
   });
-  expect((await dispatch('PATCH', `/routes/${route.id}/stops/${stop.id}`, { delivery_code: '4711' })).status).toBe(200);
-
-  await enlargeText(page, 100);
-  await signIn(page, DEMO.driver);
   // The stop window's: the route view's own lies under it, not drawn.
   const main = page.locator('main:visible');
   const done = page.getByRole('button', { name: 'Done', exact: true });

@@ -5,10 +5,11 @@
  * delivery places on, Delivered asks where the parcel went, and a neighbour's name and number.
  */
 import type { Organisation, Route } from '../src-shared/protocol/entities.ts';
-import { driver, listMode, serverStop, startFirstStop } from './stop-windows.helpers.ts';
+import { serverStop } from './stop-windows.helpers.ts';
 import { underServiceWorker, withoutRequiredProofs } from './support/app.ts';
 import { demoFeaturesOn } from './support/features.ts';
 import { DEMO, type Dispatch, expect, test } from './support/fixtures.ts';
+import { driver } from './support/route-setup.ts';
 
 test.use({ freshServer: true });
 
@@ -24,16 +25,15 @@ const outcomesOn = (dispatch: Dispatch, route: { id: number }, settings: Partial
 test('skipping with a reason offline: asked in one tap, refused without one, and synced with it', async ({
   page,
   context,
-  server,
   dispatch,
-  signIn,
+  signedInOnRoute,
 }) => {
-  await listMode(context, server);
-  const { route, stop } = await startFirstStop(server, DEMO.driver, 'Cargo bike 1');
-  // The route's notes off: a reason that asks for a note still opens the internal note (issue 44).
-  await outcomesOn(dispatch, route, { completion_notes: false });
-  await signIn(page, DEMO.driver);
-  await page.goto(`/routes/${route.id}`);
+  const { route, stop } = await signedInOnRoute({
+    view: 'list',
+    open: 'route',
+    // The route's notes off: a reason that asks for a note still opens the internal note (issue 44).
+    beforeSignIn: ({ route }) => outcomesOn(dispatch, route, { completion_notes: false }),
+  });
   await expect(page.getByRole('heading', { level: 1, name: 'Cargo bike 1' })).toBeVisible();
   await underServiceWorker(page);
   await context.setOffline(true);
@@ -71,17 +71,15 @@ test('skipping with a reason offline: asked in one tap, refused without one, and
 
 test('delivering to a neighbour: the name and number are asked, then sent and shown', async ({
   page,
-  context,
-  server,
   dispatch,
-  signIn,
+  signedInOnRoute,
 }) => {
-  await listMode(context, server);
-  const { route, stop } = await startFirstStop(server, DEMO.driver, 'Cargo bike 1');
-  await withoutRequiredProofs(server, route.id, [stop]);
-  await outcomesOn(dispatch, route);
-  await signIn(page, DEMO.driver);
-  await page.goto(`/routes/${route.id}/stops/${stop.id}/complete`);
+  const { route, stop } = await signedInOnRoute({
+    requirements: {},
+    view: 'list',
+    open: 'complete',
+    beforeSignIn: ({ route }) => outcomesOn(dispatch, route),
+  });
   const places = page.getByRole('group', { name: 'Where was it left?' });
   await expect(places.getByRole('radio')).toHaveCount(4);
   await page.getByRole('button', { name: 'Done', exact: true }).click();

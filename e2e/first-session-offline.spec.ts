@@ -8,9 +8,9 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import type { Stop } from '../src-shared/protocol/entities.ts';
-import { alert, listMode, startFirstStop } from './stop-windows.helpers.ts';
+import { alert } from './stop-windows.helpers.ts';
 import { drawSignature } from './support/app.ts';
-import { DEMO, type Dispatch, expect, type ServerInfo, test } from './support/fixtures.ts';
+import { type Dispatch, expect, test } from './support/fixtures.ts';
 
 test.use({ freshServer: true });
 test.setTimeout(60_000);
@@ -28,18 +28,6 @@ async function jpeg(page: Page): Promise<Buffer> {
     return Array.from(new Uint8Array(await blob!.arrayBuffer()));
   });
   return Buffer.from(bytes);
-}
-
-/** Today's cargo-bike route, started, its first stop asking for `proofs`. */
-async function firstStopAsking(
-  server: ServerInfo,
-  dispatch: Dispatch,
-  proofs: { picture: boolean; signature: boolean },
-) {
-  const { route, stop } = await startFirstStop(server, DEMO.driver, 'Cargo bike 1');
-  const requirements = { signature_name: false, age_verification: false, barcode: false, ...proofs };
-  expect((await dispatch('PATCH', `/routes/${route.id}/stops/${stop.id}`, { requirements })).status).toBe(200);
-  return { route, stop };
 }
 
 /** The stop ids of the route's completions as the server stored them (the dispatcher API's route detail). */
@@ -78,14 +66,11 @@ async function workStop(page: Page, routeId: number, stop: Stop, proofs: { photo
 test('a brand-new profile, offline at once after the route opened: a stop worked to its end, a reload, sent once', async ({
   page,
   context,
-  server,
   dispatch,
-  signIn,
+  signedInOnRoute,
 }) => {
-  await listMode(context, server);
-  const { route, stop } = await firstStopAsking(server, dispatch, { picture: true, signature: false });
   const photo = await jpeg(page);
-  await signIn(page, DEMO.driver);
+  const { route, stop } = await signedInOnRoute({ requirements: { picture: true }, view: 'list' });
   // The service worker installs while the driver signs in (precaching the app: seconds on a phone's line, and a
   // test types faster than a driver). It takes this very page over, with no reload.
   await page.evaluate(() => navigator.serviceWorker.ready);
@@ -173,17 +158,14 @@ test.describe('a slow phone with no service worker, the signal cut the moment th
     test(`cut ${at}: a stop worked to its end with a photo, sent once when the signal is back`, async ({
       page,
       context,
-      server,
       dispatch,
-      signIn,
+      signedInOnRoute,
     }) => {
-      await listMode(context, server);
-      const { route, stop } = await firstStopAsking(server, dispatch, { picture: true, signature: false });
       const photo = await jpeg(page);
       const signal = await cutSignalAt(page, context, selector, text);
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-      await signIn(page, DEMO.driver);
+      const { route, stop } = await signedInOnRoute({ requirements: { picture: true }, view: 'list' });
       const card = page.getByRole('article').filter({ hasText: 'Cargo bike 1' });
       await card.getByRole('button', { name: 'Continue route' }).click();
 

@@ -12,10 +12,11 @@ import { deRoute } from '../src-ui/i18n/de-route.ts';
 import type { RouteMessages } from '../src-ui/i18n/en.ts';
 import { enRoute } from '../src-ui/i18n/en-route.ts';
 import { nlRoute } from '../src-ui/i18n/nl-route.ts';
-import { alert, driver } from './stop-windows.helpers.ts';
+import { alert } from './stop-windows.helpers.ts';
 import { labelProblems } from './support/a11y.ts';
 import { withoutRequiredProofs } from './support/app.ts';
 import { DEMO, expect, type ServerInfo, test } from './support/fixtures.ts';
+import { driver } from './support/route-setup.ts';
 
 test.use({ freshServer: true });
 

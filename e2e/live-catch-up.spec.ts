@@ -4,8 +4,7 @@
  * version (`route_version`); a copy behind it is fetched again (src-worker/live/server-events.ts).
  */
 import type { Page } from '@playwright/test';
-import { listMode, startFirstStop } from './stop-windows.helpers.ts';
-import { DEMO, expect, test } from './support/fixtures.ts';
+import { expect, test } from './support/fixtures.ts';
 
 test.use({ freshServer: true });
 
@@ -18,14 +17,10 @@ const shownOrder = (page: Page) =>
 test('a reorder made while the phone is offline shows within 5 s of going online', async ({
   page,
   context,
-  server,
   dispatch,
-  signIn,
+  signedInOnRoute,
 }) => {
-  await listMode(context, server);
-  const { route } = await startFirstStop(server, DEMO.driver, 'Cargo bike 1');
-  await signIn(page, DEMO.driver);
-  await page.goto(`/routes/${route.id}`);
+  const { route } = await signedInOnRoute({ view: 'list', open: 'route' });
   await expect(page.locator('[data-live="connected"]')).toBeVisible();
   // The channel can be up before the list has rendered its rows.
   await expect(stopList(page).locator('[data-stop-id]').nth(3)).toBeAttached();

@@ -5,8 +5,7 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import type { DispatchRouteDetail } from '../src-shared/protocol/dispatch.ts';
-import { listMode, startFirstStop } from './stop-windows.helpers.ts';
-import { DEMO, type Dispatch, expect, test } from './support/fixtures.ts';
+import { type Dispatch, expect, test } from './support/fixtures.ts';
 
 test.use({ freshServer: true });
 
@@ -57,15 +56,10 @@ async function detail(dispatch: Dispatch, routeId: number) {
 
 test('dispatcher changes reach the open route: a stop changed, a reorder, a republish', async ({
   page,
-  context,
-  server,
   dispatch,
-  signIn,
+  signedInOnRoute,
 }) => {
-  await listMode(context, server);
-  const { route } = await startFirstStop(server, DEMO.driver, 'Cargo bike 1');
-  await signIn(page, DEMO.driver);
-  await page.goto(`/routes/${route.id}`);
+  const { route } = await signedInOnRoute({ view: 'list', open: 'route' });
   await expect(liveDot(page)).toBeVisible();
   const deliveries = route.stops.filter((s) => s.type === 'delivery');
 
@@ -99,15 +93,10 @@ test('dispatcher changes reach the open route: a stop changed, a reorder, a repu
 
 test('a stop removed while its window is open: Stop not found, then back to the route without it', async ({
   page,
-  context,
-  server,
   dispatch,
-  signIn,
+  signedInOnRoute,
 }) => {
-  await listMode(context, server);
-  const { route, stop } = await startFirstStop(server, DEMO.driver, 'Cargo bike 1');
-  await signIn(page, DEMO.driver);
-  await page.goto(`/routes/${route.id}`);
+  const { route, stop } = await signedInOnRoute({ view: 'list', open: 'route' });
   await expect(liveDot(page)).toBeVisible();
   await page.goto(`/routes/${route.id}/stops/${stop.id}/complete`);
   await expect(page.getByRole('heading', { level: 1, name: 'Complete stop' })).toBeVisible();
@@ -126,15 +115,10 @@ test('a stop removed while its window is open: Stop not found, then back to the 
 
 test('a route given to another driver: the driver-changed words, then Refresh leaves for the account', async ({
   page,
-  context,
-  server,
   dispatch,
-  signIn,
+  signedInOnRoute,
 }) => {
-  await listMode(context, server);
-  const { route } = await startFirstStop(server, DEMO.driver, 'Cargo bike 1');
-  await signIn(page, DEMO.driver);
-  await page.goto(`/routes/${route.id}`);
+  const { route } = await signedInOnRoute({ view: 'list', open: 'route' });
   await expect(liveDot(page)).toBeVisible();
   const stored = await detail(dispatch, route.id);
   const other = await dispatch<{ id: number }>('POST', '/drivers', {
@@ -158,28 +142,11 @@ test('a route given to another driver: the driver-changed words, then Refresh le
 test('the dispatcher sees the driver’s location and each stop’s status within a second', async ({
   page,
   context,
-  server,
   dispatch,
-  signIn,
+  signedInOnRoute,
 }) => {
-  await listMode(context, server);
   await fakeGps(context, { latitude: 52.0912, longitude: 5.1222, accuracy: 10 });
-  const { route, stop } = await startFirstStop(server, DEMO.driver, 'Cargo bike 1');
-  expect(
-    (
-      await dispatch('PATCH', `/routes/${route.id}/stops/${stop.id}`, {
-        requirements: {
-          picture: false,
-          signature: false,
-          signature_name: false,
-          age_verification: false,
-          barcode: false,
-        },
-      })
-    ).status,
-  ).toBe(200);
-  await signIn(page, DEMO.driver);
-  await page.goto(`/routes/${route.id}`);
+  const { route, stop } = await signedInOnRoute({ requirements: {}, view: 'list', open: 'route' });
   await expect(liveDot(page)).toBeVisible();
 
   await expect

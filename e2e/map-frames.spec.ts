@@ -6,9 +6,8 @@
 
 import type { Page } from '@playwright/test';
 import { chromiumLaunch } from '../scripts/chromium.mjs';
-import { startFirstStop } from './stop-windows.helpers.ts';
 import { mapDrawn } from './support/app.ts';
-import { DEMO, expect, test } from './support/fixtures.ts';
+import { expect, test } from './support/fixtures.ts';
 import { blockMapHost } from './support/map-hosts.ts';
 
 test.use({ launchOptions: chromiumLaunch({ webgl: true }), freshServer: true });
@@ -41,12 +40,9 @@ function drawsBetween(page: Page, from: number, to = Number.POSITIVE_INFINITY): 
 
 test('a stop window over the map: the flight under way ends unseen, drawn once the window closes', async ({
   page,
-  server,
-  signIn,
+  signedInOnRoute,
 }) => {
-  const { route } = await startFirstStop(server, DEMO.driver, 'Cargo bike 1');
-  await signIn(page, DEMO.driver);
-  await page.goto(`/routes/${route.id}`);
+  await signedInOnRoute({ open: 'route' });
   await mapDrawn(page);
   // Fit to bounds starts an 800 ms flight; Arrived 50 ms into it opens the window (clicked in the page, so the two
   // are 50 ms apart however slow the machine). The flight's end is a jump under the window (use-map-camera.ts).

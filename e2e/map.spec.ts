@@ -9,7 +9,6 @@
 import type { Page } from '@playwright/test';
 import { chromiumLaunch } from '../scripts/chromium.mjs';
 import { MAP_MOVE_MARK, type MapMove } from '../src-ui/map/map-marks.ts';
-import { startFirstStop } from './stop-windows.helpers.ts';
 import { dayFrom, driverApi, mapDrawn, routeOn } from './support/app.ts';
 import { DEMO, expect, test } from './support/fixtures.ts';
 import { blockMapHost } from './support/map-hosts.ts';
@@ -199,12 +198,9 @@ test.describe('a stop done in its window', () => {
 
   test('the map jumps to the next stop that became active under the window, and a window ends a flight at once', async ({
     page,
-    server,
-    signIn,
+    signedInOnRoute,
   }) => {
-    const { route } = await startFirstStop(server, DEMO.driver, 'Cargo bike 1');
-    await signIn(page, DEMO.driver);
-    await page.goto(`/routes/${route.id}`);
+    const { route } = await signedInOnRoute({ open: 'route' });
     await mapDrawn(page);
     const card = page.locator('[aria-roledescription="slide"]:not([aria-hidden])');
     await expect(card).toContainText('1');
@@ -242,10 +238,8 @@ test.describe('a stop done in its window', () => {
 test.describe('a driver tapping on after Done', () => {
   test.use({ freshServer: true });
 
-  test('the map catches up only once they pause, with one jump', async ({ page, server, signIn }) => {
-    const { route } = await startFirstStop(server, DEMO.driver, 'Cargo bike 1');
-    await signIn(page, DEMO.driver);
-    await page.goto(`/routes/${route.id}`);
+  test('the map catches up only once they pause, with one jump', async ({ page, signedInOnRoute }) => {
+    await signedInOnRoute({ open: 'route' });
     await mapDrawn(page);
     const card = page.locator('[aria-roledescription="slide"]:not([aria-hidden])');
     await card.getByRole('button', { name: 'Arrived' }).click();

@@ -7,7 +7,7 @@
  * server resized; the wrapper's positions reach the dispatcher; a malformed message is ignored.
  */
 import type { BrowserContext, Page } from '@playwright/test';
-import { driver, listMode, serverStop, startFirstStop } from './stop-windows.helpers.ts';
+import { serverStop } from './stop-windows.helpers.ts';
 import { dayFrom, driverApi, routeOn, untilAccessTokenExpired } from './support/app.ts';
 import { DEMO, expect, test } from './support/fixtures.ts';
 import { fetchImage, jpegSize } from './support/images.ts';
@@ -20,8 +20,7 @@ import {
   wrapperKeychain,
   wrapperSignIn,
 } from './support/native-wrapper.ts';
-
-const NO_PROOFS = { picture: false, signature: false, signature_name: false, age_verification: false, barcode: false };
+import { driver, mapView } from './support/route-setup.ts';
 
 /** Every path the app has been at in this page (its history changes, recorded from before it loads). */
 async function recordPaths(page: Page) {
@@ -153,7 +152,7 @@ for (const platform of PLATFORMS) {
         dispatch,
       }) => {
         const popups = countPopups(context);
-        await listMode(context, server);
+        await mapView(context, server, 'list');
         await silentGeolocation(page);
         await inWrapper(page, platform, { tokens: await wrapperSignIn(server) });
         const api = await driver(server, DEMO.driver);
@@ -223,20 +222,18 @@ for (const platform of PLATFORMS) {
 
       test('Call hands the wrapper the plus-prefixed number; the wrapper’s camera photo reaches the server resized', async ({
         page,
-        context,
         server,
         dispatch,
+        todaysRoute,
       }) => {
         let fileChoosers = 0;
         page.on('filechooser', () => {
           fileChoosers += 1;
         });
-        await listMode(context, server);
-        const { route, stop, number } = await startFirstStop(server, DEMO.driver, 'Cargo bike 1');
+        const { route, stop, number } = await todaysRoute({ requirements: { picture: true }, view: 'list' });
         const patched = await dispatch('PATCH', `/routes/${route.id}/stops/${stop.id}`, {
           recipient_phone: '06 1234 5678',
           country: 'Netherlands',
-          requirements: { ...NO_PROOFS, picture: true },
         });
         expect(patched.status).toBeLessThan(300);
         await inWrapper(page, platform, { tokens: await wrapperSignIn(server), photo: { width: 4000, height: 3000 } });

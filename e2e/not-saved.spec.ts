@@ -4,8 +4,7 @@
  * refreshed (it is gone: the spec's alert, then the account), and what they entered stays on the phone until they
  * send it again or discard it.
  */
-import { listMode, startFirstStop } from './stop-windows.helpers.ts';
-import { underServiceWorker } from './support/app.ts';
+import { NO_PROOFS, underServiceWorker } from './support/app.ts';
 import { DEMO, expect, test } from './support/fixtures.ts';
 
 test.use({ freshServer: true });
@@ -13,18 +12,10 @@ test.use({ freshServer: true });
 test('a completion refused after a reassign: told at once, the data kept, then discarded by the driver', async ({
   page,
   context,
-  server,
   dispatch,
-  signIn,
+  signedInOnRoute,
 }) => {
-  await listMode(context, server);
-  const { route, stop, number } = await startFirstStop(server, DEMO.driver, 'Cargo bike 1');
-  const patched = await dispatch('PATCH', `/routes/${route.id}/stops/${stop.id}`, {
-    requirements: { picture: false, signature: false, signature_name: false, age_verification: false, barcode: false },
-  });
-  expect(patched.status).toBeLessThan(300);
-  await signIn(page, DEMO.driver);
-  await page.goto(`/routes/${route.id}`);
+  const { route, stop, number } = await signedInOnRoute({ requirements: {}, view: 'list', open: 'route' });
   await underServiceWorker(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Cargo bike 1' })).toBeVisible();
 
@@ -85,18 +76,11 @@ test('a completion refused after a reassign: told at once, the data kept, then d
 test('sign-out with a completion not sent yet: told it is kept, then sent at the next sign-in', async ({
   page,
   context,
-  server,
   dispatch,
   signIn,
+  signedInOnRoute,
 }) => {
-  await listMode(context, server);
-  const { route, stop, number } = await startFirstStop(server, DEMO.driver, 'Cargo bike 1');
-  const patched = await dispatch('PATCH', `/routes/${route.id}/stops/${stop.id}`, {
-    requirements: { picture: false, signature: false, signature_name: false, age_verification: false, barcode: false },
-  });
-  expect(patched.status).toBeLessThan(300);
-  await signIn(page, DEMO.driver);
-  await page.goto(`/routes/${route.id}`);
+  const { route, stop, number } = await signedInOnRoute({ requirements: {}, view: 'list', open: 'route' });
   await underServiceWorker(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Cargo bike 1' })).toBeVisible();
 
@@ -133,16 +117,10 @@ test('sign-out with a completion not sent yet: told it is kept, then sent at the
 test('a stop the server refused counts as done for the in-order rule: the next stop can be worked', async ({
   page,
   context,
-  server,
   dispatch,
-  signIn,
+  signedInOnRoute,
 }) => {
-  await listMode(context, server);
-  const { route, stop, number } = await startFirstStop(server, DEMO.driver, 'Cargo bike 1');
-  const none = { picture: false, signature: false, signature_name: false, age_verification: false, barcode: false };
-  expect((await dispatch('PATCH', `/routes/${route.id}/stops/${stop.id}`, { requirements: none })).status).toBe(200);
-  await signIn(page, DEMO.driver);
-  await page.goto(`/routes/${route.id}`);
+  const { route, stop, number } = await signedInOnRoute({ requirements: {}, view: 'list', open: 'route' });
   await underServiceWorker(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Cargo bike 1' })).toBeVisible();
 
@@ -151,7 +129,7 @@ test('a stop the server refused counts as done for the in-order rule: the next s
   await page.goto(`/routes/${route.id}/stops/${stop.id}/complete`).catch(() => {});
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('status').getByText(`Stop ${number(stop)} delivered`)).toBeVisible();
-  const photo = { ...none, picture: true };
+  const photo = { ...NO_PROOFS, picture: true };
   expect((await dispatch('PATCH', `/routes/${route.id}/stops/${stop.id}`, { requirements: photo })).status).toBe(200);
   await context.setOffline(false);
   const refused = page.getByRole('alertdialog').filter({ hasText: 'was not saved' });

@@ -6,14 +6,13 @@
  */
 import type { Route as Intercepted, Page } from '@playwright/test';
 import type { Route, Stop } from '../src-shared/protocol/entities.ts';
-import { listMode, startFirstStop } from './stop-windows.helpers.ts';
-import { underServiceWorker, untilAccessTokenExpired } from './support/app.ts';
+import { NO_PROOFS, underServiceWorker, untilAccessTokenExpired } from './support/app.ts';
 import { DEMO, type Dispatch, expect, type ServerInfo, test } from './support/fixtures.ts';
+import type { TodaysRouteFixture } from './support/route-setup.ts';
 
 test.use({ freshServer: true });
 
 const COMPLETIONS = '**/v1/projects/*/routes/*/services/*';
-const NO_PROOFS = { picture: false, signature: false, signature_name: false, age_verification: false, barcode: false };
 
 /** A small JPEG drawn by the browser. */
 async function jpeg(page: Page): Promise<Buffer> {
@@ -30,9 +29,9 @@ async function jpeg(page: Page): Promise<Buffer> {
   return Buffer.from(bytes);
 }
 
-/** Today's cargo-bike route, started, its first `n` stops to do with no proof required. */
-async function startedStops(server: ServerInfo, dispatch: Dispatch, n: number) {
-  const { route, number } = await startFirstStop(server, DEMO.driver, 'Cargo bike 1');
+/** Today's cargo-bike route, started, in list mode, its first `n` stops to do with no proof required. */
+async function startedStops(todaysRoute: TodaysRouteFixture, dispatch: Dispatch, n: number) {
+  const { route, number } = await todaysRoute({ view: 'list' });
   const stops = route.stops.filter((s) => s.type === 'delivery' || s.type === 'pickup').slice(0, n);
   for (const stop of stops) {
     expect((await dispatch('PATCH', `/routes/${route.id}/stops/${stop.id}`, { requirements: NO_PROOFS })).status).toBe(
@@ -87,9 +86,9 @@ test('offline: three stops with photos survive a reload with no network, then re
   server,
   dispatch,
   signIn,
+  todaysRoute,
 }) => {
-  await listMode(context, server);
-  const { route, stops } = await startedStops(server, dispatch, 3);
+  const { route, stops } = await startedStops(todaysRoute, dispatch, 3);
   await signIn(page, DEMO.driver);
   await page.goto(`/routes/${route.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Cargo bike 1' })).toBeVisible();
@@ -122,9 +121,9 @@ for (const end of ['closed', 'crashed'] as const)
     server,
     dispatch,
     signIn,
+    todaysRoute,
   }) => {
-    await listMode(context, server);
-    const { route, stops } = await startedStops(server, dispatch, 3);
+    const { route, stops } = await startedStops(todaysRoute, dispatch, 3);
     const page = await context.newPage();
     await signIn(page, DEMO.driver);
     await page.goto(`/routes/${route.id}`);
@@ -176,9 +175,9 @@ test('two tabs on the same route, both completing and flushing: nothing lost, no
   server,
   dispatch,
   signIn,
+  todaysRoute,
 }) => {
-  await listMode(context, server);
-  const { route, stops } = await startedStops(server, dispatch, 4);
+  const { route, stops } = await startedStops(todaysRoute, dispatch, 4);
   const one = await context.newPage();
   await signIn(one, DEMO.driver);
   await one.goto(`/routes/${route.id}`);
@@ -206,9 +205,9 @@ test('the server refusing connections, then answering 500 for a while: everythin
   server,
   dispatch,
   signIn,
+  todaysRoute,
 }) => {
-  await listMode(context, server);
-  const { route, stops } = await startedStops(server, dispatch, 2);
+  const { route, stops } = await startedStops(todaysRoute, dispatch, 2);
   await signIn(page, DEMO.driver);
   await page.goto(`/routes/${route.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Cargo bike 1' })).toBeVisible();
@@ -246,9 +245,9 @@ test.describe('with a short-lived access token', () => {
     server,
     dispatch,
     signIn,
+    todaysRoute,
   }) => {
-    await listMode(context, server);
-    const { route, stops } = await startedStops(server, dispatch, 1);
+    const { route, stops } = await startedStops(todaysRoute, dispatch, 1);
     await signIn(page, DEMO.driver);
     await page.goto(`/routes/${route.id}`);
     await underServiceWorker(page);

@@ -6,9 +6,9 @@
  */
 import type { Page } from '@playwright/test';
 import type { Route } from '../src-shared/protocol/entities.ts';
-import { driver } from './stop-windows.helpers.ts';
 import { withoutRequiredProofs } from './support/app.ts';
 import { DEMO, expect, test } from './support/fixtures.ts';
+import { driver } from './support/route-setup.ts';
 
 test.use({ freshServer: true });
 

@@ -6,14 +6,13 @@
  */
 import type { Page } from '@playwright/test';
 import type { Route, Stop } from '../src-shared/protocol/entities.ts';
-import { driver, listMode, serverStop, startFirstStop } from './stop-windows.helpers.ts';
+import { serverStop } from './stop-windows.helpers.ts';
 import { withoutRequiredProofs } from './support/app.ts';
-import { DEMO, type Dispatch, expect, type ServerInfo, test } from './support/fixtures.ts';
+import { DEMO, expect, test } from './support/fixtures.ts';
 import { fetchImage, jpegSize } from './support/images.ts';
+import { driver } from './support/route-setup.ts';
 
 test.use({ freshServer: true });
-
-const NO_PROOFS = { picture: false, signature: false, signature_name: false, age_verification: false, barcode: false };
 
 /** An image drawn by the browser: top half red, bottom half blue. */
 async function drawnImage(page: Page, width: number, height: number, type: string): Promise<Buffer> {
@@ -63,34 +62,17 @@ async function rotatedJpeg(page: Page, orientation = 6): Promise<Buffer> {
   return Buffer.concat([jpeg.subarray(0, 2), header, payload, jpeg.subarray(2)]);
 }
 
-/** The first stop to do on today's route of `email`, with its requirements set; the route started. */
-async function startedStop(
-  server: ServerInfo,
-  dispatch: Dispatch,
-  email: string,
-  vehicle: string,
-  requirements: typeof NO_PROOFS,
-) {
-  const { summary, route, stop, number } = await startFirstStop(server, email, vehicle);
-  const patched = await dispatch('PATCH', `/routes/${route.id}/stops/${stop.id}`, { requirements });
-  expect(patched.status).toBeLessThan(300);
-  return { summary, route, stop, number: number(stop)! };
-}
-
 test('a 4000x3000 photo with EXIF orientation 6 arrives at most 800 wide and upright', async ({
   page,
-  context,
   server,
   dispatch,
-  signIn,
+  signedInOnRoute,
 }) => {
-  await listMode(context, server);
-  const { route, stop, number } = await startedStop(server, dispatch, DEMO.driver, 'Cargo bike 1', {
-    ...NO_PROOFS,
-    picture: true,
+  const { route, stop, number } = await signedInOnRoute({
+    requirements: { picture: true },
+    view: 'list',
+    open: 'complete',
   });
-  await signIn(page, DEMO.driver);
-  await page.goto(`/routes/${route.id}/stops/${stop.id}/complete`);
   const proofs = page.getByRole('region', { name: 'Proof of delivery' });
   await expect(proofs).toBeVisible();
 
@@ -102,7 +84,7 @@ test('a 4000x3000 photo with EXIF orientation 6 arrives at most 800 wide and upr
   await expect(page.getByRole('status').getByText('Photo added')).toBeVisible();
 
   await page.getByRole('button', { name: 'Done' }).click();
-  await expect(page.getByRole('status').getByText(`Stop ${number} delivered`)).toBeVisible();
+  await expect(page.getByRole('status').getByText(`Stop ${number(stop)} delivered`)).toBeVisible();
   const saved = await serverStop(dispatch, route.id, stop.id, 'finished', (s) => s.images.length, 1);
 
   const photo = await fetchImage(server, saved.images[0]!);
@@ -131,15 +113,11 @@ test('a 4000x3000 photo with EXIF orientation 6 arrives at most 800 wide and upr
 
 test('the core resizes each format as the table says, and refuses what it cannot read', async ({
   page,
-  context,
   server,
   dispatch,
-  signIn,
+  signedInOnRoute,
 }) => {
-  await listMode(context, server);
-  const { route, stop } = await startedStop(server, dispatch, DEMO.driver, 'Cargo bike 1', NO_PROOFS);
-  await signIn(page, DEMO.driver);
-  await page.goto(`/routes/${route.id}/stops/${stop.id}/complete`);
+  const { route, stop } = await signedInOnRoute({ requirements: {}, view: 'list', open: 'complete' });
   const proofs = page.getByRole('region', { name: 'Proof of delivery' });
   const input = proofs.locator('input[type="file"]');
   // [what, file, the core's photo: width, height] — what the page shows is the core's own resized Blob.
@@ -192,18 +170,14 @@ test('the core resizes each format as the table says, and refuses what it cannot
 
 test('an underage birth date is refused with the age, an adult one is verified', async ({
   page,
-  context,
-  server,
   dispatch,
-  signIn,
+  signedInOnRoute,
 }) => {
-  await listMode(context, server);
-  const { route, stop, number } = await startedStop(server, dispatch, DEMO.driver, 'Cargo bike 1', {
-    ...NO_PROOFS,
-    age_verification: true,
+  const { route, stop, number } = await signedInOnRoute({
+    requirements: { age_verification: true },
+    view: 'list',
+    open: 'complete',
   });
-  await signIn(page, DEMO.driver);
-  await page.goto(`/routes/${route.id}/stops/${stop.id}/complete`);
   const proofs = page.getByRole('region', { name: 'Proof of delivery' });
   await proofs.getByRole('button', { name: 'Verify age' }).click();
   const sheet = page.getByRole('dialog', { name: 'Select birth date' });
@@ -247,25 +221,22 @@ test('an underage birth date is refused with the age, an adult one is verified',
   await expect(proofs.getByText('Age verified')).toBeVisible();
 
   await page.getByRole('button', { name: 'Done' }).click();
-  await expect(page.getByRole('status').getByText(`Stop ${number} delivered`)).toBeVisible();
+  await expect(page.getByRole('status').getByText(`Stop ${number(stop)} delivered`)).toBeVisible();
   await serverStop(dispatch, route.id, stop.id, 'finished', (s) => s.recipient_date_of_birth, `${thisYear - 30}-01-01`);
 });
 
 test('without the ft_ flags, required photo and signature show why and do not block Done', async ({
   page,
-  context,
-  server,
   dispatch,
-  signIn,
+  signedInOnRoute,
 }) => {
-  await listMode(context, server);
-  const { route, stop, number } = await startedStop(server, dispatch, DEMO.basic, 'Van 1', {
-    ...NO_PROOFS,
-    picture: true,
-    signature: true,
+  const { route, stop, number } = await signedInOnRoute({
+    driver: DEMO.basic,
+    vehicle: 'Van 1',
+    requirements: { picture: true, signature: true },
+    view: 'list',
+    open: 'complete',
   });
-  await signIn(page, DEMO.basic);
-  await page.goto(`/routes/${route.id}/stops/${stop.id}/complete`);
   const proofs = page.getByRole('region', { name: 'Proof of delivery' });
   await expect(proofs).toBeVisible();
 
@@ -281,7 +252,7 @@ test('without the ft_ flags, required photo and signature show why and do not bl
   await expect(page.getByRole('radio', { name: 'Delivered' })).toBeChecked();
 
   await page.getByRole('button', { name: 'Done' }).click();
-  await expect(page.getByRole('status').getByText(`Stop ${number} delivered`)).toBeVisible();
+  await expect(page.getByRole('status').getByText(`Stop ${number(stop)} delivered`)).toBeVisible();
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
   const saved = await serverStop(dispatch, route.id, stop.id, 'finished');
   expect(saved.images).toEqual([]);
@@ -290,20 +261,17 @@ test('without the ft_ flags, required photo and signature show why and do not bl
 
 test('a finished stop opens read-only, can be edited, and no longer once the route is finished', async ({
   page,
-  context,
   server,
   dispatch,
-  signIn,
+  signedInOnRoute,
 }) => {
-  await listMode(context, server);
-  const { summary, route, stop, number } = await startedStop(server, dispatch, DEMO.driver, 'Cargo bike 1', NO_PROOFS);
-  await signIn(page, DEMO.driver);
+  const { summary, route, stop, number } = await signedInOnRoute({ requirements: {}, view: 'list' });
   const complete = `/routes/${route.id}/stops/${stop.id}/complete`;
   await page.goto(complete);
   const recipientNote = page.getByRole('textbox', { name: 'Note for recipient' });
   await recipientNote.fill('Leave it at the back door');
   await page.getByRole('button', { name: 'Done' }).click();
-  await expect(page.getByRole('status').getByText(`Stop ${number} delivered`)).toBeVisible();
+  await expect(page.getByRole('status').getByText(`Stop ${number(stop)} delivered`)).toBeVisible();
   await serverStop(dispatch, route.id, stop.id, 'finished', (s) => s.recipient_note, 'Leave it at the back door');
 
   // Reopened: read-only, with Edit.

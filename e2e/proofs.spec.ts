@@ -6,10 +6,11 @@
  */
 import type { Page } from '@playwright/test';
 import type { Route } from '../src-shared/protocol/entities.ts';
-import { listMode, serverStop, startFirstStop } from './stop-windows.helpers.ts';
+import { serverStop } from './stop-windows.helpers.ts';
 import { drawSignature } from './support/app.ts';
 import { DEMO, expect, test } from './support/fixtures.ts';
 import { fetchImage, jpegSize } from './support/images.ts';
+import { mapView } from './support/route-setup.ts';
 
 test.use({ freshServer: true });
 
@@ -36,21 +37,16 @@ async function jpeg(page: Page): Promise<Buffer> {
 
 test('a signature with a name, an adult birth date and a resized photo reach the server', async ({
   page,
-  context,
   server,
   dispatch,
-  signIn,
+  signedInOnRoute,
 }) => {
-  await listMode(context, server);
   // Stops are done in order here: the first one, asked for every proof.
-  const { route, stop, number } = await startFirstStop(server, DEMO.driver, 'Cargo bike 1');
-  const patched = await dispatch('PATCH', `/routes/${route.id}/stops/${stop.id}`, {
-    requirements: { picture: true, signature: true, signature_name: true, age_verification: true, barcode: false },
+  const { route, stop, number } = await signedInOnRoute({
+    requirements: { picture: true, signature: true, signature_name: true, age_verification: true },
+    view: 'list',
+    open: 'complete',
   });
-  expect(patched.status).toBeLessThan(300);
-  await signIn(page, DEMO.driver);
-
-  await page.goto(`/routes/${route.id}/stops/${stop.id}/complete`);
   const proofs = page.getByRole('region', { name: 'Proof of delivery' });
   await expect(proofs).toBeVisible();
 
@@ -130,19 +126,17 @@ test('a signature with a name, an adult birth date and a resized photo reach the
 
 test('the cleaning variant completes a stop through the Select status screen', async ({
   page,
-  context,
-  server,
   dispatch,
-  signIn,
+  signedInOnRoute,
 }) => {
-  await listMode(context, server);
-  const { route, stop, number } = await startFirstStop(server, DEMO.cleaning, 'Van 1');
   // The statuses alone: this stop asks for no proof (the next test holds a required photo).
-  const none = { picture: false, signature: false, signature_name: false, age_verification: false, barcode: false };
-  expect((await dispatch('PATCH', `/routes/${route.id}/stops/${stop.id}`, { requirements: none })).status).toBe(200);
-  await signIn(page, DEMO.cleaning);
-
-  await page.goto(`/routes/${route.id}/stops/${stop.id}/complete`);
+  const { route, stop, number } = await signedInOnRoute({
+    driver: DEMO.cleaning,
+    vehicle: 'Van 1',
+    requirements: {},
+    view: 'list',
+    open: 'complete',
+  });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Select status');
   await expect(page.getByRole('radio', { name: 'Delivered' })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Proof of delivery' })).toHaveCount(0);
@@ -163,20 +157,16 @@ test('the cleaning variant completes a stop through the Select status screen', a
 
 test('the cleaning variant holds a stop’s required photo: Save asks for it, then stores it', async ({
   page,
-  context,
-  server,
   dispatch,
-  signIn,
+  signedInOnRoute,
 }) => {
-  await listMode(context, server);
-  const { route, stop, number } = await startFirstStop(server, DEMO.cleaning, 'Van 1');
-  const photoOnly = { picture: true, signature: false, signature_name: false, age_verification: false, barcode: false };
-  expect((await dispatch('PATCH', `/routes/${route.id}/stops/${stop.id}`, { requirements: photoOnly })).status).toBe(
-    200,
-  );
-  await signIn(page, DEMO.cleaning);
-
-  await page.goto(`/routes/${route.id}/stops/${stop.id}/complete`);
+  const { route, stop, number } = await signedInOnRoute({
+    driver: DEMO.cleaning,
+    vehicle: 'Van 1',
+    requirements: { picture: true },
+    view: 'list',
+    open: 'complete',
+  });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Select status');
   await page.getByRole('main').getByText('Washed', { exact: true }).click();
   await page.getByRole('button', { name: 'Save' }).click();
@@ -214,14 +204,11 @@ async function expectDecoded(page: Page, names: string[]) {
 test('stored proofs show as images, for the driver and on the route’s shared link', async ({
   page,
   browser,
-  context,
   server,
   dispatch,
-  signIn,
+  signedInOnRoute,
 }) => {
-  await listMode(context, server);
-  const { route, stop, number } = await startFirstStop(server, DEMO.driver, 'Cargo bike 1');
-  await signIn(page, DEMO.driver);
+  const { route, stop, number } = await signedInOnRoute({ view: 'list' });
   const complete = `/stops/${stop.id}/complete`;
   await page.goto(`/routes/${route.id}${complete}`);
   const proofs = page.getByRole('region', { name: 'Proof of delivery' });
@@ -250,7 +237,7 @@ test('stored proofs show as images, for the driver and on the route’s shared l
   // The same stop on the route's shared link, in a browser without the driver's session.
   const { body: link } = await dispatch<{ url: string }>('POST', `/routes/${route.id}/links`);
   const linkContext = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 } });
-  await listMode(linkContext, server);
+  await mapView(linkContext, server, 'list');
   const linkPage = await linkContext.newPage();
   await linkPage.goto(link.url);
   await expect(linkPage).toHaveURL(new RegExp(`/routes/single/${route.id}$`));

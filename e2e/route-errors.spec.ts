@@ -7,9 +7,9 @@
 import type { Page } from '@playwright/test';
 import type { LinkAnswer } from '../src-shared/protocol/dispatch.ts';
 import type { Route } from '../src-shared/protocol/entities.ts';
-import { listMode, startFirstStop } from './stop-windows.helpers.ts';
 import { dayFrom, driverApi, routeOn, underServiceWorker } from './support/app.ts';
-import { DEMO, expect, test } from './support/fixtures.ts';
+import { expect, test } from './support/fixtures.ts';
+import { mapView } from './support/route-setup.ts';
 
 test.use({ freshServer: true });
 
@@ -59,7 +59,7 @@ test('a revoked link: told it no longer works and what to do, at the next contac
   server,
   dispatch,
 }) => {
-  await listMode(context, server);
+  await mapView(context, server, 'list');
   const { bike } = await todaysRoutes(server);
   const link = await dispatch<LinkAnswer>('POST', `/routes/${bike.id}/links`);
   await openLink(page, link.body);
@@ -120,11 +120,10 @@ function outboxOnPhone(page: Page) {
 test('a link revoked while a completion waits on the phone: the completion is kept and reported as not saved', async ({
   page,
   context,
-  server,
   dispatch,
+  todaysRoute,
 }) => {
-  await listMode(context, server);
-  const { route, stop } = await startFirstStop(server, DEMO.driver, 'Cargo bike 1');
+  const { route, stop } = await todaysRoute({ view: 'list' });
   const link = await dispatch<LinkAnswer>('POST', `/routes/${route.id}/links`);
   await openLink(page, link.body);
   await expect(page.getByRole('heading', { level: 1, name: 'Cargo bike 1' })).toBeVisible();

@@ -9,8 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { findPostgresBin, startCluster } from '../scripts/pg-cluster.mjs';
-import { listMode, startFirstStop } from './stop-windows.helpers.ts';
-import { DEMO, dispatcher, expect, test } from './support/fixtures.ts';
+import { dispatcher, expect, test } from './support/fixtures.ts';
 import { type AppServer, startAppServer } from './support/server.ts';
 
 const NO_POSTGRES = 'skipped: PostgreSQL not installed (apt-get install postgresql, or set E2E_POSTGRES_URL)';
@@ -64,15 +63,12 @@ it.skip(!havePostgres, NO_POSTGRES);
 
 it('the dispatcher reorders through one process; the app, on the other, says the route was updated', async ({
   page,
-  context,
   processes: [appServer, otherServer],
-  signIn,
+  signedInOnRoute,
 }) => {
   expect(new URL(otherServer.url).port).not.toBe(new URL(appServer.url).port);
-  await listMode(context, appServer);
-  const { route } = await startFirstStop(appServer, DEMO.driver, 'Cargo bike 1');
-  await signIn(page, DEMO.driver);
-  await page.goto(`/routes/${route.id}`);
+  // On appServer: the test's `server` (see `it` above).
+  const { route } = await signedInOnRoute({ view: 'list', open: 'route' });
   await expect(page.locator('[data-live="connected"]')).toBeVisible();
 
   const ids = route.stops.map((s) => s.id);

@@ -6,11 +6,12 @@
  */
 import type { Page } from '@playwright/test';
 import { formatInstantTime } from '../src-ui/i18n/format.ts';
-import { dismissAlert, driver, listMode, serverStop, startFirstStop } from './stop-windows.helpers.ts';
+import { dismissAlert, serverStop } from './stop-windows.helpers.ts';
 import { axeViolations } from './support/a11y.ts';
-import { underServiceWorker } from './support/app.ts';
+import { NO_PROOFS, underServiceWorker } from './support/app.ts';
 import { fakeCamera } from './support/fake-camera.ts';
-import { DEMO, type Dispatch, expect, type ServerInfo, test } from './support/fixtures.ts';
+import { DEMO, type Dispatch, expect, test } from './support/fixtures.ts';
+import { driver, type TodaysRouteFixture } from './support/route-setup.ts';
 
 const CODES = {
   retail: '4006381333931',
@@ -36,16 +37,13 @@ test.use({
 /** The test server's TIME_ZONE (e2e/support/server.ts): the demo organisation's, as it has none of its own. */
 const SERVER_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-const NO_PROOFS = { picture: false, signature: false, signature_name: false, age_verification: false, barcode: false };
-
 /** Stop 1 of today's cargo-bike route has three parcels to scan (one label only typed), stop 2 the foreign one. */
-async function parcelStops(server: ServerInfo, dispatch: Dispatch) {
-  const { route, stop, number } = await startFirstStop(server, DEMO.driver, 'Cargo bike 1');
+async function parcelStops(todaysRoute: TodaysRouteFixture, dispatch: Dispatch) {
+  const { route, stop, number } = await todaysRoute({ requirements: { barcode: true }, view: 'list' });
   const other = route.stops.find((s) => number(s) === 2)!;
   const patch = async (id: number, body: unknown) =>
     expect((await dispatch('PATCH', `/routes/${route.id}/stops/${id}`, body)).status).toBe(200);
   await patch(stop.id, {
-    requirements: { ...NO_PROOFS, barcode: true },
     units: [
       { id: 'u-a', name: 'Parcel', quantity: 1, note: null, barcode: CODES.retail },
       { id: 'u-b', name: 'Box+Cooled', quantity: 2, note: null, barcode: CODES.logistics },
@@ -72,13 +70,11 @@ async function openScan(page: Page) {
 
 test('each parcel ticks off, a parcel of another stop is named, a typed code counts, and Done waits for them all', async ({
   page,
-  context,
-  server,
   dispatch,
   signIn,
+  todaysRoute,
 }) => {
-  await listMode(context, server);
-  const { route, stop, otherName } = await parcelStops(server, dispatch);
+  const { route, stop, otherName } = await parcelStops(todaysRoute, dispatch);
   // Each tone the page plays (Web Audio): one per parcel ticked off.
   await page.addInitScript(() => {
     const start = OscillatorNode.prototype.start;
@@ -143,12 +139,11 @@ test('each parcel ticks off, a parcel of another stop is named, a typed code cou
 test('scanned offline: the scans wait with the completion and reach the server with it', async ({
   page,
   context,
-  server,
   dispatch,
   signIn,
+  todaysRoute,
 }) => {
-  await listMode(context, server);
-  const { route, stop } = await parcelStops(server, dispatch);
+  const { route, stop } = await parcelStops(todaysRoute, dispatch);
   await signIn(page, DEMO.driver);
   await page.goto(`/routes/${route.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Cargo bike 1' })).toBeVisible();
@@ -183,13 +178,12 @@ test('scanned offline: the scans wait with the completion and reach the server w
 
 test('a completion that reached the server late shows when it was saved on the phone and when it was received', async ({
   page,
-  context,
   server,
   dispatch,
   signIn,
+  todaysRoute,
 }) => {
-  await listMode(context, server);
-  const { route, stop } = await parcelStops(server, dispatch);
+  const { route, stop } = await parcelStops(todaysRoute, dispatch);
   // Done on the phone 35 minutes ago and queued offline: sent now, with its scans.
   const completedAt = new Date(Date.now() - 35 * 60_000);
   const api = await driver(server, DEMO.driver);

@@ -10,7 +10,6 @@
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { listMode, startFirstStop } from './stop-windows.helpers.ts';
 import { DEMO, expect, test } from './support/fixtures.ts';
 import { type AppServer, startAppServer } from './support/server.ts';
 
@@ -69,17 +68,14 @@ async function recordLiveDot(page: Page) {
 
 it('the socket closes when its token expires and the app reconnects with a fresh one, unseen', async ({
   page,
-  context,
   own,
   dispatch,
-  signIn,
+  signedInOnRoute,
 }) => {
   it.setTimeout(60_000);
-  await listMode(context, own);
-  const { route } = await startFirstStop(own, DEMO.driver, 'Cargo bike 1');
   const liveDot = await recordLiveDot(page);
-  await signIn(page, DEMO.driver);
-  await page.goto(`/routes/${route.id}`);
+  // On `own`: the test's `server` (see `it` above).
+  const { route } = await signedInOnRoute({ view: 'list', open: 'route' });
   await expect(page.locator('[data-live="connected"]')).toBeVisible();
   const openedAt = Date.now();
 

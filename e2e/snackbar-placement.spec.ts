@@ -5,9 +5,9 @@
  */
 import type { Page } from '@playwright/test';
 import type { Route, Stop } from '../src-shared/protocol/entities.ts';
-import { driver, listMode, startFirstStop } from './stop-windows.helpers.ts';
-import { mapDrawn, withoutRequiredProofs } from './support/app.ts';
+import { mapDrawn, NO_PROOFS, withoutRequiredProofs } from './support/app.ts';
 import { DEMO, type Dispatch, expect, test } from './support/fixtures.ts';
+import { driver } from './support/route-setup.ts';
 
 test.use({ freshServer: true });
 
@@ -76,15 +76,7 @@ async function plainStops(
       ? route.stops.filter((s) => s.type === 'delivery' || s.type === 'pickup').slice(0, which)
       : which;
   for (const stop of stops) {
-    const patched = await dispatch('PATCH', `/routes/${route.id}/stops/${stop.id}`, {
-      requirements: {
-        picture: false,
-        signature: false,
-        signature_name: false,
-        age_verification: false,
-        barcode: false,
-      },
-    });
+    const patched = await dispatch('PATCH', `/routes/${route.id}/stops/${stop.id}`, { requirements: NO_PROOFS });
     expect(patched.status).toBeLessThan(300);
   }
   return stops.map((stop) => ({ stop, number: number(stop)! }));
@@ -94,13 +86,12 @@ const doneText = (stop: Stop, n: number) => `Stop ${n} ${stop.type === 'pickup' 
 
 test('list mode: after each completion the message stays clear of the next stopâ€™s actions', async ({
   page,
-  context,
   server,
   dispatch,
   signIn,
+  todaysRoute,
 }) => {
-  await listMode(context, server);
-  const { summary, route, number } = await startFirstStop(server, DEMO.driver, 'Cargo bike 1');
+  const { summary, route, number } = await todaysRoute({ view: 'list' });
   // The first three stops done elsewhere, so the active stop can lie at the bottom of the screen.
   const work = route.stops.filter((s) => s.type !== 'start' && s.type !== 'end');
   const api = await driver(server, DEMO.driver);
@@ -136,8 +127,8 @@ test('list mode: after each completion the message stays clear of the next stopâ
   await expect(page.getByRole('status').getByText('Break finished')).toHaveCount(0);
 });
 
-test('map mode: the message sits above the carousel', async ({ page, server, dispatch, signIn }) => {
-  const { route, number } = await startFirstStop(server, DEMO.driver, 'Cargo bike 1');
+test('map mode: the message sits above the carousel', async ({ page, dispatch, signIn, todaysRoute }) => {
+  const { route, number } = await todaysRoute();
   const stops = await plainStops(dispatch, route, number, 2);
   await signIn(page, DEMO.driver);
   await page.goto(`/routes/${route.id}`);
@@ -163,21 +154,8 @@ test('map mode: the message sits above the carousel', async ({ page, server, dis
   }
 });
 
-test('complete screen: "Photo added" stays clear of Add photo and Done', async ({
-  page,
-  context,
-  server,
-  dispatch,
-  signIn,
-}) => {
-  await listMode(context, server);
-  const { route, stop } = await startFirstStop(server, DEMO.driver, 'Cargo bike 1');
-  const patched = await dispatch('PATCH', `/routes/${route.id}/stops/${stop.id}`, {
-    requirements: { picture: true, signature: false, signature_name: false, age_verification: false, barcode: false },
-  });
-  expect(patched.status).toBeLessThan(300);
-  await signIn(page, DEMO.driver);
-  await page.goto(`/routes/${route.id}/stops/${stop.id}/complete`);
+test('complete screen: "Photo added" stays clear of Add photo and Done', async ({ page, signedInOnRoute }) => {
+  await signedInOnRoute({ requirements: { picture: true }, view: 'list', open: 'complete' });
   const proofs = page.getByRole('region', { name: 'Proof of delivery' });
   const png = await page.evaluate(async () => {
     const canvas = document.createElement('canvas');

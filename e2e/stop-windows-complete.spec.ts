@@ -3,26 +3,20 @@
  * with no note", section 5 "Notes" and "Proof rules"): the 500-character notes, Done, editing a done stop, the
  * required proofs, the internal-notes variant, and Dutch. Routes are started through the driver API.
  */
-import { dismissAlert, listMode, serverStop, startFirstStop } from './stop-windows.helpers.ts';
+import { dismissAlert, serverStop } from './stop-windows.helpers.ts';
 import { DEMO, expect, test } from './support/fixtures.ts';
 
 test.use({ freshServer: true });
 
 test('the complete screen: the 500-character notes, Done delivered, and proofs required', async ({
   page,
-  context,
-  server,
   dispatch,
-  signIn,
+  signedInOnRoute,
 }) => {
-  await listMode(context, server);
-  const { route, number } = await startFirstStop(server, DEMO.driver, 'Cargo bike 1');
+  const { route, number } = await signedInOnRoute({ view: 'list', open: 'complete' });
   const [first, second] = route.stops.filter((s) => number(s) === 1 || number(s) === 2);
   expect(Object.values(first!.requirements).some(Boolean)).toBe(false);
   expect(second!.requirements.signature).toBe(true);
-  await signIn(page, DEMO.driver);
-
-  await page.goto(`/routes/${route.id}/stops/${first!.id}/complete`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Complete stop');
   await expect(page.getByRole('radio', { name: 'Delivered' })).toBeChecked();
   // Nothing required here: the proofs are optional (no Required marks).
@@ -76,16 +70,15 @@ test('the complete screen: the 500-character notes, Done delivered, and proofs r
 });
 test('the internal-notes variant skips through the complete screen and needs an internal note', async ({
   page,
-  context,
-  server,
   dispatch,
-  signIn,
+  signedInOnRoute,
 }) => {
-  await listMode(context, server);
-  const { route, stop: first } = await startFirstStop(server, DEMO.notes, 'Van 1');
-  await signIn(page, DEMO.notes);
-
-  await page.goto(`/routes/${route.id}/stops/${first.id}`);
+  const { route, stop: first } = await signedInOnRoute({
+    driver: DEMO.notes,
+    vehicle: 'Van 1',
+    view: 'list',
+    open: 'stop',
+  });
   await dismissAlert(page, first.information.notes!.replace(/[*_]/g, ''));
   await page.getByRole('region', { name: 'Stop actions' }).getByRole('button', { name: 'Skip' }).click();
   await expect(page).toHaveURL(new RegExp(`/routes/${route.id}/stops/${first.id}/complete\\?status=skipped$`));
@@ -110,10 +103,8 @@ test('the internal-notes variant skips through the complete screen and needs an 
   );
   expect(saved.recipient_note).toBeNull();
 });
-test('the stop windows in Dutch', async ({ page, context, server, signIn }) => {
-  await listMode(context, server);
-  const { route, stop: first } = await startFirstStop(server, DEMO.driver, 'Cargo bike 1');
-  await signIn(page, DEMO.driver);
+test('the stop windows in Dutch', async ({ page, context, server, signedInOnRoute }) => {
+  const { route, stop: first } = await signedInOnRoute({ view: 'list' });
   await context.addCookies([{ name: 'dl_language', value: 'nl', url: server.url }]);
   await page.goto(`/routes/${route.id}/stops/${first.id}/complete`);
 

@@ -5,21 +5,17 @@
  * Routes are started through the driver API (as another device would), so nothing here depends on the main
  * window's Start button; the windows are opened by their URLs after signing in through the app.
  */
-import { alert, dismissAlert, driver, listMode, serverStop, startFirstStop } from './stop-windows.helpers.ts';
-import { DEMO, expect, test } from './support/fixtures.ts';
+import { alert, dismissAlert, serverStop } from './stop-windows.helpers.ts';
+import { expect, test } from './support/fixtures.ts';
 
 test.use({ freshServer: true });
 
 test('More info shows the notes once as an alert, the load, and the units with their total', async ({
   page,
-  context,
-  server,
-  signIn,
+  signedInOnRoute,
 }) => {
-  await listMode(context, server);
-  const { route, number } = await (await driver(server, DEMO.driver)).route('Cargo bike 1');
+  const { route, number } = await signedInOnRoute({ start: false, view: 'list' });
   const pickup = route.stops.find((s) => s.type === 'pickup')!;
-  await signIn(page, DEMO.driver);
   await page.goto(`/routes/${route.id}/stops/${pickup.id}`);
 
   // The notes' markdown is rendered, never shown as asterisks.
@@ -61,17 +57,11 @@ test('More info shows the notes once as an alert, the load, and the units with t
 });
 test('quick actions: one-click Delivered refused for a photo, Call, Skip sent to the server', async ({
   page,
-  context,
-  server,
   dispatch,
-  signIn,
+  signedInOnRoute,
 }) => {
-  await listMode(context, server);
-  const { route, stop: first } = await startFirstStop(server, DEMO.driver, 'Van 2');
+  const { route, stop: first } = await signedInOnRoute({ vehicle: 'Van 2', view: 'list', open: 'stop' });
   expect(first.requirements.picture).toBe(true);
-  await signIn(page, DEMO.driver);
-
-  await page.goto(`/routes/${route.id}/stops/${first.id}`);
   const actions = page.getByRole('region', { name: 'Stop actions' });
   await actions.getByRole('button', { name: 'Delivered' }).click();
   await dismissAlert(
@@ -95,14 +85,9 @@ test('quick actions: one-click Delivered refused for a photo, Call, Skip sent to
 });
 test('the variants as URL flags: cleaning disables Skip and Delivered, internal-notes hides the recipient note', async ({
   page,
-  context,
-  server,
-  signIn,
+  signedInOnRoute,
 }) => {
-  await listMode(context, server);
-  const { route, number } = await (await driver(server, DEMO.driver)).route('Cargo bike 1');
-  const first = route.stops.find((s) => number(s) === 1)!;
-  await signIn(page, DEMO.driver);
+  const { route, stop: first } = await signedInOnRoute({ start: false, view: 'list' });
 
   await page.goto(`/routes/${route.id}/stops/${first.id}?variant=cleaning`);
   const actions = page.getByRole('region', { name: 'Stop actions' });

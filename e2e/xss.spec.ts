@@ -5,7 +5,7 @@
  * page's CSP would report; the text shows as text.
  */
 import type { Page } from '@playwright/test';
-import { alert, driver, listMode } from './stop-windows.helpers.ts';
+import { alert } from './stop-windows.helpers.ts';
 import { DEMO, expect, test } from './support/fixtures.ts';
 
 test.use({ freshServer: true });
@@ -29,20 +29,18 @@ async function noScriptRan(page: Page) {
 
 test('no payload in a stop, a unit or the route runs anywhere the app shows it', async ({
   page,
-  context,
-  server,
   dispatch,
   signIn,
+  todaysRoute,
 }) => {
   // It walks the route view, More info and the complete screen of several stops: longer than one screen's test.
   test.setTimeout(120_000);
-  await listMode(context, server);
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
     void dialog.dismiss();
   });
-  const { route } = await (await driver(server, DEMO.driver)).route('Cargo bike 1');
+  const { route } = await todaysRoute({ start: false, view: 'list' });
   const targets = route.stops.filter((s) => s.type === 'delivery' || s.type === 'pickup').slice(0, CORPUS.length);
   expect(targets.length).toBeGreaterThanOrEqual(5);
   for (const [i, stop] of targets.entries()) {

@@ -4,9 +4,11 @@
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 import { localDate } from '../../src-shared/domain/geo.ts';
-import type { ProjectEntry, RouteSummary } from '../../src-shared/protocol/entities.ts';
+import type { ProjectEntry, Requirements, RouteSummary } from '../../src-shared/protocol/entities.ts';
 import { MAP_LOADED_MARK } from '../../src-ui/map/map-marks.ts';
-import { DEMO, dispatcher, type ServerInfo } from './fixtures.ts';
+import { DEMO } from './demo.ts';
+import { dispatcher } from './dispatch.ts';
+import type { ServerInfo } from './fixtures.ts';
 
 /** The local calendar day `offset` days from today, as YYYY-MM-DD (the server seeds relative to the same day). */
 export function dayFrom(offset: number): string {
@@ -132,7 +134,14 @@ export async function untilAccessTokenExpired(page: Page): Promise<void> {
     .toBe(true);
 }
 
-const NO_PROOFS = { picture: false, signature: false, signature_name: false, age_verification: false, barcode: false };
+/** A stop that asks for no proof: the base every requirements a test sets is laid over (route-setup.ts). */
+export const NO_PROOFS: Requirements = {
+  picture: false,
+  signature: false,
+  signature_name: false,
+  age_verification: false,
+  barcode: false,
+};
 
 /**
  * Takes the proof requirements off these stops through the dispatcher API, so a test can finish them through the

@@ -19,33 +19,23 @@ import { localDate } from '../../src-shared/domain/geo.ts';
 import { deCore } from '../../src-ui/i18n/de-core.ts';
 import { enCore } from '../../src-ui/i18n/en-core.ts';
 import { nlCore } from '../../src-ui/i18n/nl-core.ts';
+import { DEMO } from './demo.ts';
+import { type Dispatch, dispatcher } from './dispatch.ts';
+import {
+  type SignedInSetup,
+  setUpTodaysRoute,
+  signInOnRoute,
+  type TodaysRoute,
+  type TodaysRouteFixture,
+} from './route-setup.ts';
 import { type AppServer, startAppServer } from './server.ts';
 
 export { expect } from '@playwright/test';
 
-/** The demo sign-ins (README, Demo data); every account has the same password. */
-export const DEMO = {
-  password: 'demo-password',
-  /** Demo Logistics: every feature on; two routes today (12 and 40 stops), and routes on other days. */
-  driver: 'driver@example.com',
-  /** Clean Bins: the cleaning variant. */
-  cleaning: 'cleaning@example.com',
-  /** Notes Only: the internal-notes variant. */
-  notes: 'notes@example.com',
-  /** Basic Couriers: no `ft_` feature flag. */
-  basic: 'basic@example.com',
-} as const;
+export { DEMO } from './demo.ts';
+export { type Dispatch, dispatcher } from './dispatch.ts';
 
 export type ServerInfo = Pick<AppServer, 'url' | 'dispatchToken' | 'sharedLink'>;
-
-interface DispatchAnswer<T> {
-  status: number;
-  ok: boolean;
-  /** Parsed JSON; the text when the answer is not JSON; null when empty. */
-  body: T;
-}
-
-export type Dispatch = <T = unknown>(method: string, path: string, body?: unknown) => Promise<DispatchAnswer<T>>;
 export type SignIn = (page: Page, email: string, password?: string) => Promise<void>;
 
 interface Options {
@@ -62,6 +52,16 @@ interface Fixtures {
   dispatch: Dispatch;
   /** Signs in through the app's own sign-in screen (see signIn below). */
   signIn: SignIn;
+  /**
+   * Starts today's route of a demo driver through the driver API, its first stop asking for the given proofs, the
+   * route view as a list or on the map (route-setup.ts): `await todaysRoute({ requirements: {}, view: 'list' })`.
+   */
+  todaysRoute: TodaysRouteFixture;
+  /**
+   * todaysRoute, then the driver signed in through the app and a screen of the route opened:
+   * `await signedInOnRoute({ requirements: { picture: true }, view: 'list', open: 'complete' })`.
+   */
+  signedInOnRoute: (setup?: SignedInSetup) => Promise<TodaysRoute>;
 }
 
 /**
@@ -88,31 +88,6 @@ interface SharedServer {
  * past midnight the app calls those routes yesterday's, so every later test gets a server seeded now.
  */
 const isCurrent = (shared: SharedServer) => shared.seedDay === null || shared.seedDay === localDate(new Date());
-
-/**
- * A dispatcher API call. `path` is relative to the dispatcher API (`/routes?date=...`) or a full path
- * (`/v1/dispatch/routes`). Never throws on an error status: assert on `status`.
- */
-export function dispatcher(server: ServerInfo): Dispatch {
-  return async <T>(method: string, path: string, body?: unknown): Promise<DispatchAnswer<T>> => {
-    const full = path.startsWith('/v1/') ? path : `/v1/dispatch${path.startsWith('/') ? '' : '/'}${path}`;
-    const headers: Record<string, string> = { authorization: `Bearer ${server.dispatchToken}` };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(server.url + full, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    let parsed: unknown = text || null;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      // not JSON: keep the text
-    }
-    return { status: res.status, ok: res.ok, body: parsed as T };
-  };
-}
 
 /** The sign-in's words in each language of the app: the page's first paint comes in the browser's. */
 const SIGN_IN_WORDS = Object.fromEntries(
@@ -233,5 +208,13 @@ export const test = base.extend<Fixtures & Options, WorkerFixtures>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature needs the destructuring.
   signIn: async ({}, use) => {
     await use(signIn);
+  },
+
+  todaysRoute: async ({ context, server, dispatch }, use) => {
+    await use((setup) => setUpTodaysRoute(context, server, dispatch, setup));
+  },
+
+  signedInOnRoute: async ({ page, server, dispatch }, use) => {
+    await use((setup) => signInOnRoute(page, server, dispatch, signIn, setup));
   },
 });
