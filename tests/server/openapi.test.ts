@@ -47,7 +47,9 @@ describe('the document', () => {
       expect(declared.map((p: Doc) => p.name).sort(), `${where}: its route has no params schema`).toEqual(
         inPath.sort(),
       );
-      for (const parameter of op.parameters ?? []) expect(parameter.schema, where).toBeDefined();
+      // Without a params schema the generator says a bare {type: 'string'}: every schema of ours says more.
+      for (const parameter of op.parameters ?? [])
+        expect(Object.keys(parameter.schema ?? {}), `${where}: ${parameter.name} has no schema`).not.toEqual(['type']);
       if (op.requestBody) expect(op.requestBody.content['application/json'].example, where).toBeDefined();
       // Bodiless: republish and a new link; a browser's CSP report is taken in whatever shape it comes.
       const needsBody =
