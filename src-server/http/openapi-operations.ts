@@ -39,6 +39,9 @@ const answer = (schema: TSchema | null | 'image', description = 'Done', status =
   description,
 });
 const P = { projectId: 1, routeId: 1 };
+/** A 1x1 PNG: a proof photo as the app sends it, a data URL (the app sends JPEGs of a few hundred KB). */
+const PHOTO =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const S = { ...P, serviceId: 2 };
 const DRIVER = 'Driver' as const;
 const DISPATCH = 'Dispatcher' as const;
@@ -53,7 +56,12 @@ export const OPERATIONS: Record<string, OperationInfo> = {
       body: {
         name: 'Fresh Fruit',
         time_zone: 'Europe/Amsterdam',
-        plan: { ft_delivery_codes: true, ft_failure_reasons: true, ft_delivery_places: true },
+        plan: {
+          ft_delivery_codes: true,
+          ft_failure_reasons: true,
+          ft_delivery_places: true,
+          ft_arrival_detection: true,
+        },
         config: { code_exempt_places: ['neighbour'] },
       },
     },
@@ -107,7 +115,12 @@ export const OPERATIONS: Record<string, OperationInfo> = {
         date: '2030-03-04',
         organisation_id: 1,
         driver_id: 1,
-        publication_settings: { delivery_codes: true, failure_reasons: true, delivery_places: true },
+        publication_settings: {
+          delivery_codes: true,
+          failure_reasons: true,
+          delivery_places: true,
+          photo_collection: true,
+        },
         stops: [
           { type: 'start', lat: 52.0907, lng: 5.1214 },
           { lat: 52.0938, lng: 5.1182, street: 'Oudegracht 1', recipient_name: 'Ada', delivery_code: 'K7Q4' },
@@ -158,13 +171,14 @@ export const OPERATIONS: Record<string, OperationInfo> = {
       body: {
         project_date: '2030-03-04',
         fulfill_stops_in_any_order: true,
-        photo_collection: false,
+        photo_collection: true,
         completion_notes: true,
         signature_capture: false,
         age_verification: false,
         delivery_codes: true,
         failure_reasons: true,
         delivery_places: true,
+        arrival_detection: true,
       },
     },
   },
@@ -330,6 +344,7 @@ export const OPERATIONS: Record<string, OperationInfo> = {
         delivery_place: { place: 'recipient' },
         delivery_code: 'K7Q4',
         completion_note: 'Handed over',
+        images: { '0': PHOTO },
       },
     },
   },
