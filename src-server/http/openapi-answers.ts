@@ -27,7 +27,7 @@ const Str = Type.String();
 const Instant = Type.String({ description: 'ISO 8601 instant' });
 const Bool = Type.Boolean();
 
-export const ApiErrorAnswer = Type.Object(
+const ApiErrorAnswer = Type.Object(
   { message: Str, field: Type.Optional(Type.String({ description: 'The request field the refusal is about' })) },
   { title: 'ApiError', additionalProperties: false },
 );

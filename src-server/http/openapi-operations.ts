@@ -10,9 +10,9 @@
 import type { TSchema } from '@sinclair/typebox';
 import * as A from './openapi-answers.ts';
 
-export type Caller = 'none' | 'driver' | 'driverOrLink' | 'dispatcher' | 'imageReader';
+type Caller = 'none' | 'driver' | 'driverOrLink' | 'dispatcher' | 'imageReader';
 
-export interface OperationExample {
+interface OperationExample {
   params?: Record<string, string | number>;
   query?: Record<string, string | number>;
   body?: unknown;

@@ -142,7 +142,7 @@ function completeOperation(operation: Json, info: OperationInfo): Json {
 const fastifyPath = (path: string) => path.replace(/\{([^}]+)\}/g, ':$1');
 
 /** Every operation completed; one OPERATIONS does not know stays bare, which the tests refuse. */
-export function finishDocument(document: Json): Json {
+function finishDocument(document: Json): Json {
   const paths: Json = {};
   for (const [path, item] of Object.entries<Json>(document.paths ?? {})) {
     paths[path] = {};
