@@ -191,7 +191,8 @@ export async function registerReference(app: FastifyInstance): Promise<void> {
   await app.register(swaggerUi, {
     routePrefix: REFERENCE_PATH,
     // validatorUrl null: Swagger UI would otherwise ask an outside host to check the document.
-    uiConfig: { url: OPENAPI_PATH, validatorUrl: null, docExpansion: 'list', deepLinking: true },
+    // BaseLayout: no top bar, whose box would invite exploring other documents.
+    uiConfig: { url: OPENAPI_PATH, validatorUrl: null, docExpansion: 'list', deepLinking: true, layout: 'BaseLayout' },
     staticCSP: false,
   });
   app.get(OPENAPI_PATH, async (_request, reply) => {
