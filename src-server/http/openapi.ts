@@ -191,8 +191,9 @@ export async function registerReference(app: FastifyInstance): Promise<void> {
   await app.register(swaggerUi, {
     routePrefix: REFERENCE_PATH,
     // validatorUrl null: Swagger UI would otherwise ask an outside host to check the document.
-    // BaseLayout: no top bar, whose box would invite exploring other documents.
-    uiConfig: { url: OPENAPI_PATH, validatorUrl: null, docExpansion: 'list', deepLinking: true, layout: 'BaseLayout' },
+    // BaseLayout: no top bar, whose box would invite exploring other documents. The page reads the document from
+    // beside itself (REFERENCE_PATH/json), the same as OPENAPI_PATH.
+    uiConfig: { validatorUrl: null, docExpansion: 'list', deepLinking: true, layout: 'BaseLayout' },
     staticCSP: false,
   });
   app.get(OPENAPI_PATH, async (_request, reply) => {

@@ -147,7 +147,8 @@ describe('the reference page', () => {
     expect(csp).toMatch(/default-src 'self'/);
     expect(csp).not.toMatch(/https?:\/\//);
     for (const [, src] of html.matchAll(/(?:src|href)="([^"]+)"/g)) expect(src, src).not.toMatch(/^(?:https?:)?\/\//);
-    const initializer = await (await fetch(`${t.url}/docs/api/static/swagger-initializer.js`)).text();
-    expect(initializer).toContain('/v1/openapi.json');
+    // The page loads the document from beside itself (./json): the same as GET /v1/openapi.json.
+    const shown = await (await fetch(`${t.url}/docs/api/json`)).json();
+    expect(shown).toEqual(doc);
   });
 });
