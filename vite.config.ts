@@ -126,8 +126,8 @@ export default defineConfig({
           },
         ],
         navigateFallback: '/index.html',
-        // The API, its socket and the runtime settings always go to the network.
-        navigateFallbackDenylist: [/^\/v1\//, /^\/app-config\.json$/],
+        // The API, its socket, the runtime settings and the API reference (issue 48) always go to the network.
+        navigateFallbackDenylist: [/^\/v1\//, /^\/app-config\.json$/, /^\/docs\/api(?:\/|$)/],
         cleanupOutdatedCaches: true,
       },
     }),

@@ -77,3 +77,20 @@ test('the dispatcher API answers with the server token', async ({ dispatch }) =>
   expect(organisations.status).toBe(200);
   expect(organisations.body.map((o) => o.name)).toContain('Demo Logistics');
 });
+
+test('the API reference renders from our own origin under the CSP, past an installed service worker (issue 48)', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  const outside: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).origin !== new URL(page.url()).origin) outside.push(request.url());
+  });
+  await page.goto('/docs/api');
+  await expect(page.getByText('Create a route with its stops').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Droplane API/ })).toBeVisible();
+  expect(outside).toEqual([]);
+});

@@ -15,6 +15,7 @@ import { registerDispatchRoutes } from './http/dispatch-routes.ts';
 import { installErrorHandler } from './http/errors.ts';
 import { registerImageRoutes } from './http/image-routes.ts';
 import { installLenientJson } from './http/json-body.ts';
+import { registerOpenApi, registerReference } from './http/openapi.ts';
 import { registerOrganisationRoutes } from './http/organisation-routes.ts';
 import { registerOsrmRoutes } from './http/osrm-routes.ts';
 import { requestLimitStore } from './http/request-limit-store.ts';
@@ -98,10 +99,13 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   installErrorHandler(app);
   installValidation(app);
   installLenientJson(app);
+  // Before any route: the OpenAPI document is made of the routes registered after it (issue 48).
+  await registerOpenApi(app, ctx);
   // Counted in the database, so a limit holds across every process that shares it.
   await app.register(rateLimit, { global: false, store: requestLimitStore(ctx) });
   registerSecurityHeaders(app, ctx);
   await registerCompression(app);
+  await registerReference(app);
   await app.register(websocket, {
     options: { maxPayload: config.wsMaxMessageBytes },
   });

@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import { buildServer, type Server } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
+import { OPENAPI_PATH, REFERENCE_PATH } from './http/openapi.ts';
 import { seedDemo } from './seed/demo.ts';
 import { type DemoSummary, demoSummary } from './seed/summary.ts';
 
@@ -32,7 +33,7 @@ function banner(config: Config, port: number, summary: DemoSummary, seeded: bool
   const lines = ['', `Droplane is running at ${config.publicUrl}`];
   // Behind a proxy or vite's dev server the public URL is not where this process listens: say both.
   if (config.publicUrl !== `http://localhost:${port}`) lines.push(`  (this server listens on ${config.host}:${port})`);
-  lines.push('');
+  lines.push(`API reference: ${config.publicUrl}${REFERENCE_PATH}  (document: ${config.publicUrl}${OPENAPI_PATH})`, '');
   if (summary.signIns.length > 0) {
     lines.push(seeded ? 'Demo data seeded. Demo sign-ins:' : 'Demo sign-ins:');
     for (const s of summary.signIns) lines.push(`  ${s.email} / ${s.password}  (${s.organisation}: ${s.purpose})`);

@@ -60,7 +60,9 @@ const COMMANDS: Record<CommandName, [synopsis: string, summary: string]> = {
 export function usage(): string {
   const width = Math.max(...Object.values(COMMANDS).map(([synopsis]) => synopsis.length));
   const lines = Object.values(COMMANDS).map(([synopsis, summary]) => `  ${synopsis.padEnd(width)}  ${summary}`);
-  return ['Usage: npm run dispatch -- <command> [args]', '', ...lines].join('\n');
+  // Issue 48: the fields each command's key=value pairs may name are the dispatcher API's, documented there.
+  const reference = 'Every field of the dispatcher API: the API reference at <server>/docs/api (/v1/openapi.json).';
+  return ['Usage: npm run dispatch -- <command> [args]', '', ...lines, '', reference].join('\n');
 }
 
 /** The keys each key=value command takes: the fields of its request's schema. */

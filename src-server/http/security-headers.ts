@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { CspReport, ServerContext } from '../context.ts';
+import { REFERENCE_PATH } from './openapi.ts';
 import { pageScriptHashes } from './page-scripts.ts';
 
 const CSP_REPORT_PATH = '/v1/csp-reports';
@@ -78,6 +79,12 @@ function readReport(body: unknown, now: string): CspReport | null {
 export function registerSecurityHeaders(app: FastifyInstance, ctx: ServerContext): void {
   const { config, cspReports: reports } = ctx;
   const csp = contentSecurityPolicy(config);
+  // The API reference (issue 48) loads nothing from the map's or the country lookup's hosts: its policy names none.
+  const referenceCsp = contentSecurityPolicy({
+    mapStyles: { light: null, dark: null, standard: null },
+    mapHosts: [],
+    traceUrl: null,
+  });
   const pageHashes = pageScriptHashes(join(config.staticDir, 'index.html'));
   let pageCsp = { hashes: '', csp };
   /** The policy of an HTML answer: with the built page's inline script hashes (remade only when they change). */
@@ -90,7 +97,8 @@ export function registerSecurityHeaders(app: FastifyInstance, ctx: ServerContext
   const https = config.publicUrl.startsWith('https:');
   app.addHook('onSend', async (request, reply, payload) => {
     const html = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
-    reply.header('content-security-policy', html ? await htmlCsp() : csp);
+    const reference = request.url === REFERENCE_PATH || request.url.startsWith(`${REFERENCE_PATH}/`);
+    reply.header('content-security-policy', reference ? referenceCsp : html ? await htmlCsp() : csp);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'DENY');
     reply.header('referrer-policy', 'no-referrer');

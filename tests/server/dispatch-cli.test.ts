@@ -96,8 +96,10 @@ describe('argument parsing', () => {
   });
 
   it('lists every command on one line in the help', () => {
-    const lines = usage().split('\n').slice(2);
+    const lines = usage().split('\n').slice(2, -2);
     expect(lines).toHaveLength(16);
+    // Issue 48: the help points to the API reference for the fields.
+    expect(usage().split('\n').at(-1)).toMatch(/\/docs\/api/);
     for (const name of ['orgs', 'org-create', 'route-create', 'publication', 'unlink'])
       expect(lines.some((l) => l.trimStart().startsWith(`${name} `))).toBe(true);
   });

@@ -93,6 +93,7 @@ describe('src-server/main.ts', { timeout: 60_000 }, () => {
     expect(text).toContain('driver@example.com / demo-password');
     expect(text).toMatch(new RegExp(`${url}/\\?projectId=\\d+&routeId=\\d+&token=[\\w.-]+`));
     expect(text).toMatch(/Dispatcher token: dsp_[\w-]+/);
+    expect(text).toContain(`API reference: ${url}/docs/api`);
     expect(text).toContain(postgres ? 'Database: PostgreSQL (DATABASE_URL)' : join(dataDir, 'droplane.sqlite'));
 
     const port = new URL(url!).port;
