@@ -15,7 +15,7 @@ import { checkCompletionInCore, deliveryCodeToSend } from './completion-check.ts
 import { tryDeliveryCode } from './delivery-code-try.ts';
 import type { OpenRouteDeps } from './open-route-deps.ts';
 import type { RouteEvent } from './route-events.ts';
-import { withCompletion } from './shown-route.ts';
+import { type ShownRoute, withCompletion } from './shown-route.ts';
 import { stopUpdateBody, withinRouteTime } from './stop-update-body.ts';
 
 /** `StopCompletion` is the contract's completion (worker-api.ts): this is what takes one. */
@@ -27,50 +27,62 @@ export interface StopCompleter {
   complete(stopId: number, completion: StopCompletion): Promise<Result>;
 }
 
+/**
+ * Tries the code online first (delivery-code-try.ts; not at all when the core knows it is offline): a wrong one is
+ * refused here, nothing queued, and the stop shows the tries it has left; right or unanswered, null, and the
+ * completion goes on to the outbox.
+ */
+async function codeRefusal(
+  core: CoreContext,
+  shown: ShownRoute,
+  code: string,
+  route: Route,
+  stopId: number,
+): Promise<Failure | null> {
+  if (!isDeliveryCodeShape(code)) return fail('invalid_completion', 'delivery_code_invalid', 'delivery_code');
+  // Locked as last heard: no try would be taken, online or later.
+  if (route.stops.find((s) => s.id === stopId)?.delivery_code_tries_left === 0)
+    return fail('wrong_delivery_code', '0', 'delivery_code');
+  const verdict = await tryDeliveryCode(core.api, route, stopId, code, core.store.get().connectivity.online);
+  if (verdict.kind !== 'wrong') return null;
+  const current = shown.current()?.route;
+  if (current?.id === route.id) {
+    const triesLeft = verdict.triesLeft;
+    const stops = current.stops.map((s) => (s.id === stopId ? { ...s, delivery_code_tries_left: triesLeft } : s));
+    shown.patch({ route: { ...current, stops } });
+  }
+  return fail('wrong_delivery_code', String(verdict.triesLeft), 'delivery_code');
+}
+
+/**
+ * The rules the screen shows, checked again here (nothing they refuse is ever queued, issue 21), and the delivery
+ * code tried: a failure, or the stop and the code to send with it.
+ */
+async function refusal(
+  core: CoreContext,
+  open: OpenRouteDeps,
+  route: Route,
+  stopId: number,
+  completion: StopCompletion,
+) {
+  const block = actionBlock(route, stopId);
+  if (block) return fail('blocked', block.kind);
+  const stop = route.stops.find((s) => s.id === stopId);
+  if (!stop) return fail('stop_not_found');
+  const { organisation, appConfig } = core.store.get();
+  const check = { route, stop, completion, organisation, appConfig, variant: completion.variant, nowMs: core.now() };
+  const problems = checkCompletionInCore(check);
+  if (problems.length > 0) return fail('invalid_completion', problems.join(','));
+  const images = completion.proofs?.images ?? [];
+  if (images.some((image) => isPhotoHandle(image) && !open.photos.get(image)))
+    return fail('invalid_completion', 'photo_missing');
+  const code = deliveryCodeToSend(check);
+  return (code === null ? null : await codeRefusal(core, open.shown, code, route, stopId)) ?? { stop, code };
+}
+
 export function createStopCompleter(core: CoreContext<RouteEvent>, open: OpenRouteDeps): StopCompleter {
   const { store } = core;
   const { shown, photos, outbox } = open;
-
-  /**
-   * Tries the code online first (delivery-code-try.ts; not at all when the core knows it is offline): a wrong one is
-   * refused here, nothing queued, and the stop shows the tries it has left; right or unanswered, null, and the
-   * completion goes on to the outbox.
-   */
-  async function codeRefusal(code: string, route: Route, stopId: number): Promise<Failure | null> {
-    if (!isDeliveryCodeShape(code)) return fail('invalid_completion', 'delivery_code_invalid', 'delivery_code');
-    // Locked as last heard: no try would be taken, online or later.
-    if (route.stops.find((s) => s.id === stopId)?.delivery_code_tries_left === 0)
-      return fail('wrong_delivery_code', '0', 'delivery_code');
-    const verdict = await tryDeliveryCode(core.api, route, stopId, code, store.get().connectivity.online);
-    if (verdict.kind !== 'wrong') return null;
-    const current = shown.current()?.route;
-    if (current?.id === route.id) {
-      const triesLeft = verdict.triesLeft;
-      const stops = current.stops.map((s) => (s.id === stopId ? { ...s, delivery_code_tries_left: triesLeft } : s));
-      shown.patch({ route: { ...current, stops } });
-    }
-    return fail('wrong_delivery_code', String(verdict.triesLeft), 'delivery_code');
-  }
-
-  /**
-   * The rules the screen shows, checked again here (nothing they refuse is ever queued, issue 21), and the delivery
-   * code tried: a failure, or the stop and the code to send with it.
-   */
-  async function refusal(route: Route, stopId: number, completion: StopCompletion) {
-    const block = actionBlock(route, stopId);
-    if (block) return fail('blocked', block.kind);
-    const stop = route.stops.find((s) => s.id === stopId);
-    if (!stop) return fail('stop_not_found');
-    const { organisation, appConfig } = store.get();
-    const check = { route, stop, completion, organisation, appConfig, variant: completion.variant, nowMs: core.now() };
-    const problems = checkCompletionInCore(check);
-    if (problems.length > 0) return fail('invalid_completion', problems.join(','));
-    const images = completion.proofs?.images ?? [];
-    if (images.some((image) => isPhotoHandle(image) && !photos.get(image)))
-      return fail('invalid_completion', 'photo_missing');
-    const code = deliveryCodeToSend(check);
-    return (code === null ? null : await codeRefusal(code, route, stopId)) ?? { stop, code };
-  }
 
   /**
    * The flow moves on at once, without waiting for the server: the stop shows what the driver entered (done, its
@@ -92,7 +104,7 @@ export function createStopCompleter(core: CoreContext<RouteEvent>, open: OpenRou
       const active = shown.current();
       const route = active?.route;
       if (!active || !route) return fail('not_found');
-      const checked = await refusal(route, stopId, completion);
+      const checked = await refusal(core, open, route, stopId, completion);
       if (!('stop' in checked)) return checked;
       const { stop, code } = checked;
       const timeZone = store.get().organisation?.time_zone;
