@@ -10,6 +10,7 @@ import type { Locator, Page } from '@playwright/test';
 import { focusProblem } from './support/a11y.ts';
 import { mapDrawn } from './support/app.ts';
 import { DEMO, expect, type ServerInfo, test } from './support/fixtures.ts';
+import { motionSettled } from './support/motion.ts';
 
 test.use({ freshServer: true });
 
@@ -143,6 +144,8 @@ test('a keyboard alone opens, starts and works a route in the map view', async (
   log.push('Enter (open the list)');
   await expect(handle).toHaveAttribute('aria-expanded', 'true');
   await expect.poll(() => focusProblem(page)).toBeNull();
+  // The drawer may still be rising: a row read mid-move is covered by the map (a flaky proof run, 2026-11-29).
+  await motionSettled(page);
   for (let i = 0; i < 8; i++) {
     await press(page, 'Tab', log);
     const inList = await page.evaluate(() => document.activeElement!.closest('ol') !== null);
