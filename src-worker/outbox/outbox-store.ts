@@ -32,7 +32,7 @@ export interface OutboxStore {
   park(id: string, info: ParkInfo): Promise<boolean>;
   /** Parks an item only while it is queued (checked in the same transaction); false when it is gone or parked. */
   parkIfQueued(id: string, info: ParkInfo): Promise<boolean>;
-  /** Puts a parked item back in the queue (the driver's Retry), its attempts reset. */
+  /** Puts a parked item back in the queue (the driver's Retry), its attempts reset; false for a refused link's item. */
   requeue(id: string): Promise<boolean>;
   /** Gives an item of no known sender to this session's sender (see ORPHAN_OWNER). */
   adopt(id: string, owner: string): Promise<boolean>;
@@ -80,8 +80,12 @@ export function createOutboxStore(db: IDBPDatabase<AppDb>): OutboxStore {
       );
     },
     async requeue(id) {
+      // Not an item of a refused link: nothing can send it any more (the server would refuse it again), so it stays
+      // parked for the driver to discard; checked in the transaction that would requeue it.
       const back = await change(id, (item) =>
-        item.state === 'parked' ? { ...item, state: 'queued', parked: null, attempts: 0 } : null,
+        item.state === 'parked' && item.parked?.reason !== 'link_refused'
+          ? { ...item, state: 'queued', parked: null, attempts: 0 }
+          : null,
       );
       return back !== null;
     },

@@ -7,7 +7,10 @@ import type { FlushScheduler } from './flush-scheduler.ts';
 import { changedHere, type OutboxDeps, type OutboxEvent, queueLock } from './outbox-deps.ts';
 
 export interface ParkedItems {
-  /** The driver's Retry on a parked item: back in the queue, and sent now. False when it is no parked item. */
+  /**
+   * The driver's Retry on a parked item: back in the queue, and sent now. False when it is no parked item, or one of a
+   * refused link (nothing can send it any more: the driver may discard it).
+   */
   retry(id: string): Promise<boolean>;
   /** The driver's Discard on a parked item: gone for good (only parked items can be discarded). */
   discard(id: string): Promise<boolean>;

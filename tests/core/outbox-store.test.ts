@@ -78,6 +78,19 @@ describe('parkIfQueued', () => {
   });
 });
 
+describe('requeue', () => {
+  it("puts a parked item back in the queue, but never a refused link's: nothing can send it any more", async () => {
+    await store.add(item('a'));
+    await store.park('a', tooLarge);
+    expect(await store.requeue('a')).toBe(true);
+    expect(await store.get('a')).toMatchObject({ state: 'queued', parked: null, attempts: 0 });
+    await store.parkIfQueued('a', linkRefused);
+    expect(await store.requeue('a')).toBe(false);
+    expect(await store.get('a')).toMatchObject({ state: 'parked', parked: linkRefused });
+    expect(await store.requeue('gone')).toBe(false);
+  });
+});
+
 describe('a flush in flight', () => {
   it('adding while a flush is between its read and its write loses nothing (the old array race)', async () => {
     const faults = faultyFetch();
