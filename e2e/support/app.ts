@@ -20,6 +20,10 @@ export interface DriverApi {
   routes(): Promise<RouteSummary[]>;
   /** Starts a route (POST /v1/projects/{projectId}/routes/{routeId} {status: 'in_progress'}). */
   start(route: RouteSummary): Promise<void>;
+  /** Any other driver call, expecting success: GET `path`'s answer. */
+  get<T>(path: string): Promise<T>;
+  /** POST `path` with `body`, expecting success. */
+  post(path: string, body: unknown): Promise<void>;
 }
 
 /** Signs a driver in through the API (not the app) and calls the driver API with its access token. */
@@ -46,6 +50,10 @@ export async function driverApi(server: ServerInfo, email: string = DEMO.driver)
     },
     async start(route) {
       await call('POST', `/v1/projects/${route.project_id}/routes/${route.id}`, accessToken, { status: 'in_progress' });
+    },
+    get: async <T>(path: string) => (await call('GET', path, accessToken)) as T,
+    async post(path, body) {
+      await call('POST', path, accessToken, body);
     },
   };
 }

@@ -8,7 +8,7 @@
 import { type BrowserContext, expect, type Page } from '@playwright/test';
 import { countToShow } from '../../src-shared/domain/stops.ts';
 import type { Requirements, Route, RouteSummary, Stop } from '../../src-shared/protocol/entities.ts';
-import { dayFrom, NO_PROOFS, routeOn } from './app.ts';
+import { dayFrom, driverApi, NO_PROOFS, routeOn } from './app.ts';
 import { DEMO } from './demo.ts';
 import type { Dispatch, ServerInfo, SignIn } from './fixtures.ts';
 
@@ -21,43 +21,17 @@ export interface Driver {
 
 /** The driver API with a token of its own (not the app's session): what another device of the driver does. */
 export async function driver(server: ServerInfo, email: string): Promise<Driver> {
-  const call = async <T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> => {
-    const headers: Record<string, string> = {};
-    if (token) headers.authorization = `Bearer ${token}`;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(server.url + path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    expect(res.status, `${method} ${path}`).toBeLessThan(300);
-    return (await res.json()) as T;
-  };
-  const { accessToken } = await call<{ accessToken: string }>('POST', '/v1/drivers/signin', null, {
-    email,
-    password: DEMO.password,
-  });
+  const api = await driverApi(server, email);
   return {
     async route(vehicle) {
-      const projects = await call<{ routes: RouteSummary[] }[]>('GET', '/v1/projects/routes', accessToken);
-      const summary = routeOn(
-        projects.flatMap((p) => p.routes),
-        vehicle,
-        dayFrom(0),
-      );
-      const route = await call<Route>('GET', `/v1/projects/routes/${summary.id}`, accessToken);
+      const summary = routeOn(await api.routes(), vehicle, dayFrom(0));
+      const route = await api.get<Route>(`/v1/projects/routes/${summary.id}`);
       const numbers = countToShow(route.stops);
       // By id, so a copy of a stop (a test's own) finds its number too.
       return { summary, route, number: (stop) => numbers[route.stops.findIndex((s) => s.id === stop.id)] ?? null };
     },
-    async start(summary) {
-      await call('POST', `/v1/projects/${summary.project_id}/routes/${summary.id}`, accessToken, {
-        status: 'in_progress',
-      });
-    },
-    async post(path, body) {
-      await call('POST', path, accessToken, body);
-    },
+    start: (summary) => api.start(summary),
+    post: (path, body) => api.post(path, body),
   };
 }
 
