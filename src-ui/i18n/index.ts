@@ -36,12 +36,21 @@ const routeLanguages = (language: Language): Language[] => (language === 'en' ? 
 
 const hasRoutePart = (instance: i18n, lng: Language) => instance.getResource(lng, NAMESPACE, 'route') !== undefined;
 
+/**
+ * The route part, and with it the texts resolved once per language (memo-t.ts): the route screens are where a render
+ * asks for many strings, and the first screen's code stays without it.
+ */
 async function addRoutePart(instance: i18n, language: Language): Promise<void> {
-  await Promise.all(
-    routeLanguages(language)
+  await Promise.all([
+    import('./memo-t.ts')
+      .then((module) => module.memoiseTexts(instance))
+      .catch(() => {
+        // Its chunk missing (offline, never cached): the texts resolve on each call, as before.
+      }),
+    ...routeLanguages(language)
       .filter((lng) => !hasRoutePart(instance, lng))
       .map(async (lng) => instance.addResourceBundle(lng, NAMESPACE, await routeLoaders[lng](), true, true)),
-  );
+  ]);
 }
 
 let current: i18n | null = null;
