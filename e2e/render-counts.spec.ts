@@ -1,29 +1,31 @@
 /**
  * What each of the driver's and the dispatcher's actions re-renders (issue 47), counted in the production build on the
- * demo's route in list mode (support/render-count.ts). The ceilings are today's counts with a small margin, so a
- * change that renders more fails here; issue 47's budgets are the target they come down to (docs/performance.md,
- * "What a patch re-renders").
+ * demo's route (support/render-count.ts), each held to its budget: a change that renders more fails here
+ * (docs/performance.md, "What a patch re-renders").
  */
 import type { BrowserContext, Page } from '@playwright/test';
-import type { DispatchRouteDetail } from '../src-shared/protocol/dispatch.ts';
-import { dayFrom, driverApi, routeOn, withoutRequiredProofs } from './support/app.ts';
-import { DEMO, expect, test } from './support/fixtures.ts';
+import type { Stop } from '../src-shared/protocol/entities.ts';
+import { type Dispatch, expect, test } from './support/fixtures.ts';
 import { countRenders, type RenderCount, rendersWhenQuiet, resetRenders } from './support/render-count.ts';
+import type { SignedInSetup, TodaysRoute } from './support/route-setup.ts';
 
 test.use({ freshServer: true });
 
 /**
- * Components rendered per action: the ceiling, and issue 47's budget. Counted on 2026-11-29 (Chromium 156) before the
- * route view's memo boundaries: position 3, an off-screen stop's change 47, Arrived 76 (52 mounts), Done 349; after
- * them: 3, 22, 64, 263 (Done's count moves with how many commits its patches take, 12 to 16). Each ceiling is about a
- * tenth above the latter.
+ * Issue 47's budgets: components rendered per action. Arrived counts what re-rendered besides the screen it opens (its
+ * mounts); the others count every component rendered. Counted on 2026-11-29 (Chromium 156), list mode, before the
+ * route state's signals (src-ui/bridge/route-state.ts): position 3, an off-screen stop's change 22, Arrived 12 besides
+ * the screen, Done 233; after them: 1, 2, 7, 57-62, and 2 for a change under the stop window.
  */
-const CEILINGS = {
-  position: { today: 4, budget: 6 },
-  dispatcherChangeOffScreen: { today: 25, budget: 3 },
-  arrived: { today: 70, budget: 10 },
-  done: { today: 295, budget: 80 },
-};
+const BUDGETS = { position: 6, dispatcherChangeOffScreen: 3, dispatcherChangeUnderWindow: 3, arrived: 10, done: 80 };
+
+/**
+ * The map view holds the same budgets but two, where it is short of them for now: Arrived re-renders the map twice as
+ * the window covers it (13), and Done renders the map through its hold, catch-up and settle after the window closes,
+ * and mounts both the next carousel card and the hidden drawer row's actions (118-128). The ceilings are those counts
+ * with a small margin; docs/performance.md says what is left to do.
+ */
+const MAP_CEILINGS = { ...BUDGETS, arrived: 14, done: 140 };
 
 /** A phone's GPS the test moves: every watch hears each `window.__moveTo(lat, lng)`. */
 async function steerableGps(context: BrowserContext) {
@@ -55,58 +57,115 @@ async function steerableGps(context: BrowserContext) {
   });
 }
 
-async function measure(page: Page, act: () => Promise<void>): Promise<RenderCount> {
+/**
+ * What `act` rendered until the page was quiet for `quietMs`. The map view's catch-up after a stop window closes comes
+ * after the driver's pause and lasts a second (use-held-while.ts): its Done waits that out, so the count is the same
+ * on a fast machine and a loaded one.
+ */
+async function measure(page: Page, act: () => Promise<void>, quietMs?: number): Promise<RenderCount> {
   await rendersWhenQuiet(page);
   await resetRenders(page);
   await act();
-  return rendersWhenQuiet(page);
+  return rendersWhenQuiet(page, quietMs);
 }
 
-test('each action re-renders no more components than its ceiling (list mode)', async ({
-  page,
-  context,
-  server,
-  dispatch,
-  signIn,
-}) => {
-  const driver = await driverApi(server);
-  const summary = routeOn(await driver.routes(), 'Cargo bike 1', dayFrom(0));
-  const route = (await dispatch<DispatchRouteDetail>('GET', `/routes/${summary.id}`)).body;
-  const first = route.stops.find((s) => s.type === 'delivery')!;
-  const last = route.stops.filter((s) => s.type === 'delivery').at(-1)!;
-  await withoutRequiredProofs(server, route.id, [first]);
-  await driver.start(summary);
-  await context.addCookies([{ name: 'dl_mapView', value: 'off', url: server.url }]);
-  await countRenders(context);
-  await steerableGps(context);
-  await signIn(page, DEMO.driver);
-  await page.goto(`/routes/${summary.id}`);
-  const active = page.getByRole('list', { name: 'Stops', exact: true }).locator('[aria-current="step"]');
-  await expect(active.getByText(/ away$/)).toBeVisible();
-  await expect(page.locator('[data-live="connected"]')).toBeAttached();
+/** The map view's hold (700 ms pause) and catch-up (1,000 ms) after a window closes, with room to spare. */
+const MAP_CATCH_UP_QUIET_MS = 2_500;
 
-  const counts: Record<keyof typeof CEILINGS, RenderCount> = {
-    position: await measure(page, async () => {
-      const before = await active.getByText(/ away$/).textContent();
-      await page.evaluate(() => (window as unknown as { __moveTo(a: number, b: number): void }).__moveTo(52.2, 5.3));
-      await expect(active.getByText(/ away$/)).not.toHaveText(before!);
-    }),
-    dispatcherChangeOffScreen: await measure(page, async () => {
-      const res = await dispatch('PATCH', `/routes/${route.id}/stops/${last.id}`, { notes: 'Ring twice' });
-      expect(res.status).toBe(200);
-      await expect.poll(() => page.evaluate(() => window.__renderCount!.commits)).toBeGreaterThan(0);
-    }),
-    arrived: await measure(page, async () => {
-      await active.getByRole('button', { name: 'Arrived' }).click();
-      await expect(page.getByRole('heading', { level: 1, name: 'Complete stop' })).toBeVisible();
-    }),
-    done: await measure(page, async () => {
+const VIEWS = [
+  { view: 'list', name: 'list mode', limits: BUDGETS },
+  { view: 'map', name: 'map view', limits: MAP_CEILINGS },
+] as const;
+
+for (const { view, name, limits } of VIEWS)
+  test(`each action re-renders no more components than its budget (${name})`, async ({
+    page,
+    signedInOnRoute,
+    dispatch,
+  }) => {
+    // The map view draws in software here: its first frame and its catch-ups take their time on a loaded machine.
+    test.setTimeout(view === 'map' ? 90_000 : 30_000);
+    const counts = await countActions(page, { signedInOnRoute, dispatch }, view);
+    for (const [action, limit] of Object.entries(limits))
+      expect(counts[action as keyof typeof BUDGETS], action).toBeLessThanOrEqual(limit);
+  });
+
+/** Each action's count on today's route in `view`, as BUDGETS counts it. */
+async function countActions(
+  page: Page,
+  {
+    signedInOnRoute,
+    dispatch,
+  }: { signedInOnRoute: (setup: SignedInSetup) => Promise<TodaysRoute>; dispatch: Dispatch },
+  view: 'list' | 'map',
+): Promise<Record<keyof typeof BUDGETS, number>> {
+  const { route, stop } = await signedInOnRoute({
+    requirements: {},
+    view,
+    open: 'route',
+    beforeSignIn: async () => {
+      await countRenders(page.context());
+      await steerableGps(page.context());
+    },
+  });
+  const deliveries = route.stops.filter((s) => s.type === 'delivery');
+  const [farther, last] = deliveries.slice(-2);
+  // The active stop: its row in the list, its card in the map view's carousel (which shows no distance).
+  const active =
+    view === 'list'
+      ? page.getByRole('list', { name: 'Stops', exact: true }).locator('[aria-current="step"]')
+      : page.locator('[aria-roledescription="slide"]:not([aria-hidden])');
+  await expect(active.getByRole('button', { name: 'Arrived' })).toBeVisible();
+  // The map's first frame comes after the stops' (issue 32), its shaders compiled in software here: it may take a while.
+  if (view === 'map') await expect(page.locator('[data-map-style]')).toBeAttached({ timeout: 20_000 });
+  await expect(page.locator('[data-live="connected"]')).toBeAttached();
+  const change = async (changed: Stop, notes: string) => {
+    // The page has the change once the mirror applied its patch (its `ui:patch` mark): what rendered then is the count,
+    // nothing at all when the stop is drawn nowhere.
+    const patches = () => page.evaluate(() => performance.getEntriesByName('ui:patch').length);
+    const before = await patches();
+    const res = await dispatch('PATCH', `/routes/${route.id}/stops/${changed.id}`, { notes });
+    expect(res.status).toBe(200);
+    await expect.poll(patches).toBeGreaterThan(before);
+  };
+
+  const position = await measure(page, async () => {
+    const before = view === 'list' ? await active.getByText(/ away$/).textContent() : null;
+    await page.evaluate(() => (window as unknown as { __moveTo(a: number, b: number): void }).__moveTo(52.2, 5.3));
+    if (before !== null) await expect(active.getByText(/ away$/)).not.toHaveText(before);
+    else await expect.poll(() => page.evaluate(() => window.__renderCount!.commits)).toBeGreaterThan(0);
+  });
+  const offScreen = await measure(page, () => change(last!, 'Ring twice'));
+  const arrived = await measure(page, async () => {
+    await active.getByRole('button', { name: 'Arrived' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Complete stop' })).toBeVisible();
+  });
+  const underWindow = await measure(page, () => change(farther!, 'Parcel locker at the back'));
+  const done = await measure(
+    page,
+    async () => {
       await page.getByRole('button', { name: 'Done', exact: true }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Complete stop' })).toHaveCount(0);
       await expect(page.getByRole('banner')).toContainText('1/10 stops');
-    }),
+    },
+    view === 'map' ? MAP_CATCH_UP_QUIET_MS : undefined,
+  );
+  const counts = {
+    position,
+    dispatcherChangeOffScreen: offScreen,
+    arrived,
+    dispatcherChangeUnderWindow: underWindow,
+    done,
   };
-  console.log('components rendered per action (list mode):', JSON.stringify(counts));
-  for (const [action, { today }] of Object.entries(CEILINGS))
-    expect(counts[action as keyof typeof CEILINGS].components, action).toBeLessThanOrEqual(today);
-});
+  console.log(
+    `components rendered per action (${view}, stop ${stop.id}):`,
+    JSON.stringify(counts, (k, v) => (k === 'names' ? undefined : v)),
+  );
+  return {
+    position: position.components,
+    dispatcherChangeOffScreen: offScreen.components,
+    arrived: arrived.components - arrived.mounts,
+    dispatcherChangeUnderWindow: underWindow.components,
+    done: done.components,
+  };
+}

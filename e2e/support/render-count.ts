@@ -14,6 +14,8 @@ export interface RenderCount {
   commits: number;
   /** Renders by component name (readable in an unminified build: docs/performance.md, "What a patch re-renders"). */
   names: Record<string, number>;
+  /** The same for the components that were there before (renders that are not mounts). */
+  rerendered: Record<string, number>;
 }
 
 declare global {
@@ -39,7 +41,7 @@ export async function countRenders(context: BrowserContext): Promise<void> {
     };
     const nameOf = (type: Named): string =>
       type?.displayName || type?.name || (type?.type ? nameOf(type.type) : type?.render ? nameOf(type.render) : '?');
-    const counted: RenderCount = { components: 0, mounts: 0, commits: 0, names: {} };
+    const counted: RenderCount = { components: 0, mounts: 0, commits: 0, names: {}, rerendered: {} };
     window.__renderCount = counted;
     const walk = (next: Fiber, previous: Fiber | null) => {
       if (COMPONENT_TAGS.has(next.tag)) {
@@ -48,6 +50,7 @@ export async function countRenders(context: BrowserContext): Promise<void> {
           counted.components++;
           const name = nameOf(next.type);
           counted.names[name] = (counted.names[name] ?? 0) + 1;
+          if (previous !== null) counted.rerendered[name] = (counted.rerendered[name] ?? 0) + 1;
         }
       }
       // The same child list as before: React bailed out here, nothing below rendered.
@@ -79,7 +82,7 @@ export async function countRenders(context: BrowserContext): Promise<void> {
 /** Zeroes the count: what follows is the next action's. */
 export async function resetRenders(page: Page): Promise<void> {
   await page.evaluate(() => {
-    Object.assign(window.__renderCount!, { components: 0, mounts: 0, commits: 0, names: {} });
+    Object.assign(window.__renderCount!, { components: 0, mounts: 0, commits: 0, names: {}, rerendered: {} });
   });
 }
 

@@ -7,7 +7,7 @@
  * paths stay absolute (no wouter `nest`), so every screen navigates with the same full paths.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { type ComponentType, Suspense } from 'react';
+import { type ComponentType, memo, type ReactElement, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { ProgressBar } from '../components/index.ts';
@@ -21,7 +21,9 @@ import { lazyRouteScreen, routeScreen, routesScreen } from './screen-loaders.ts'
 
 // Each screen's code may be missing (offline, never cached): CodeBoundary shows that in place (retryable-lazy.ts).
 const RoutesScreen = retryableLazy(() => lazyRouteScreen(routesScreen));
-const RouteScreen = retryableLazy(() => lazyRouteScreen(routeScreen));
+// Memoized, with its windows one element per route (stopWindowsAt): a move between the route view and its stop
+// windows re-renders the route table above it, not the route screen (issue 47).
+const RouteScreen = memo(retryableLazy(() => lazyRouteScreen(routeScreen)));
 // Account, Settings and About are never where the app opens: their code loads when the driver goes there.
 // Account also says what happens to unsent stops at sign-out, in the route screens' strings.
 const AccountScreen = retryableLazy(async () => ({
@@ -82,6 +84,18 @@ function StopWindows({ base }: { base: string }) {
   );
 }
 
+const stopWindowsByBase = new Map<string, ReactElement>();
+
+/** The stop windows under `base`, as one element for all renders (React skips an element it already has). */
+function stopWindowsAt(base: string): ReactElement {
+  let windows = stopWindowsByBase.get(base);
+  if (!windows) {
+    windows = <StopWindows base={base} />;
+    stopWindowsByBase.set(base, windows);
+  }
+  return windows;
+}
+
 /** Where a screen that could not be loaded leads back to (CodeBoundary): one step up, as its own back arrow would. */
 function wayBack(path: string): string {
   if (path.startsWith(`${PATHS.settings}/`)) return PATHS.settings;
@@ -122,14 +136,10 @@ export function AppRoutes() {
             <RoutesScreen tab="closed" />
           </Route>
           <Route path="/routes/single/:id/*?">
-            {(params) => (
-              <RouteScreen id={params.id} shared windows={<StopWindows base={PATHS.singleRoute(params.id)} />} />
-            )}
+            {(params) => <RouteScreen id={params.id} shared windows={stopWindowsAt(PATHS.singleRoute(params.id))} />}
           </Route>
           <Route path="/routes/:id/*?">
-            {(params) => (
-              <RouteScreen id={params.id} shared={false} windows={<StopWindows base={`/routes/${params.id}`} />} />
-            )}
+            {(params) => <RouteScreen id={params.id} shared={false} windows={stopWindowsAt(`/routes/${params.id}`)} />}
           </Route>
           <Route>
             <Fallback />

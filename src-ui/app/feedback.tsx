@@ -133,13 +133,16 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
           </Suspense>
         </CodeBoundary>
       )}
-      <AlertDialog
-        open={alert !== null && !refusal}
-        title={alert?.title ?? ''}
-        message={alert?.message ?? ''}
-        buttonLabel={alert?.buttonLabel ?? t('common.ok')}
-        onButton={closeAlert}
-      />
+      {/* Only while open (a closed dialog draws nothing): the snackbars' renders do not reach it. */}
+      {alert !== null && !refusal && (
+        <AlertDialog
+          open
+          title={alert.title ?? ''}
+          message={alert.message}
+          buttonLabel={alert.buttonLabel ?? t('common.ok')}
+          onButton={closeAlert}
+        />
+      )}
     </FeedbackContext.Provider>
   );
 }

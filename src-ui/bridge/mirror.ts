@@ -1,7 +1,8 @@
 /**
  * The UI's copy of the core's state: one signal per slice. It starts from a snapshot and applies the versioned
  * patches in order inside batch(), so a patch re-renders once; a missing version means a lost patch, and the
- * mirror re-reads the snapshot.
+ * mirror re-reads the snapshot. The open route's slice is cut finer by route-state.ts (a signal per stop, the frame,
+ * the order), so a patch to one stop notifies the readers of that stop.
  */
 import { batch, type Signal, signal } from '@preact/signals-core';
 import type { AppState, SliceKey } from '../../src-shared/state/app-state.ts';

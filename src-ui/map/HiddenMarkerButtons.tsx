@@ -10,7 +10,7 @@ import type { Stop } from '../../src-shared/protocol/entities.ts';
 import { hasLocation } from './map-data.ts';
 
 export interface HiddenMarkerButtonsProps {
-  stops: Stop[];
+  stops: readonly Stop[];
   activeStopId: number | null;
   onSelect(stopId: number): void;
   /** The button's name from the stop's number, or from its name when it has none. */

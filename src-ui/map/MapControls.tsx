@@ -3,6 +3,7 @@
  * taps: no snackbar covers them (snackbar-guard.ts).
  */
 import { Locate, LocateFixed, Maximize } from 'lucide-react';
+import { memo } from 'react';
 import { IconButton } from '../components/index.ts';
 import { useSnackbarGuard } from '../components/snackbar-guard.ts';
 import styles from './RouteMap.module.css';
@@ -15,7 +16,13 @@ export interface MapControlsProps {
   labels: Pick<RouteMapProps['labels'], 'fitBounds' | 'trackLocation'>;
 }
 
-export function MapControls({ tracking, onFitAll, onToggleTracking, labels }: MapControlsProps) {
+/** Memoized: the map's renders for a new position or data do not reach the buttons (issue 47). */
+export const MapControls = memo(function MapControls({
+  tracking,
+  onFitAll,
+  onToggleTracking,
+  labels,
+}: MapControlsProps) {
   const guardControls = useSnackbarGuard();
   return (
     <div ref={guardControls} className={styles.controls}>
@@ -30,4 +37,4 @@ export function MapControls({ tracking, onFitAll, onToggleTracking, labels }: Ma
       />
     </div>
   );
-}
+});

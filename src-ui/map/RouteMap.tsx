@@ -14,7 +14,7 @@
  * map), kept up to date when the camera comes to rest (use-focus-marks.ts).
  */
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { type CSSProperties, useId, useRef } from 'react';
+import { type CSSProperties, memo, useId, useRef } from 'react';
 import { HiddenMarkerButtons } from './HiddenMarkerButtons.tsx';
 import { MapControls } from './MapControls.tsx';
 import { mapLookFor, PALETTES } from './map-data.ts';
@@ -97,7 +97,13 @@ export default function RouteMap(props: RouteMapProps) {
           labels={labels}
         />
       )}
-      <MapTextAlternative noteId={noteId} {...props} />
+      <MapTextAlternative
+        noteId={noteId}
+        stops={stops}
+        activeStopId={activeStopId}
+        onSelectStop={props.onSelectStop}
+        labels={labels}
+      />
     </div>
   );
 }
@@ -121,11 +127,21 @@ function rootAttributes(
   };
 }
 
+type TextAlternativeProps = Pick<RouteMapProps, 'stops' | 'activeStopId' | 'onSelectStop' | 'labels'> & {
+  noteId: string;
+};
+
 /**
  * What the canvas is to a screen reader: a note on where the stops are listed (the canvas's description), and a
- * hidden button per marker.
+ * hidden button per marker. Memoized: a new position or camera state does not re-render the buttons (issue 47).
  */
-function MapTextAlternative({ noteId, stops, activeStopId, onSelectStop, labels }: RouteMapProps & { noteId: string }) {
+const MapTextAlternative = memo(function MapTextAlternative({
+  noteId,
+  stops,
+  activeStopId,
+  onSelectStop,
+  labels,
+}: TextAlternativeProps) {
   return (
     <>
       <p id={noteId} className="visually-hidden">
@@ -139,4 +155,4 @@ function MapTextAlternative({ noteId, stops, activeStopId, onSelectStop, labels 
       />
     </>
   );
-}
+});

@@ -10,7 +10,7 @@ import type { AppConfig } from '../../src-shared/protocol/http.ts';
 
 export interface RouteMapProps {
   /** The route's stops in route order; numbered with countToShow (break, start and end get icons). */
-  stops: Stop[];
+  stops: readonly Stop[];
   /** The planned line as [lng, lat] pairs; null draws dashed straight segments between the stops instead. */
   line: [number, number][] | null;
   /** The line is the server's straight fallback (no OSRM): drawn dashed, as no line is. */

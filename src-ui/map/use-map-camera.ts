@@ -80,22 +80,24 @@ export function useMapCamera(input: CameraInput) {
   const zoomInOnTrackRef = useTrackPosition(input, tracking, destination);
   useSettleWhenCovered(input, destination);
 
-  return {
-    tracking,
-    stopTracking: () => setTracking(false),
-    toggleTracking() {
-      if (tracking) {
-        setTracking(false);
-        return;
-      }
-      zoomInOnTrackRef.current = true;
-      setTracking(true);
-    },
-    fitAll() {
+  // Stable handlers (they read the latest tracking and bounds when tapped): the memoized controls do not re-render
+  // with each of the map's renders (issue 47).
+  const boundsRef = useRef(bounds);
+  boundsRef.current = bounds;
+  const stopTracking = useCallback(() => setTracking(false), []);
+  const toggleTracking = useCallback(() => {
+    if (latest.current.tracking) {
       setTracking(false);
-      fitTo(bounds, true, 'fit-all');
-    },
-  };
+      return;
+    }
+    zoomInOnTrackRef.current = true;
+    setTracking(true);
+  }, [zoomInOnTrackRef]);
+  const fitAll = useCallback(() => {
+    setTracking(false);
+    fitTo(boundsRef.current, true, 'fit-all');
+  }, [fitTo]);
+  return { tracking, stopTracking, toggleTracking, fitAll };
 }
 
 /**

@@ -22,15 +22,16 @@ import { useScanMatch } from './use-scan-match.ts';
 import { useScanner } from './use-scanner.ts';
 
 export interface ScanPanelProps {
-  route: Route;
+  /** The open route as it is when a code arrives: a code may be another stop's parcel. */
+  routeNow: () => Pick<Route, 'stops'>;
   stop: Stop;
   onClose: () => void;
 }
 
-export function ScanPanel({ route, stop, onClose }: ScanPanelProps) {
+export function ScanPanel({ routeNow, stop, onClose }: ScanPanelProps) {
   useSignals();
   const { t } = useTranslation();
-  const { feedback, handle } = useScanMatch(route, stop);
+  const { feedback, handle } = useScanMatch(routeNow, stop);
 
   const units = scannableUnits(draftUnits(stop));
   const progress = scanProgress(units);

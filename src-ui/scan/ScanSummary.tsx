@@ -16,7 +16,8 @@ import styles from '../proof/ProofSummary.module.css';
 const ScanPanel = retryableLazy(() => import('./ScanPanel.tsx'));
 
 export interface ScanSummaryProps {
-  route: Route;
+  /** The open route as it is when a code arrives (the Scan screen matches codes of other stops too). */
+  routeNow: () => Pick<Route, 'stops'>;
   stop: Stop;
   /** The stop's units as scanned so far (scan-draft.ts). */
   units: Unit[];
@@ -26,7 +27,7 @@ export interface ScanSummaryProps {
   error: boolean;
 }
 
-export function ScanSummary({ route, stop, units, required, error }: ScanSummaryProps) {
+export function ScanSummary({ routeNow, stop, units, required, error }: ScanSummaryProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const errorId = useId();
@@ -63,7 +64,7 @@ export function ScanSummary({ route, stop, units, required, error }: ScanSummary
       {open && (
         <CodeBoundary kind="part" onClose={() => setOpen(false)}>
           <Suspense fallback={null}>
-            <ScanPanel route={route} stop={stop} onClose={() => setOpen(false)} />
+            <ScanPanel routeNow={routeNow} stop={stop} onClose={() => setOpen(false)} />
           </Suspense>
         </CodeBoundary>
       )}

@@ -19,7 +19,7 @@ export interface ScanMatch {
   handle(text: string, method: UnitScanMethod): boolean;
 }
 
-export function useScanMatch(route: Route, stop: Stop): ScanMatch {
+export function useScanMatch(routeNow: () => Pick<Route, 'stops'>, stop: Stop): ScanMatch {
   const { t } = useTranslation();
   const [feedback, setFeedback] = useState<ScanFeedback | null>(null);
   const sound = useMatchSound();
@@ -27,6 +27,7 @@ export function useScanMatch(route: Route, stop: Stop): ScanMatch {
   // Reads the scan draft when a code arrives, not while rendering: the parcels as scanned at that moment.
   function handle(text: string, method: UnitScanMethod): boolean {
     const here = { ...stop, units: draftUnits(stop) };
+    const route = routeNow();
     const match = matchCode(
       route.stops.map((s) => (s.id === stop.id ? here : s)),
       stop.id,

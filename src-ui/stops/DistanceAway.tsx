@@ -13,6 +13,9 @@ import { useCore } from '../app/core-context.tsx';
 import { geoPosition } from '../platform/geolocation.ts';
 import styles from './DistanceAway.module.css';
 
+/** One element for every render: React skips an element it already has, so a new fix renders the line alone. */
+const ICON = <Navigation2 size={16} strokeWidth={2.25} aria-hidden="true" />;
+
 export function DistanceAway({ stop }: { stop: Pick<Stop, 'address'> }) {
   useSignals();
   const { t } = useTranslation();
@@ -22,7 +25,7 @@ export function DistanceAway({ stop }: { stop: Pick<Stop, 'address'> }) {
   const { value, unit } = formatDistance(haversineMetres(fix, stop.address), state.settings.value.distanceUnit);
   return (
     <p className={styles.away}>
-      <Navigation2 size={16} strokeWidth={2.25} aria-hidden="true" />
+      {ICON}
       {t('route.distanceAway', { distance: t(`common.distance.${unit}`, { distance: value }) })}
     </p>
   );

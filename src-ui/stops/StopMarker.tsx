@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { Stop } from '../../src-shared/protocol/entities.ts';
 import { cx } from '../components/index.ts';
 import styles from './StopMarker.module.css';
@@ -11,7 +12,7 @@ export interface StopMarkerProps {
 }
 
 /** The round stop marker: the stop's number, or the break, start or end icon; tinted once the stop is done. */
-export function StopMarker({ stop, number, className }: StopMarkerProps) {
+function StopMarkerView({ stop, number, className }: StopMarkerProps) {
   const Icon = MARKER_ICONS[stop.type];
   return (
     <span className={cx(styles.marker, styles[stop.status], className)} aria-hidden="true">
@@ -19,3 +20,13 @@ export function StopMarker({ stop, number, className }: StopMarkerProps) {
     </span>
   );
 }
+
+/** Re-rendered only when what it draws changed: a stop's other fields (its notes, its times) do not reach it. */
+export const StopMarker = memo(
+  StopMarkerView,
+  (a, b) =>
+    a.stop.type === b.stop.type &&
+    a.stop.status === b.stop.status &&
+    a.number === b.number &&
+    a.className === b.className,
+);

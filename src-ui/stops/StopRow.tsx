@@ -49,6 +49,9 @@ export interface StopRowProps {
 
 export type StopSync = 'unsent' | 'notSaved' | null;
 
+/** One element for every row's time: React skips rendering an element it already has (issue 47). */
+const CLOCK_ICON = <Clock size={16} strokeWidth={2.25} aria-hidden="true" />;
+
 function StopRowView({ stop, number, language, onOpen, position = 'middle', sync = null }: StopRowProps) {
   const { t } = useTranslation();
   const isBreak = stop.type === 'break';
@@ -73,7 +76,7 @@ function StopRowView({ stop, number, language, onOpen, position = 'middle', sync
         <span className={styles.meta}>
           {time && (
             <span className={styles.time}>
-              <Clock size={16} strokeWidth={2.25} aria-hidden="true" />
+              {CLOCK_ICON}
               <span className="visually-hidden">{t(TIME_LABEL_KEYS[time.kind])}</span>
               {formatTimeOfDay(time.seconds, language)}
             </span>

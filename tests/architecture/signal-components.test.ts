@@ -5,7 +5,7 @@
  * stayed "0 of 3" after a scan that way (CompleteForm, a flaky e2e/scan-parcels.spec.ts).
  *
  * Read from the source: each top-level function component of src-ui, its render-time reads of the app's state
- * (`state.<name>.value`) and of the helpers that read signals, and whether it calls useSignals().
+ * (`state.<name>.value`, and the route state's `routeState.<name>.value` or `routeState.stop(id).value`) and of the helpers that read signals, and whether it calls useSignals().
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -14,9 +14,9 @@ import { describe, expect, it } from 'vitest';
 const root = join(import.meta.dirname, '..', '..');
 
 /** Helpers that read a signal's `.value` (their own comments say "call under useSignals()"). */
-const SIGNAL_HELPERS = ['draftUnits', 'geoPosition.value', 'appTheme.value'];
+const SIGNAL_HELPERS = ['draftUnits', 'geoPosition.value', 'appTheme.value', 'busy.value', 'completing.value'];
 const READS = new RegExp(
-  `\\bstate\\.\\w+\\.value\\b|\\b(?:${SIGNAL_HELPERS.map((h) => h.replace('.', '\\.')).join('|')})\\b`,
+  `\\bstate\\.\\w+\\.value\\b|\\brouteState\\.\\w+(?:\\([^)]*\\))?\\.value\\b|\\b(?:${SIGNAL_HELPERS.map((h) => h.replace('.', '\\.')).join('|')})\\b`,
 );
 
 function tsxFiles(dir: string): string[] {

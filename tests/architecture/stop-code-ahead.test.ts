@@ -15,10 +15,13 @@ const root = join(import.meta.dirname, '..', '..');
 const UI_LIST = join(root, 'src-ui/screens/stop/stop-code.ts');
 const CORE_LIST = join(root, 'src-worker/core/stop-code.ts');
 
-/** The code without its comments (their examples name imports too). */
+/**
+ * The code without its comments (their examples name imports too). A block comment starts a line (after its indent):
+ * a path's `/*` in a string (`${base}/stops/*`) is not one.
+ */
 const code = (file: string) =>
   readFileSync(file, 'utf8')
-    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/^\s*\/\*[\s\S]*?\*\//gm, '')
     .replace(/^\s*\/\/.*$/gm, '');
 
 /** What `import('…')` names in `text`: a path resolved from `file`'s folder, or a package as written. */

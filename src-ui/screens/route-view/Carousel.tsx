@@ -4,24 +4,20 @@
  * marker, the list, a completion) scrolls its card into place (use-carousel-position.ts). Only the cards next to
  * the current one are drawn. "All done!" when every stop is finished or skipped.
  */
+
+import { useSignals } from '@preact/signals-react/runtime';
 import { ChevronLeft, ChevronRight, CircleCheck } from 'lucide-react';
-import { useMemo, useRef } from 'react';
+import { memo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NavigationApp } from '../../../src-shared/domain/settings.ts';
-import { countToShow, isDone } from '../../../src-shared/domain/stops.ts';
-import type { Route } from '../../../src-shared/protocol/entities.ts';
 import { cx, IconButton } from '../../components/index.ts';
+import { useRouteState } from '../shared/use-route-state.ts';
 import { CarouselCard } from './CarouselCard.tsx';
 import styles from './carousel.module.css';
-import { type CarouselCardData, useCarouselPosition } from './use-carousel-position.ts';
+import { useCarouselPosition } from './use-carousel-position.ts';
 
 export interface CarouselProps {
-  route: Route;
-  activeStopId: number | null;
   navigationApp: NavigationApp;
-  starting: boolean;
-  /** Stops whose completion the server refused for good (see StopList). */
-  parkedStopIds: readonly number[];
   onSelect: (stopId: number) => void;
 }
 
@@ -29,14 +25,17 @@ export interface CarouselProps {
 const DRAWN_AROUND = 1;
 const MAX_DOTS = 7;
 
-export function Carousel({ route, activeStopId, navigationApp, starting, parkedStopIds, onSelect }: CarouselProps) {
+/**
+ * Reads the cards' ids and the active stop (route-state.ts), not the stops: each drawn card reads its own stop, so a
+ * change to a stop re-renders its card alone, and nothing when its card is not drawn (issue 47).
+ */
+export const Carousel = memo(function Carousel({ navigationApp, onSelect }: CarouselProps) {
+  useSignals();
   const { t } = useTranslation();
+  const routeState = useRouteState();
   const trackRef = useRef<HTMLDivElement>(null);
-  const numbers = useMemo(() => countToShow(route.stops), [route.stops]);
-  const cards = useMemo(
-    () => route.stops.flatMap((stop, i) => (isDone(stop) ? [] : [{ stop, number: numbers[i] ?? null }])),
-    [route.stops, numbers],
-  );
+  const cards = routeState.cardIds.value;
+  const activeStopId = routeState.activeStopId.value;
   const current = useCarouselPosition(trackRef, cards, activeStopId, onSelect);
 
   if (cards.length === 0) {
@@ -54,7 +53,7 @@ export function Carousel({ route, activeStopId, navigationApp, starting, parkedS
         {cards.map((card, i) => (
           // biome-ignore lint/a11y/useSemanticElements: the ARIA carousel pattern's slide is a group, not a form's fieldset.
           <div
-            key={card.stop.id}
+            key={card}
             className={styles.slide}
             role="group"
             aria-roledescription="slide"
@@ -62,23 +61,14 @@ export function Carousel({ route, activeStopId, navigationApp, starting, parkedS
             aria-hidden={i !== current || undefined}
             inert={i !== current}
           >
-            {Math.abs(i - current) <= DRAWN_AROUND && (
-              <CarouselCard
-                stop={card.stop}
-                number={card.number}
-                route={route}
-                navigationApp={navigationApp}
-                busy={starting && card.stop.type === 'start'}
-                notSaved={parkedStopIds.includes(card.stop.id)}
-              />
-            )}
+            {Math.abs(i - current) <= DRAWN_AROUND && <CarouselCard stopId={card} navigationApp={navigationApp} />}
           </div>
         ))}
       </div>
       <CarouselNav cards={cards} current={current} onSelect={onSelect} />
     </section>
   );
-}
+});
 
 /** Previous and next, with the dots between them (at most seven, around the current card). */
 function CarouselNav({
@@ -86,14 +76,14 @@ function CarouselNav({
   current,
   onSelect,
 }: {
-  cards: CarouselCardData[];
+  cards: readonly number[];
   current: number;
   onSelect: (stopId: number) => void;
 }) {
   const { t } = useTranslation();
   const step = (by: number) => {
     const card = cards[Math.min(cards.length - 1, Math.max(0, current + by))];
-    if (card) onSelect(card.stop.id);
+    if (card !== undefined) onSelect(card);
   };
   const firstDot = Math.min(Math.max(0, current - (MAX_DOTS >> 1)), Math.max(0, cards.length - MAX_DOTS));
   const dots = cards.slice(firstDot, firstDot + MAX_DOTS);
@@ -111,10 +101,7 @@ function CarouselNav({
           // The end dots shrink where more cards lie beyond them.
           const edge = (i === 0 && firstDot > 0) || (i === dots.length - 1 && firstDot + dots.length < cards.length);
           return (
-            <span
-              key={card.stop.id}
-              className={cx(styles.dot, index === current && styles.current, edge && styles.edge)}
-            />
+            <span key={card} className={cx(styles.dot, index === current && styles.current, edge && styles.edge)} />
           );
         })}
       </span>

@@ -13,6 +13,9 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { memo, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRoute } from 'wouter';
+import type { Language, NavigationApp } from '../../../src-shared/domain/settings.ts';
+import type { Stop } from '../../../src-shared/protocol/entities.ts';
 import { CodeBoundary } from '../../app/CodeBoundary.tsx';
 import { useCore } from '../../app/core-context.tsx';
 import { retryableLazy } from '../../app/retryable-lazy.ts';
@@ -21,18 +24,22 @@ import { useStyleReachable } from '../../map/style-reachable.ts';
 import type { RouteMapProps } from '../../map/types.ts';
 import { afterNextPaint } from '../../platform/after-paint.ts';
 import { mayFetchTilesAhead } from '../../platform/connection.ts';
-import { geoPosition } from '../../platform/geolocation.ts';
+import { geoPosition, type SignalRead } from '../../platform/geolocation.ts';
 import { appTheme } from '../../platform/theme.ts';
+import { useRouteState } from '../shared/use-route-state.ts';
 import { Carousel } from './Carousel.tsx';
 import { Drawer } from './Drawer.tsx';
 import type { DrawerState } from './drawer-math.ts';
 import { shownMapTheme } from './map-theme.ts';
 import styles from './route-view.module.css';
-import { StopList, type StopListProps } from './StopList.tsx';
+import { StopList } from './StopList.tsx';
 import { useDrawnAfterCatchUp, useHeldWhile } from './use-held-while.ts';
 
 // A part that may be missing offline (the map's code is cached on first use only): CodeBoundary below.
 const RouteMap = retryableLazy(() => import('../../map/RouteMap.tsx'));
+
+/** The map of a route with no stops yet. */
+const NO_STOPS: readonly Stop[] = [];
 
 /** At most this long for the route view's first frame before the map starts anyway (a hidden page paints none). */
 const MAP_AFTER_PAINT_LATEST_MS = 1_000;
@@ -64,21 +71,24 @@ function MapPlaceholder() {
   );
 }
 
-export type MapLayoutProps = Omit<StopListProps, 'revealSignal' | 'className'> & {
-  line: [number, number][] | null;
-  /** The line is the server's straight fallback (no road geometry): drawn dashed. */
-  lineIsFallback: boolean;
-  /** A stop window covers the route view: the map holds still until it is uncovered (use-held-while.ts). */
-  covered: boolean;
-};
+export interface MapLayoutProps {
+  /** /routes/{id} or /routes/single/{id}: a stop window open under it covers the map. */
+  base: string;
+  navigationApp: NavigationApp;
+  language: Language;
+  onRefresh: () => Promise<void>;
+}
 
-/** Memoized: a patch re-renders the route view at once, and this only when its own data changed (in a transition). */
-export const MapLayout = memo(function MapLayout(props: MapLayoutProps) {
+/**
+ * Memoized, and reading only whether every stop is done: the map, the carousel's cards and the drawer's rows read
+ * what they draw themselves (route-state.ts), so a patch re-renders what it changed and not this frame (issue 47).
+ */
+export const MapLayout = memo(function MapLayout({ base, navigationApp, language, onRefresh }: MapLayoutProps) {
+  useSignals();
   const { t } = useTranslation();
   const { api } = useCore();
   const listId = useId();
-  const { covered, ...listProps } = props;
-  const { route, activeStopId, finishing } = props;
+  const finishing = useRouteState().finishing.value;
   const [drawer, setDrawer] = useState<DrawerState>(finishing ? 0 : -1);
   const [inset, setInset] = useState(0);
   const [reveal, setReveal] = useState(0);
@@ -113,15 +123,11 @@ export const MapLayout = memo(function MapLayout(props: MapLayoutProps) {
           <CodeBoundary kind="part">
             <Suspense fallback={<MapPlaceholder />}>
               <MapArea
-                stops={route.stops}
-                line={props.line}
-                lineIsFallback={props.lineIsFallback}
-                activeStopId={activeStopId}
+                base={base}
                 bottomInset={inset}
                 onSelectStop={onMarkerButton}
                 onTapStop={onMarkerTap}
                 keyboardFocusable={drawer !== 0}
-                covered={covered}
               />
             </Suspense>
           </CodeBoundary>
@@ -135,73 +141,21 @@ export const MapLayout = memo(function MapLayout(props: MapLayoutProps) {
         onInsetChange={setInset}
         handleLabel={t('common.a11y.resizeStopList')}
         listId={listId}
-        peek={
-          <Carousel
-            route={route}
-            activeStopId={activeStopId}
-            navigationApp={props.navigationApp}
-            starting={props.starting}
-            parkedStopIds={props.parkedStopIds}
-            onSelect={select}
-          />
-        }
+        peek={<Carousel navigationApp={navigationApp} onSelect={select} />}
       >
         {/* The list waits for the first paint too while the drawer is minimized: the carousel's card comes first. */}
-        {painted || drawer === 0 ? <StopList {...listProps} revealSignal={reveal} /> : null}
+        {painted || drawer === 0 ? (
+          <StopList navigationApp={navigationApp} language={language} onRefresh={onRefresh} revealSignal={reveal} />
+        ) : null}
       </Drawer>
     </main>
   );
 });
 
-type MapAreaProps = Pick<
-  RouteMapProps,
-  | 'stops'
-  | 'line'
-  | 'lineIsFallback'
-  | 'activeStopId'
-  | 'bottomInset'
-  | 'onSelectStop'
-  | 'onTapStop'
-  | 'keyboardFocusable'
-> & { covered: boolean };
-
-/**
- * The map with what only it needs (the position, the theme, the style URLs, the connectivity): their changes
- * re-render it alone. The theme is the driver's map style, or the app's theme's when none was chosen (map-theme.ts);
- * the route's tiles are fetched ahead by the core, when the connection allows.
- */
-function MapArea({ covered, ...props }: MapAreaProps) {
-  useSignals();
+/** The map's labels in the driver's language, one object per language (the map names every marker on each render). */
+function useMapLabels(): RouteMapProps['labels'] {
   const { t } = useTranslation();
-  const { api, state } = useCore();
-  const prefetch = useCallback(
-    (urls: string[], style: string[]) => {
-      // Before the service worker controls the page (a first session) the core keeps them itself.
-      if (mayFetchTilesAhead())
-        void api.prefetchMapTiles(urls, { style, viaServiceWorker: Boolean(navigator.serviceWorker?.controller) });
-    },
-    [api],
-  );
-  // A new fix is a new object; the same fix keeps the position.
-  const fix = useHeldWhile(geoPosition.value, covered).value;
-  const position = useMemo(() => (fix ? { lat: fix.lat, lng: fix.lng, accuracy: fix.accuracy } : null), [fix]);
-  // What the map draws holds still under a stop window; its callbacks and labels need not.
-  const { stops, line, lineIsFallback, activeStopId } = props;
-  const { value: data, catchingUp } = useHeldWhile(
-    useMemo(() => ({ stops, line, lineIsFallback, activeStopId }), [stops, line, lineIsFallback, activeStopId]),
-    covered,
-  );
-  // The drawer's inset is where the map's controls sit and what the camera pads: held under the window, but live
-  // from the moment it closes, while the route waits for the driver's pause (a drawer opened in that moment would
-  // otherwise slide over controls left where they were, which the snackbar still steers clear of).
-  const heldInset = useRef(props.bottomInset);
-  if (!covered) heldInset.current = props.bottomInset;
-  // The map draws a change after the frame that shows the tap's own answer (issue 32): a deferred render, so a stop
-  // action's interaction never waits for the markers' rebuild and the map's redraw. While it catches up after a
-  // cover (use-held-while.ts) its values go straight in, with jumps, and the last one stays until the deferred value
-  // has moved past it.
-  const drawn = useDrawnAfterCatchUp(data, catchingUp);
-  const labels = useMemo<RouteMapProps['labels']>(() => {
+  return useMemo<RouteMapProps['labels']>(() => {
     // Numbered stops read "Stop 3"; start, break and end come with their name. Kept: the map names every marker
     // on each render, and a long route has hundreds.
     const names = new Map<string, string>();
@@ -222,6 +176,59 @@ function MapArea({ covered, ...props }: MapAreaProps) {
       basicMap: t('route.map.basicMap'),
     };
   }, [t]);
+}
+
+type MapAreaProps = Pick<RouteMapProps, 'bottomInset' | 'onSelectStop' | 'onTapStop' | 'keyboardFocusable'> & {
+  base: string;
+};
+
+/**
+ * The map with what only it needs (the position, the theme, the style URLs, the connectivity): their changes
+ * re-render it alone. The theme is the driver's map style, or the app's theme's when none was chosen (map-theme.ts);
+ * the route's tiles are fetched ahead by the core, when the connection allows.
+ */
+function MapArea({ base, ...props }: MapAreaProps) {
+  useSignals();
+  const { api, state } = useCore();
+  const routeState = useRouteState();
+  // A stop window open over the route view covers the map: it holds still until uncovered (use-held-while.ts). Read
+  // here, so a window's opening re-renders the map and not the layout around it.
+  const [covered] = useRoute(`${base}/stops/*`);
+  const prefetch = useCallback(
+    (urls: string[], style: string[]) => {
+      // Before the service worker controls the page (a first session) the core keeps them itself.
+      if (mayFetchTilesAhead())
+        void api.prefetchMapTiles(urls, { style, viaServiceWorker: Boolean(navigator.serviceWorker?.controller) });
+    },
+    [api],
+  );
+  // A new fix is a new object; the same fix keeps the position.
+  // Under a window the map holds what it showed (useHeldWhile): it does not follow its data then (peek, no
+  // subscription), so a patch or a new fix renders none of it; uncovered, it renders and reads the latest.
+  const read = <T,>(source: SignalRead<T>): T => (covered ? source.peek() : source.value);
+  const fix = useHeldWhile(read(geoPosition), covered).value;
+  const position = useMemo(() => (fix ? { lat: fix.lat, lng: fix.lng, accuracy: fix.accuracy } : null), [fix]);
+  // What the map draws holds still under a stop window; its callbacks and labels need not. The stops as the map reads
+  // them (route-state.ts mapStops): a note or a time window changed renders none of it.
+  const stops = read(routeState.mapStops) ?? NO_STOPS;
+  const line = read(routeState.line) as [number, number][] | null;
+  const lineIsFallback = read(routeState.frame)?.lineIsFallback ?? false;
+  const activeStopId = read(routeState.activeStopId);
+  const { value: data, catchingUp } = useHeldWhile(
+    useMemo(() => ({ stops, line, lineIsFallback, activeStopId }), [stops, line, lineIsFallback, activeStopId]),
+    covered,
+  );
+  // The drawer's inset is where the map's controls sit and what the camera pads: held under the window, but live
+  // from the moment it closes, while the route waits for the driver's pause (a drawer opened in that moment would
+  // otherwise slide over controls left where they were, which the snackbar still steers clear of).
+  const heldInset = useRef(props.bottomInset);
+  if (!covered) heldInset.current = props.bottomInset;
+  // The map draws a change after the frame that shows the tap's own answer (issue 32): a deferred render, so a stop
+  // action's interaction never waits for the markers' rebuild and the map's redraw. While it catches up after a
+  // cover (use-held-while.ts) its values go straight in, with jumps, and the last one stays until the deferred value
+  // has moved past it.
+  const drawn = useDrawnAfterCatchUp(data, catchingUp);
+  const labels = useMapLabels();
   const theme = shownMapTheme(state.settings.value);
   const styleUrls = state.appConfig.value?.mapStyles ?? null;
   const { online } = state.connectivity.value;

@@ -122,4 +122,10 @@ function MapThemeChoice() {
 }
 
 /** Memo'd: the route view re-renders on every patch to the route, and this only when its own props change (issue 47). */
-export const MoreSheet = memo(MoreSheetView);
+/**
+ * Nothing while closed (the sheet itself renders nothing then, and is closed by the time `open` goes false): the
+ * closed sheet does not follow the location or the settings for the route view's navigations (issue 47).
+ */
+export const MoreSheet = memo(function MoreSheet(props: { open: boolean; onClose: () => void }) {
+  return props.open ? <MoreSheetView {...props} /> : null;
+});

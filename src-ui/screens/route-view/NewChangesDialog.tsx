@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useCore } from '../../app/core-context.tsx';
 // Imported from its own file (not the kit's index): only this lazy screen uses it.
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { useRouteState } from '../shared/use-route-state.ts';
 import type { RouteSession } from './use-route-session.ts';
 
 const MESSAGE_KEYS = {
@@ -22,8 +23,8 @@ function NewChangesDialogView({ routeId, session }: { routeId: number; session: 
   const { t } = useTranslation();
   const { api, state } = useCore();
   const [refreshing, setRefreshing] = useState(false);
-  const open = state.route.value;
-  const changes = open?.routeId === routeId ? open.changes : null;
+  const frame = useRouteState().frame.value;
+  const changes = frame?.routeId === routeId ? frame.changes : null;
 
   async function refresh() {
     setRefreshing(true);

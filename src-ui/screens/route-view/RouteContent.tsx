@@ -4,53 +4,55 @@
  * code of a stop's screens).
  */
 import { CloudOff, TriangleExclamationPoint } from 'lucide-react';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language, Settings } from '../../../src-shared/domain/settings.ts';
+import type { RouteFrame } from '../../bridge/route-state.ts';
 import { Button, EmptyState } from '../../components/index.ts';
 import { MapLayout } from './MapLayout.tsx';
 import { RouteSkeleton } from './RouteSkeleton.tsx';
 import styles from './route-view.module.css';
 import { StopList } from './StopList.tsx';
 import type { RouteSession } from './use-route-session.ts';
-import type { ShownRoute } from './use-shown-route.ts';
 
 export interface RouteContentProps {
-  view: ShownRoute;
-  settings: Pick<Settings, 'mapView' | 'navigationMap'>;
+  /** The open route's frame while it is this route's; null before. */
+  frame: RouteFrame | null;
+  mapView: Settings['mapView'];
+  navigationApp: Settings['navigationMap'];
   session: Pick<RouteSession, 'failure' | 'retry' | 'refresh'>;
   online: boolean;
-  /** A stop window covers the main window. */
-  covered: boolean;
+  /** /routes/{id} or /routes/single/{id}: the map holds still while a stop window is open under it. */
+  base: string;
   /** The code of a stop's screens is in (stop-code.ts): until then, the skeleton. */
   stopCode: boolean;
 }
 
-export function RouteContent({ view, settings, session, online, covered, stopCode }: RouteContentProps) {
+/**
+ * Memoized: it renders when the frame changes (the route arrives, a refresh), not with each stop's patch; the list's
+ * rows and the map read the stops themselves.
+ */
+export const RouteContent = memo(function RouteContent(props: RouteContentProps) {
+  const { frame, session, mapView, navigationApp, stopCode } = props;
   const { i18n } = useTranslation();
-  const { shown, stableRoute } = view;
-  if (!shown || !stableRoute || !stopCode) {
-    if (session.failure) return <RouteFailed offline={!online} onRetry={session.retry} />;
-    return <RouteSkeleton map={settings.mapView === 'on'} />;
+  const language = (i18n.resolvedLanguage ?? 'en') as Language;
+  if (!frame?.loaded || !stopCode) {
+    if (session.failure) return <RouteFailed offline={!props.online} onRetry={session.retry} />;
+    return <RouteSkeleton map={mapView === 'on'} />;
   }
-  const common = {
-    route: stableRoute,
-    activeStopId: shown.activeStopId,
-    unsentStopIds: shown.unsentStopIds,
-    parkedStopIds: view.parkedStopIds,
-    navigationApp: settings.navigationMap,
-    language: (i18n.resolvedLanguage ?? 'en') as Language,
-    starting: shown.busy === 'starting',
-    finishing: shown.finishing,
-    onRefresh: session.refresh,
-  };
-  return settings.mapView === 'on' ? (
-    <MapLayout {...common} line={view.line} lineIsFallback={shown.lineIsFallback} covered={covered} />
+  return mapView === 'on' ? (
+    <MapLayout base={props.base} navigationApp={navigationApp} language={language} onRefresh={session.refresh} />
   ) : (
     <main className={styles.listPage}>
-      <StopList {...common} className={styles.listFill} />
+      <StopList
+        navigationApp={navigationApp}
+        language={language}
+        onRefresh={session.refresh}
+        className={styles.listFill}
+      />
     </main>
   );
-}
+});
 
 /** The route could not open and nothing of it is on the device: why (offline or not), and Retry. */
 function RouteFailed({ offline, onRetry }: { offline: boolean; onRetry(): void }) {

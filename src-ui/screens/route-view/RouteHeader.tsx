@@ -5,45 +5,17 @@
  * (with how many) and when the server refused some (kept on the phone, "not saved"). Skeleton lines while the route loads.
  */
 import { ArrowLeft, CloudAlert, CloudOff, CloudUpload, EllipsisVertical } from 'lucide-react';
-import { memo, useMemo, useRef } from 'react';
+import { memo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDistance } from '../../../src-shared/domain/format.ts';
 import type { DistanceUnit } from '../../../src-shared/domain/settings.ts';
-import { progress } from '../../../src-shared/domain/stops.ts';
-import type { Route } from '../../../src-shared/protocol/entities.ts';
 import type { LiveSocketState } from '../../../src-shared/state/app-state.ts';
+import type { RouteHeading } from '../../bridge/route-state.ts';
 import { cx, IconButton, Skeleton, useScreenTitle } from '../../components/index.ts';
 import { useSnackbarGuard } from '../../components/snackbar-guard.ts';
 import { formatDuration } from '../../i18n/format.ts';
 import { routeTitle } from '../routes/route-text.ts';
 import styles from './route-view.module.css';
-
-/**
- * What the header shows of the route: its name, done and total stops, distance and time. One object while these stay
- * (useRouteHeading), so a patch to a stop that changes none of them does not re-render the header (issue 47).
- */
-export interface RouteHeading extends Pick<Route, 'vehicle_name' | 'index' | 'completion_time'> {
-  done: number;
-  total: number;
-  /** Metres. */
-  distance: number;
-}
-
-/** The route's heading, kept by identity while what the header shows of it stays the same. */
-export function useRouteHeading(route: Route | null): RouteHeading | null {
-  const count = route ? progress(route.stops) : null;
-  const done = count?.done;
-  const total = count?.total;
-  const { vehicle_name, index, completion_time } = route ?? {};
-  const distance = route?.distances.total;
-  return useMemo(
-    () =>
-      done !== undefined && total !== undefined && index !== undefined && completion_time !== undefined
-        ? { vehicle_name: vehicle_name ?? null, index, completion_time, done, total, distance: distance ?? 0 }
-        : null,
-    [vehicle_name, index, completion_time, done, total, distance],
-  );
-}
 
 export interface RouteHeaderProps {
   route: RouteHeading | null;

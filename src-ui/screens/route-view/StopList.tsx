@@ -3,10 +3,10 @@
  * rows in view are rendered, so a 300-stop route opens and scrolls as quickly as a short one. The active stop shows
  * its actions under its row; the last row completes the route. Pull-to-refresh reloads the route (80/100 px).
  */
-import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { memo, type RefObject, useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language, NavigationApp } from '../../../src-shared/domain/settings.ts';
-import { countToShow } from '../../../src-shared/domain/stops.ts';
 import type { Route, Stop } from '../../../src-shared/protocol/entities.ts';
 import { cx } from '../../components/index.ts';
 // Only lazy screens use the pull: imported directly, so it stays out of the first screen's chunks.
@@ -14,6 +14,7 @@ import { PullToRefresh } from '../../components/PullToRefresh.tsx';
 import { guardElement } from '../../components/snackbar-guard.ts';
 import { DistanceAway } from '../../stops/DistanceAway.tsx';
 import { StopRow, type StopSync } from '../../stops/StopRow.tsx';
+import { useRouteState } from '../shared/use-route-state.ts';
 import { ActiveStopActions, type MainAction, mainAction } from './ActiveStopActions.tsx';
 import { CompleteRouteRow } from './CompleteRouteRow.tsx';
 import { useRouteActions } from './RouteActions.tsx';
@@ -27,17 +28,8 @@ const PULL_MAX = 100;
 const COMPLETE_KEY = 'complete';
 
 export interface StopListProps {
-  route: Route;
-  activeStopId: number | null;
-  unsentStopIds: readonly number[];
-  /** Stops whose completion the server refused for good (kept on the device; see src-worker/outbox). */
-  parkedStopIds: readonly number[];
   navigationApp: NavigationApp;
   language: Language;
-  /** The route is starting: the start stop's button spins. */
-  starting: boolean;
-  /** Every stop but the end is done: Complete route is offered. */
-  finishing: boolean;
   onRefresh: () => Promise<void>;
   /** Changes when the list should show the active stop again (a marker was tapped, the drawer opened). */
   revealSignal?: number;
@@ -45,66 +37,22 @@ export interface StopListProps {
 }
 
 /** The active row's main button; at the end stop none, as the last row offers Complete route right under it. */
-function listAction(stop: Stop, route: Route): MainAction | null {
-  const main = mainAction(stop, route);
+function listAction(stop: Stop, routeStatus: Route['status']): MainAction | null {
+  const main = mainAction(stop, { status: routeStatus });
   return main === 'complete' ? null : main;
 }
 
 const rowPosition = (i: number, count: number) =>
   count === 1 ? 'only' : i === 0 ? 'first' : i === count - 1 ? 'last' : 'middle';
 
-/** Memoized: re-rendered only when its own data changed, not with every render of the route view. */
+/**
+ * The scroller and its pull: it renders with its props alone, so the rows' changes never re-render the pull (issue 47).
+ */
 export const StopList = memo(function StopList(props: StopListProps) {
-  const { route, activeStopId, unsentStopIds, parkedStopIds, navigationApp, language, starting, finishing } = props;
   const { t } = useTranslation();
   const scrollRef = useRef<HTMLDivElement>(null);
-  const { stops } = route;
-  const numbers = useMemo(() => countToShow(stops), [stops]);
-  const unsent = useMemo(() => new Set(unsentStopIds), [unsentStopIds]);
-  const parked = useMemo(() => new Set(parkedStopIds), [parkedStopIds]);
-  const keys = useMemo(() => [...stops.map((s) => String(s.id)), COMPLETE_KEY], [stops]);
-  const { range, before, after, measureRef, reveal } = useVirtualRows({ scrollRef, keys });
-
-  // The active stop shows (with its actions) when the list opens, when it changes and when asked to.
-  const { revealSignal } = props;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `revealSignal` asks for the same stop to show again.
-  useEffect(() => {
-    if (activeStopId !== null) reveal(String(activeStopId));
-  }, [activeStopId, revealSignal, reveal]);
-
   // A message about to rise over the active stop or "Route completed!": the list scrolls them up above it instead.
   useMessageRoom(scrollRef);
-
-  const rows = [];
-  for (let i = range.start; i < range.end; i++) {
-    const stop = stops[i];
-    if (!stop) {
-      rows.push(
-        <li key={COMPLETE_KEY} ref={measureRef} data-row-key={COMPLETE_KEY} className={styles.footer}>
-          <CompleteRouteRow finished={route.status === 'finished'} ready={finishing} />
-        </li>,
-      );
-      continue;
-    }
-    const active = stop.id === activeStopId;
-    rows.push(
-      <StopItem
-        key={stop.id}
-        stop={stop}
-        number={numbers[i] ?? null}
-        index={i}
-        count={stops.length}
-        active={active}
-        sync={unsent.has(stop.id) ? 'unsent' : parked.has(stop.id) ? 'notSaved' : null}
-        main={active ? listAction(stop, route) : undefined}
-        busy={active && starting}
-        navigationApp={navigationApp}
-        language={language}
-        measureRef={measureRef}
-      />,
-    );
-  }
-
   return (
     <div ref={scrollRef} className={cx(styles.scroller, props.className)}>
       <PullToRefresh
@@ -113,27 +61,94 @@ export const StopList = memo(function StopList(props: StopListProps) {
         maxPull={PULL_MAX}
         labels={{ release: t('common.pullToRefresh.release'), refreshing: t('common.pullToRefresh.refreshing') }}
       >
-        <ol
-          className={styles.list}
-          aria-label={t('route.view.stopList')}
-          style={{ paddingTop: before, paddingBottom: after }}
-        >
-          {rows}
-        </ol>
+        <StopRows
+          scrollRef={scrollRef}
+          navigationApp={props.navigationApp}
+          language={props.language}
+          revealSignal={props.revealSignal}
+        />
       </PullToRefresh>
     </div>
   );
 });
 
+interface StopRowsProps extends Pick<StopListProps, 'navigationApp' | 'language' | 'revealSignal'> {
+  scrollRef: RefObject<HTMLDivElement | null>;
+}
+
+/**
+ * The rows in view. Reads the route's order and marks (route-state.ts), not its stops: a change to one stop
+ * re-renders that stop's row alone, and this only when the order, the active stop or a row's mark changed.
+ */
+const StopRows = memo(function StopRows({ scrollRef, navigationApp, language, revealSignal }: StopRowsProps) {
+  useSignals();
+  const { t } = useTranslation();
+  const routeState = useRouteState();
+  const stopIds = routeState.stopIds.value;
+  const activeStopId = routeState.activeStopId.value;
+  const unsent = routeState.unsentStopIds.value;
+  const parked = routeState.parkedStopIds.value;
+  const starting = routeState.starting.value;
+  const keys = useMemo(() => [...stopIds.map(String), COMPLETE_KEY], [stopIds]);
+  const { range, before, after, measureRef, reveal } = useVirtualRows({ scrollRef, keys });
+
+  // The active stop shows (with its actions) when the list opens, when it changes and when asked to.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `revealSignal` asks for the same stop to show again.
+  useEffect(() => {
+    if (activeStopId !== null) reveal(String(activeStopId));
+  }, [activeStopId, revealSignal, reveal]);
+
+  const rows = [];
+  for (let i = range.start; i < range.end; i++) {
+    const stopId = stopIds[i];
+    if (stopId === undefined) {
+      rows.push(
+        <li key={COMPLETE_KEY} ref={measureRef} data-row-key={COMPLETE_KEY} className={styles.footer}>
+          <CompleteRouteFooter />
+        </li>,
+      );
+      continue;
+    }
+    const active = stopId === activeStopId;
+    rows.push(
+      <StopItem
+        key={stopId}
+        stopId={stopId}
+        index={i}
+        count={stopIds.length}
+        active={active}
+        sync={unsent.has(stopId) ? 'unsent' : parked.has(stopId) ? 'notSaved' : null}
+        busy={active && starting}
+        navigationApp={navigationApp}
+        language={language}
+        measureRef={measureRef}
+      />,
+    );
+  }
+  return (
+    <ol
+      className={styles.list}
+      aria-label={t('route.view.stopList')}
+      style={{ paddingTop: before, paddingBottom: after }}
+    >
+      {rows}
+    </ol>
+  );
+});
+
+/** The last row, reading the two marks it shows: the rows' changes do not reach it. */
+const CompleteRouteFooter = memo(function CompleteRouteFooter() {
+  useSignals();
+  const routeState = useRouteState();
+  return <CompleteRouteRow finished={routeState.routeStatus.value === 'finished'} ready={routeState.finishing.value} />;
+});
+
 interface StopItemProps {
-  stop: Stop;
-  number: number | null;
+  stopId: number;
   index: number;
   count: number;
   active: boolean;
   sync: StopSync;
-  /** The active stop's main button (null: none); undefined for the other stops, which show no actions. */
-  main: MainAction | null | undefined;
   busy: boolean;
   navigationApp: NavigationApp;
   language: Language;
@@ -147,8 +162,14 @@ interface StopItemProps {
  * over the stop just done.
  */
 const StopItem = memo(function StopItem(props: StopItemProps) {
-  const { stop, active, main, measureRef } = props;
+  useSignals();
+  const { stopId, active, measureRef } = props;
   const actions = useRouteActions();
+  const routeState = useRouteState();
+  // Its own stop's signal: another stop's change does not reach this row.
+  const stop = routeState.stop(stopId).value;
+  const number = routeState.numbers.value.get(stopId) ?? null;
+  const routeStatus = routeState.routeStatus.value;
   const ref = useCallback(
     (element: HTMLElement | null) => {
       const unmeasure = measureRef(element);
@@ -160,6 +181,9 @@ const StopItem = memo(function StopItem(props: StopItemProps) {
     },
     [measureRef, active],
   );
+  if (!stop) return null;
+  // The active stop's main button (null: none); the other stops show no actions.
+  const main = active && routeStatus ? listAction(stop, routeStatus) : undefined;
   return (
     <li
       ref={ref}
@@ -172,7 +196,7 @@ const StopItem = memo(function StopItem(props: StopItemProps) {
     >
       <StopRow
         stop={stop}
-        number={props.number}
+        number={number}
         language={props.language}
         onOpen={actions.select}
         position={rowPosition(props.index, props.count)}

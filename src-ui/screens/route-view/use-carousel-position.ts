@@ -4,25 +4,20 @@
  * that comes to rest on another card selects its stop. Returns the current card's index.
  */
 import { type RefObject, useEffect, useRef, useState } from 'react';
-import type { Stop } from '../../../src-shared/protocol/entities.ts';
 
 /** Without scrollend (older WebViews), a scroll this long quiet has come to rest. */
 const SETTLE_MS = 120;
 
 const reducedMotion = () => matchMedia('(prefers-reduced-motion: reduce)').matches;
 
-export interface CarouselCardData {
-  stop: Stop;
-  number: number | null;
-}
-
 export function useCarouselPosition(
   trackRef: RefObject<HTMLElement | null>,
-  cards: CarouselCardData[],
+  /** The cards' stop ids. */
+  cards: readonly number[],
   activeStopId: number | null,
   onSelect: (stopId: number) => void,
 ): number {
-  const activeIndex = cards.findIndex((c) => c.stop.id === activeStopId);
+  const activeIndex = cards.indexOf(activeStopId ?? -1);
   const [current, setCurrent] = useState(Math.max(0, activeIndex));
   // The swipe's listeners go on once: they read the latest cards and handler here.
   const latest = useRef({ cards, activeStopId, onSelect });
@@ -51,7 +46,7 @@ export function useCarouselPosition(
       const { cards, activeStopId, onSelect } = latest.current;
       const card = cards[index];
       setCurrent(index);
-      if (card && card.stop.id !== activeStopId) onSelect(card.stop.id);
+      if (card !== undefined && card !== activeStopId) onSelect(card);
     };
     const onScroll = () => {
       const width = track.clientWidth;

@@ -9,8 +9,8 @@
  * tiles drawn). The map shows where things were for that moment, as it did under the window.
  *
  * For CATCH_UP_MS after that release the map is `catchingUp`: what it is given then changed while nobody watched
- * (or is the late echo of such a change: the route as shown takes a patch in a transition, and React may hand the
- * map an older committed value in between), so the map jumps to it rather than animating, and the driver sees where
+ * (or is the late echo of such a change: the map draws its data deferred, useDrawnAfterCatchUp below, and React may
+ * hand it an older committed value in between), so the map jumps to it rather than animating, and the driver sees where
  * things are now, at once.
  */
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
@@ -70,22 +70,6 @@ export function useHeldWhile<T>(value: T, covered: boolean): Held<T> {
   // A ref written in render: what a render let through is the newest value there is, committed or not.
   if (!hold) held.current = value;
   return { value: held.current, catchingUp: phase === 'catching-up' };
-}
-
-/**
- * Whether a stop window still covers the map, for what the map shows: from the window's opening until the route
- * as shown (deferred: use-shown-route.ts) has caught up with the core's after it closed. Done closes the window as
- * the core's patch arrives, but the shown route takes that patch in a transition after the close: counted as
- * uncovered then, the next stop would become active in front of the driver and the camera would fly to it (800 ms
- * of frames that the next tap lands in), though it changed while nobody watched (useHeldWhile's jump).
- */
-export function useCoveredUntilShown(windowOpen: boolean, shownCaughtUp: boolean): boolean {
-  const lingering = useRef(windowOpen);
-  // A ref written in render. A discarded render that saw the shown route caught up may end the linger a render
-  // early; the map then takes the older value and the newer one within its catch-up, with jumps either way.
-  if (windowOpen) lingering.current = true;
-  else if (shownCaughtUp) lingering.current = false;
-  return windowOpen || lingering.current;
 }
 
 /** A value the map jumped to (`catchingUp`), kept until the deferred value has moved past what it was then. */

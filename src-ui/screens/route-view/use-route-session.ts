@@ -11,6 +11,7 @@ import { useFeedback } from '../../app/feedback.tsx';
 import { fallbackPath, PATHS } from '../../app/paths.ts';
 import { forwardPositions, startGeolocation } from '../../platform/geolocation.ts';
 import { useNav } from '../shared/navigation.ts';
+import { useRouteState } from '../shared/use-route-state.ts';
 import { routeFailure } from './route-view-text.ts';
 
 export interface RouteSession {
@@ -29,6 +30,7 @@ export interface RouteSession {
 
 export function useRouteSession(routeId: number, shared: boolean): RouteSession {
   const { api, state } = useCore();
+  const routeState = useRouteState();
   const { alert } = useFeedback();
   const { t } = useTranslation();
   const nav = useNav();
@@ -88,7 +90,9 @@ export function useRouteSession(routeId: number, shared: boolean): RouteSession 
   }, [api, routeId, shared, settle, attempt]);
 
   // A background refresh found the route gone (a refused completion made the core look): the same alert and exit.
-  const lost = state.route.value?.routeId === routeId ? state.route.value.lost : null;
+  // Read through the frame: the route's other changes do not re-render the route view (issue 47).
+  const frame = routeState.frame.value;
+  const lost = frame?.routeId === routeId ? frame.lost : null;
   const lostMessage = state.route.peek()?.lostMessage;
   const lostNotSaved = state.route.peek()?.lostNotSaved ?? 0;
   useEffect(() => {

@@ -3,6 +3,7 @@
  * proofs the stop requires are asked above it, and Save completes the stop once they are there (the shared rules,
  * as on the server).
  */
+import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
 import { missingProofs, NOTHING_COLLECTED } from '../../../src-shared/domain/completion-rules.ts';
 import { CleaningStatusPicker } from '../../proof/CleaningStatusPicker.tsx';
@@ -21,6 +22,7 @@ export interface CleaningFormProps {
 }
 
 export function CleaningForm({ view, draft, actions, onBack }: CleaningFormProps) {
+  useSignals();
   const { t } = useTranslation();
   const { stop, number, required } = view;
   const asksProofs = missingProofs(required, NOTHING_COLLECTED).length > 0;
@@ -36,7 +38,7 @@ export function CleaningForm({ view, draft, actions, onBack }: CleaningFormProps
             ? { status: stop.cleaning_status, definition: stop.cleaning_definition, sticker: stop.sticker ?? false }
             : null
         }
-        saving={actions.busy}
+        saving={actions.busy.value}
         onSave={(cleaning) => {
           if (!actions.allowed()) return;
           draft.tried();

@@ -74,7 +74,7 @@ export function CompleteFields({ view, draft, internalRef }: CompleteFieldsProps
 
 /** The proofs the stop asks for, and its parcels' scan count when it has parcels to scan. */
 export function ProofsCard({ view, draft }: { view: ReadyStop; draft: CompletionDraft }) {
-  const { route, stop, gates, scanning } = view;
+  const { routeNow, stop, gates, scanning } = view;
   const { showErrors, check, placeMarks } = draft;
   // A parcel left at a safe place needs its photo (issue 34): marked as any required photo is.
   const safePlace = draft.place.place === 'safe_place' && view.outcomes.gates.deliveryPlaces;
@@ -92,7 +92,7 @@ export function ProofsCard({ view, draft }: { view: ReadyStop; draft: Completion
       />
       {scanning && (
         <ScanSummary
-          route={route}
+          routeNow={routeNow}
           stop={stop}
           units={draft.units}
           required={required.barcode}

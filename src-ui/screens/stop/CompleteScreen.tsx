@@ -5,8 +5,10 @@
  * for internal use, and Done. A done stop opens read-only, with Edit while the route is not finished.
  * The proofs are held in a draft (CompleteProofs) until Done; a skipped stop sends none.
  */
+
+import { type ReadonlySignal, type Signal, signal } from '@preact/signals-core';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useRef, useState } from 'react';
+import { memo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { completionNotes } from '../../../src-shared/domain/completion-rules.ts';
@@ -29,15 +31,32 @@ import { useStop } from './use-stop.ts';
 export function CompleteScreen({ base, stopId }: StopScreenProps) {
   useSignals();
   const nav = useNav();
-  const view = useStop(stopId);
+  const latest = useStop(stopId);
+  const [completing] = useState(() => signal(false));
+  // While a completion is on its way the form shows what the driver sent: the core's patch for it (the stop done,
+  // the next one active) would re-render every field of a screen about to close (issue 47). A refusal ends the hold.
+  const held = useRef(latest);
+  if (!completing.value) held.current = latest;
+  const view = held.current;
   const presetSkipped = new URLSearchParams(useSearch()).get('status') === 'skipped';
-  useLeaveWhenGone(view.status, () => nav.back(base));
+  useLeaveWhenGone(latest.status, () => nav.back(base));
   if (view.status !== 'ready') return <StopPageState status={view.status} onBack={() => nav.back(base)} />;
   // Keyed by stop: the draft starts afresh for another stop.
-  return <CompleteForm key={view.stop.id} view={view} base={base} presetSkipped={presetSkipped} />;
+  return (
+    <CompleteForm key={view.stop.id} view={view} base={base} presetSkipped={presetSkipped} completing={completing} />
+  );
 }
 
-function CompleteForm({ view, base, presetSkipped }: { view: ReadyStop; base: string; presetSkipped: boolean }) {
+interface CompleteFormProps {
+  view: ReadyStop;
+  base: string;
+  presetSkipped: boolean;
+  /** A completion is on its way (the screen holds its view meanwhile). */
+  completing: Signal<boolean>;
+}
+
+/** Memoized: it renders for its view and its draft, not for the screen's renders while a completion is on its way. */
+const CompleteForm = memo(function CompleteForm({ view, base, presetSkipped, completing }: CompleteFormProps) {
   // Its own: it reads the scan draft's signal (draftUnits, in useCompletionDraft). Without it the reads only counted
   // while the parent's tracking happened to be open, and a render of the parent that React split from this one lost
   // them: the parcels' count then stayed "0 of 3" after the Scan screen's Done (a flaky e2e/scan-parcels.spec.ts).
@@ -49,15 +68,19 @@ function CompleteForm({ view, base, presetSkipped }: { view: ReadyStop; base: st
   const draft = useCompletionDraft(view, presetSkipped);
   const internalRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   // The core's refusals of the code are answered under its field, as the screen's own are (issue 45).
-  const actions = useCompleteStop(base, view, (failure) =>
-    draft.answerCode(failure.error === 'wrong_delivery_code' ? failure : undefined),
-  );
+  const actions = useCompleteStop(base, view, {
+    answerCode: (failure) => draft.answerCode(failure.error === 'wrong_delivery_code' ? failure : undefined),
+    busy: completing,
+  });
   const onBack = () => nav.back(base);
 
   async function onDone() {
     if (!actions.allowed()) return;
-    draft.tried();
     const { check, status } = draft;
+    const code = draft.codeMarks;
+    const codeProblem = code.locked || code.missing || code.invalid;
+    // What is missing shows from the first refused Done on: a Done that passes re-renders none of the fields.
+    if (!check.ok || check.alert || outcomeRefusal(draft) || codeProblem) draft.tried();
     if (check.alert === 'fulfill_requirements') return actions.refuse(t('alerts.fulfillRequirements'));
     if (check.alert === 'add_note') {
       internalRef.current?.focus();
@@ -71,8 +94,7 @@ function CompleteForm({ view, base, presetSkipped }: { view: ReadyStop; base: st
     }
     // The code's own problems (locked, missing, not a code) show under its field, which takes the focus: the driver
     // at the door types again with no alert to close first (issue 45).
-    const code = draft.codeMarks;
-    if (code.locked || code.missing || code.invalid) return draft.answerCode();
+    if (codeProblem) return draft.answerCode();
     const notes = completionNotes(draft.input);
     await actions.complete(
       status,
@@ -84,9 +106,7 @@ function CompleteForm({ view, base, presetSkipped }: { view: ReadyStop; base: st
     return <CleaningForm view={view} draft={draft} actions={actions} onBack={onBack} />;
 
   const footer = editing ? (
-    <Button fullWidth onClick={onDone} loading={actions.busy}>
-      {t('complete.done')}
-    </Button>
+    <DoneButton busy={actions.busy} onClick={onDone} />
   ) : route.status !== 'finished' ? (
     <Button fullWidth variant="secondary" onClick={() => setEditing(true)}>
       {t('complete.edit')}
@@ -112,7 +132,7 @@ function CompleteForm({ view, base, presetSkipped }: { view: ReadyStop; base: st
       )}
     </StopPage>
   );
-}
+});
 
 /**
  * What the delivery outcomes (issue 34) still lack, as the alert's words: a skip's reason with the photo and the note
@@ -130,6 +150,17 @@ function outcomeRefusal(draft: CompletionDraft): { key: string; focusNote?: bool
   if (place.safePlaceMissing) return { key: 'deliveryPlace.safePlaceRequired' };
   if (place.photoMissing) return { key: 'deliveryPlace.photoRequired' };
   return null;
+}
+
+/** Done, spinning while the completion is on its way: the busy signal re-renders this button alone. */
+function DoneButton({ busy, onClick }: { busy: ReadonlySignal<boolean>; onClick: () => void }) {
+  useSignals();
+  const { t } = useTranslation();
+  return (
+    <Button fullWidth onClick={onClick} loading={busy.value}>
+      {t('complete.done')}
+    </Button>
+  );
 }
 
 /** The stop's heading, with "Not sent yet" while its last change waits for the network. */

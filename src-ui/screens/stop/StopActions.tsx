@@ -6,6 +6,7 @@
  * - The cleaning variant does not use Skip or one-click Delivered: they show disabled, with the reason.
  * - A done stop offers only Call and its completion (view, and edit while the route runs).
  */
+import { useSignals } from '@preact/signals-react/runtime';
 import { Ban, CircleCheck, type LucideIcon, Phone, PhoneOff } from 'lucide-react';
 import { type MouseEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -63,6 +64,7 @@ function Tile({ icon: Icon, label, onClick, href, disabled, busy, describedBy }:
 }
 
 export function StopActions({ view, base }: { view: Ready; base: string }) {
+  useSignals();
   const { t } = useTranslation();
   const guard = useSnackbarGuard();
   const actions = useQuickActions(view, base);
@@ -74,7 +76,7 @@ export function StopActions({ view, base }: { view: Ready; base: string }) {
       {!done && <OpenStopTiles view={view} actions={actions} call={call} />}
       <div className={styles.primaryRow}>
         {done && <CallTile call={call} />}
-        <Button fullWidth onClick={actions.arrive} loading={actions.busy}>
+        <Button fullWidth onClick={actions.arrive} loading={actions.busy.value}>
           {done ? t('stop.actions.viewCompletion') : t('stop.actions.arrived')}
         </Button>
       </div>
@@ -87,6 +89,7 @@ export function StopActions({ view, base }: { view: Ready; base: string }) {
  * the reason they are read with.
  */
 function OpenStopTiles({ view, actions, call }: { view: Ready; actions: QuickActions; call: StopCall }) {
+  useSignals();
   const { t } = useTranslation();
   const reasonId = useId();
   const cleaning = view.variant === 'cleaning';
@@ -99,7 +102,7 @@ function OpenStopTiles({ view, actions, call }: { view: Ready; actions: QuickAct
           label={t('stop.actions.skip')}
           onClick={actions.skip}
           disabled={cleaning}
-          busy={actions.busy}
+          busy={actions.busy.value}
           describedBy={reason}
         />
         <Tile
@@ -107,7 +110,7 @@ function OpenStopTiles({ view, actions, call }: { view: Ready; actions: QuickAct
           label={t(view.stop.type === 'pickup' ? 'complete.pickedUp' : 'stop.actions.delivered')}
           onClick={actions.deliver}
           disabled={cleaning}
-          busy={actions.busy}
+          busy={actions.busy.value}
           describedBy={reason}
         />
         <CallTile call={call} />

@@ -80,7 +80,7 @@ export function StopTaskScreen({ base, stopId }: StopScreenProps) {
       {isCompletable(stop) && !isDone(stop) && view.scanning && (
         <div className={styles.card}>
           <ScanSummary
-            route={view.route}
+            routeNow={view.routeNow}
             stop={stop}
             units={draftUnits(stop)}
             required={view.required.barcode}

@@ -3,6 +3,7 @@
  * the core's completeStop with the device's position, then the success snackbar ("Stop 3 delivered") and back to
  * the route. A refusal from the core is shown as the same alerts.
  */
+import { type ReadonlySignal, type Signal, signal } from '@preact/signals-core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Failure, StopCompletion } from '../../../src-shared/api/worker-api.ts';
@@ -21,7 +22,8 @@ import { blockFromFailure, PROOF_SNACKBARS, successText, wrongCodeText } from '.
 import { usePosition } from './use-stop.ts';
 
 export interface StopTarget {
-  route: Route;
+  /** The open route as it is when the driver acts: the order's rules read its other stops. */
+  routeNow(): Pick<Route, 'status' | 'stops' | 'publication_settings'>;
   stop: Stop;
   number: number | null;
   /** The variant the screen shows (its URL mock included): the core checks the completion by the same rules. */
@@ -29,8 +31,11 @@ export interface StopTarget {
 }
 
 export interface CompleteStop {
-  /** A completion is on its way: the buttons show it and ignore repeats. */
-  busy: boolean;
+  /**
+   * A completion is on its way: the buttons show it and ignore repeats. A signal, read under useSignals() by the
+   * button that shows it alone: the screen's fields do not re-render for it (issue 47).
+   */
+  busy: ReadonlySignal<boolean>;
   /** An alert with the app's "Attention" title. */
   refuse(message: string): void;
   /** True when the route's rules allow acting on the stop now; otherwise shows why and answers false. */
@@ -46,19 +51,26 @@ export interface CompleteStop {
  * A refusal about the recipient's code (the core names the field: a wrong code with the tries left, locked, not a
  * code), answered by the screen under the code's field instead of in the alert (issue 45).
  */
-export type AnswerCode = (failure: Failure) => void;
+type AnswerCode = (failure: Failure) => void;
+
+export interface CompleteStopOptions {
+  answerCode?: AnswerCode;
+  /** The screen's own busy signal, when it holds what it shows while a completion is on its way. */
+  busy?: Signal<boolean>;
+}
 
 export function useCompleteStop(
   base: string,
-  { route, stop, number, variant }: StopTarget,
-  answerCode?: AnswerCode,
+  { routeNow, stop, number, variant }: StopTarget,
+  { answerCode, busy: screenBusy }: CompleteStopOptions = {},
 ): CompleteStop {
   const { t } = useTranslation();
   const { api } = useCore();
   const feedback = useFeedback();
   const nav = useNav();
   const position = usePosition();
-  const [busy, setBusy] = useState(false);
+  const [ownBusy] = useState(() => signal(false));
+  const busy = screenBusy ?? ownBusy;
 
   const refuse = (message: string) => feedback.alert({ title: t('alerts.title'), message });
 
@@ -66,15 +78,14 @@ export function useCompleteStop(
     busy,
     refuse,
     allowed() {
-      const block = actionBlock(route, stop.id);
+      const block = actionBlock(routeNow(), stop.id);
       if (block) refuse(blockText(block, t));
       return block === null;
     },
     async complete(status, details = {}) {
-      if (busy) return false;
-      setBusy(true);
+      if (busy.peek()) return false;
+      busy.value = true;
       const result = await api.completeStop(stop.id, { ...details, status, position: position(), variant });
-      setBusy(false);
       if (result.ok) {
         // The units' scans went with the completion (or the stop was skipped): this visit's draft is done.
         dropDraft(stop.id);
@@ -85,13 +96,16 @@ export function useCompleteStop(
           // The stop is done: "Photo added" and the like are old news, and would cover the next stop's buttons.
           supersedes: PROOF_SNACKBARS,
         });
+        // Busy until the screen has closed (the way back lands a task later): the screen holding its view for the
+        // completion closes without rendering its fields again to show the stop done.
         nav.back(base);
         return true;
       }
+      busy.value = false;
       if (result.field === 'delivery_code' && answerCode) {
         answerCode(result);
       } else if (result.error === 'blocked') {
-        const block = blockFromFailure(result.message, actionBlock(route, stop.id));
+        const block = blockFromFailure(result.message, actionBlock(routeNow(), stop.id));
         refuse(block ? blockText(block, t) : t('errors.intent.blocked'));
       } else if (result.error === 'wrong_delivery_code') {
         refuse(wrongCodeText(result.message, t));

@@ -4,6 +4,7 @@
  * Arrived opens the complete screen. Delivered is refused while a proof is required (spec section 5 "One-click
  * delivered").
  */
+import type { ReadonlySignal } from '@preact/signals-core';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { oneClickAllowed } from '../../../src-shared/domain/proofs.ts';
@@ -17,7 +18,8 @@ type Ready = Extract<StopView, { status: 'ready' }>;
 
 export interface QuickActions {
   /** A completion is on its way. */
-  busy: boolean;
+  /** A completion is on its way (read under useSignals()). */
+  busy: ReadonlySignal<boolean>;
   /** An alert with the app's "Attention" title. */
   refuse(message: string): void;
   skip(): void;

@@ -11,18 +11,25 @@ import {
   requiredProofs,
 } from '../../../src-shared/domain/proofs.ts';
 import type { Language } from '../../../src-shared/domain/settings.ts';
-import { countToShow } from '../../../src-shared/domain/stops.ts';
 import { hasScannableUnits } from '../../../src-shared/domain/unit-scans.ts';
 import { resolveVariant, type Variant } from '../../../src-shared/domain/variant.ts';
 import type { Organisation, Route, Stop } from '../../../src-shared/protocol/entities.ts';
 import type { ParkedCompletion } from '../../../src-shared/state/app-state.ts';
 import { useCore } from '../../app/core-context.tsx';
+import type { RouteInfo } from '../../bridge/route-state.ts';
 import { geoPosition, startGeolocation } from '../../platform/geolocation.ts';
 import { currentVariantFlag } from '../../stops/variant.ts';
+import { useRouteState } from '../shared/use-route-state.ts';
 
 interface Loaded {
   status: 'ready';
-  route: Route;
+  /** The route without its stops: a change to another stop leaves this screen as it is (issue 47). */
+  route: RouteInfo;
+  /**
+   * The open route with every stop as it is now, for what reads the other stops when the driver acts (the order's
+   * rules, a scanned code of another stop's parcel): read then, not while rendering.
+   */
+  routeNow(): RouteInfo & Pick<Route, 'stops'>;
   stop: Stop;
   /** countToShow: null for break, start and end. */
   number: number | null;
@@ -45,30 +52,39 @@ export type StopView = { status: 'loading' | 'missing'; language: Language } | (
 /** A stop loaded and ready to show. */
 export type ReadyStop = Extract<StopView, { status: 'ready' }>;
 
+/**
+ * The stop as its windows show it, from the route state's narrow signals: it changes when this stop, the route's own
+ * fields, the organisation or the settings change, not with another stop's patch.
+ */
 export function useStop(stopId: number): StopView {
   const { state } = useCore();
-  const active = state.route.value;
+  const routeState = useRouteState();
+  const frame = routeState.frame.value;
+  const route = routeState.info.value;
+  const stop = routeState.stop(stopId).value;
+  const number = routeState.numbers.value.get(stopId) ?? null;
+  const unsent = routeState.unsentStopIds.value.has(stopId);
   const organisation = state.organisation.value;
   const appConfig = state.appConfig.value;
   const language = state.settings.value.language;
   const parkedList = state.outbox.value.parked;
   // Read once per screen: the URL flag is remembered for the session by variant.ts.
   const [flag] = useState(currentVariantFlag);
-  const route = active?.route ?? null;
+  const status = frame?.status ?? null;
 
   return useMemo((): StopView => {
-    if (!active || active.status === 'loading' || (!route && active.status !== 'failed'))
+    if (status === null || status === 'loading' || (!route && status !== 'failed'))
       return { status: 'loading', language };
-    const index = route ? route.stops.findIndex((s) => s.id === stopId) : -1;
-    if (!route || index < 0) return { status: 'missing', language };
-    const stop = route.stops[index]!;
+    if (!route || !stop) return { status: 'missing', language };
     const gates = featureGates(organisation?.plan ?? null, route.publication_settings);
     return {
       status: 'ready',
       language,
       route,
+      // The route closed under the screen (it is leaving): the rules then see this stop alone.
+      routeNow: () => state.route.peek()?.route ?? { ...route, stops: [stop] },
       stop,
-      number: countToShow(route.stops)[index] ?? null,
+      number,
       organisation,
       variant: resolveVariant(flag, organisation, appConfig),
       gates,
@@ -80,10 +96,10 @@ export function useStop(stopId: number): StopView {
       ),
       outcomes: stopOutcomes(organisation?.plan ?? null, route.publication_settings, organisation?.config ?? null),
       scanning: gates.barcode && hasScannableUnits(stop),
-      unsent: active.unsentStopIds.includes(stopId),
+      unsent,
       parked: parkedList.findLast((p) => p.routeId === route.id && p.stopId === stopId) ?? null,
     };
-  }, [active, route, stopId, organisation, appConfig, language, flag, parkedList]);
+  }, [status, route, stop, number, unsent, stopId, organisation, appConfig, language, flag, parkedList, state]);
 }
 
 /** Keeps the device's position watched while the screen is open; `position()` is the last fix, if any. */
