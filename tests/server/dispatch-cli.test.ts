@@ -213,6 +213,7 @@ describe('the dispatch command against a server', () => {
     await socket.close();
 
     const unlinked = await cli(['unlink', String(routeId), link.linkId]);
+    expect(unlinked.code, unlinked.err).toBe(0);
     expect(json(unlinked.out)).toMatchObject({ linkId: link.linkId, revoked_at: expect.any(String) });
     const detail = json<DispatchRouteDetail>((await cli(['route', String(routeId)])).out);
     expect(detail.links).toEqual([expect.objectContaining({ id: link.linkId, revoked_at: expect.any(String) })]);
