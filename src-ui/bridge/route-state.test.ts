@@ -107,9 +107,22 @@ describe('route state', () => {
       { op: 'set', path: ['route', 'activeStopId'], value: 2 },
       { op: 'set', path: ['route', 'unsentStopIds'], value: [1] },
     );
-    // The frame counts the unsent stops: one more.
+    // Not the frame: the header reads the unsent marks from their own signal.
     expect(counts).toEqual({ frame: 0, heading: 1, active: 1, unsent: 1, stop1: 1, stop2: 0 });
     expect(routeState.heading.value).toMatchObject({ done: 1, total: 3 });
+  });
+
+  it("the route's status and its finishing notify their own signals, not the frame the route view reads", () => {
+    const { routeState, patch } = setup();
+    const counts = notifications({
+      frame: routeState.frame,
+      routeStatus: routeState.routeStatus,
+      finishing: routeState.finishing,
+    });
+    patch({ op: 'set', path: ['route', 'finishing'], value: true });
+    patch({ op: 'set', path: ['route', 'route', 'status'], value: 'finished' });
+    expect(counts).toEqual({ frame: 0, routeStatus: 1, finishing: 1 });
+    expect(routeState.routeStatus.value).toBe('finished');
   });
 
   it('a route that arrives whole keeps its unchanged stops and line by identity', () => {

@@ -17,17 +17,13 @@ import type { StateSignals } from './mirror.ts';
 /** What the route view shows around its stops; one object while none of these changes. */
 export interface RouteFrame {
   routeId: number;
-  shared: boolean;
   status: ActiveRouteState['status'];
   /** The route itself is there (from the server or the device's copy). */
   loaded: boolean;
   busy: ActiveRouteState['busy'];
-  finishing: boolean;
   fromCache: boolean;
   lost: ActiveRouteState['lost'];
   changes: ActiveRouteState['changes'];
-  /** The route's status (null until loaded): Start, Complete route and the rows' actions depend on it. */
-  routeStatus: Route['status'] | null;
   lineIsFallback: boolean;
 }
 
@@ -160,15 +156,12 @@ function frameOf(open: ActiveRouteState | null): RouteFrame | null {
   if (!open) return null;
   return {
     routeId: open.routeId,
-    shared: open.shared,
     status: open.status,
     loaded: open.route !== null,
     busy: open.busy,
-    finishing: open.finishing,
     fromCache: open.fromCache,
     lost: open.lost,
     changes: open.changes,
-    routeStatus: open.route?.status ?? null,
     lineIsFallback: open.lineIsFallback,
   };
 }

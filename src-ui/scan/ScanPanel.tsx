@@ -23,7 +23,7 @@ import { useScanner } from './use-scanner.ts';
 
 export interface ScanPanelProps {
   /** The open route as it is when a code arrives: a code may be another stop's parcel. */
-  routeNow: () => Pick<Route, 'stops'>;
+  routeNow: () => Pick<Route, 'stops'> | null;
   stop: Stop;
   onClose: () => void;
 }

@@ -17,7 +17,7 @@ const ScanPanel = retryableLazy(() => import('./ScanPanel.tsx'));
 
 export interface ScanSummaryProps {
   /** The open route as it is when a code arrives (the Scan screen matches codes of other stops too). */
-  routeNow: () => Pick<Route, 'stops'>;
+  routeNow: () => Pick<Route, 'stops'> | null;
   stop: Stop;
   /** The stop's units as scanned so far (scan-draft.ts). */
   units: Unit[];

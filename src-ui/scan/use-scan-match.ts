@@ -19,7 +19,7 @@ export interface ScanMatch {
   handle(text: string, method: UnitScanMethod): boolean;
 }
 
-export function useScanMatch(routeNow: () => Pick<Route, 'stops'>, stop: Stop): ScanMatch {
+export function useScanMatch(routeNow: () => Pick<Route, 'stops'> | null, stop: Stop): ScanMatch {
   const { t } = useTranslation();
   const [feedback, setFeedback] = useState<ScanFeedback | null>(null);
   const sound = useMatchSound();
@@ -28,6 +28,8 @@ export function useScanMatch(routeNow: () => Pick<Route, 'stops'>, stop: Stop): 
   function handle(text: string, method: UnitScanMethod): boolean {
     const here = { ...stop, units: draftUnits(stop) };
     const route = routeNow();
+    // The route closed under the scanner: the screen is leaving, the code is not taken.
+    if (!route) return false;
     const match = matchCode(
       route.stops.map((s) => (s.id === stop.id ? here : s)),
       stop.id,

@@ -76,30 +76,34 @@ const CompleteForm = memo(function CompleteForm({ view, base, presetSkipped, com
 
   async function onDone() {
     if (!actions.allowed()) return;
-    const { check, status } = draft;
-    const code = draft.codeMarks;
-    const codeProblem = code.locked || code.missing || code.invalid;
-    // What is missing shows from the first refused Done on: a Done that passes re-renders none of the fields.
-    if (!check.ok || check.alert || outcomeRefusal(draft) || codeProblem) draft.tried();
-    if (check.alert === 'fulfill_requirements') return actions.refuse(t('alerts.fulfillRequirements'));
-    if (check.alert === 'add_note') {
-      internalRef.current?.focus();
-      return actions.refuse(t('complete.addNote'));
-    }
-    if (!check.ok) return;
-    const refusal = outcomeRefusal(draft);
+    const refusal = doneRefusal(draft);
     if (refusal) {
-      if (refusal.focusNote) internalRef.current?.focus();
-      return actions.refuse(t(refusal.key));
+      // What is missing shows from the first refused Done on: a Done that passes re-renders none of the fields.
+      draft.tried();
+      return answerRefusal(refusal);
     }
-    // The code's own problems (locked, missing, not a code) show under its field, which takes the focus: the driver
-    // at the door types again with no alert to close first (issue 45).
-    if (codeProblem) return draft.answerCode();
+    const { status } = draft;
     const notes = completionNotes(draft.input);
     await actions.complete(
       status,
       status === 'skipped' ? { ...notes, ...draft.skipOutcome() } : { ...notes, ...draft.collected() },
     );
+  }
+
+  function answerRefusal(refusal: DoneRefusal) {
+    switch (refusal.type) {
+      case 'fields':
+        return;
+      case 'alert':
+        if (refusal.focusNote) internalRef.current?.focus();
+        return actions.refuse(t(refusal.key));
+      case 'code':
+        // The code's own problems (locked, missing, not a code) show under its field, which takes the focus: the
+        // driver at the door types again with no alert to close first (issue 45).
+        return draft.answerCode();
+      default:
+        refusal satisfies never;
+    }
   }
 
   if (variant === 'cleaning' && editing)
@@ -134,10 +138,29 @@ const CompleteForm = memo(function CompleteForm({ view, base, presetSkipped, com
   );
 });
 
+/** Why Done does not complete yet, in the order the driver is told: the fields marked, an alert, the stop's code. */
+type DoneRefusal = { type: 'fields' } | { type: 'alert'; key: string; focusNote?: boolean } | { type: 'code' };
+
+/**
+ * Whether Done is refused and why (spec section 5 "Proof rules", the delivery outcomes of issue 34, the stop's code of
+ * issue 45): the proof rules' alerts first, then the fields they mark, then what the outcomes still lack, then the
+ * code, which is answered under its own field. Null when Done may complete.
+ */
+function doneRefusal(draft: CompletionDraft): DoneRefusal | null {
+  const { check } = draft;
+  if (check.alert === 'fulfill_requirements') return { type: 'alert', key: 'alerts.fulfillRequirements' };
+  if (check.alert === 'add_note') return { type: 'alert', key: 'complete.addNote', focusNote: true };
+  if (!check.ok) return { type: 'fields' };
+  const outcome = outcomeRefusal(draft);
+  if (outcome) return { type: 'alert', ...outcome };
+  const code = draft.codeMarks;
+  if (code.locked || code.missing || code.invalid) return { type: 'code' };
+  return null;
+}
+
 /**
  * What the delivery outcomes (issue 34) still lack, as the alert's words: a skip's reason with the photo and the note
- * it asks for, a delivered stop's place with its fields and photo. Null when nothing does (the stop's code is
- * answered under its own field).
+ * it asks for, a delivered stop's place with its fields and photo. Null when nothing does.
  */
 function outcomeRefusal(draft: CompletionDraft): { key: string; focusNote?: boolean } | null {
   const { reason, placeMarks: place } = draft;

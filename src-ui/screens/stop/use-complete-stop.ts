@@ -23,7 +23,8 @@ import { usePosition } from './use-stop.ts';
 
 export interface StopTarget {
   /** The open route as it is when the driver acts: the order's rules read its other stops. */
-  routeNow(): Pick<Route, 'status' | 'stops' | 'publication_settings'>;
+  /** The route as it is now; null once it has closed (the screen is leaving). */
+  routeNow(): Pick<Route, 'status' | 'stops' | 'publication_settings'> | null;
   stop: Stop;
   number: number | null;
   /** The variant the screen shows (its URL mock included): the core checks the completion by the same rules. */
@@ -78,7 +79,10 @@ export function useCompleteStop(
     busy,
     refuse,
     allowed() {
-      const block = actionBlock(routeNow(), stop.id);
+      const route = routeNow();
+      // The route closed under the screen: it is leaving (useLeaveWhenGone), nothing to complete.
+      if (!route) return false;
+      const block = actionBlock(route, stop.id);
       if (block) refuse(blockText(block, t));
       return block === null;
     },
@@ -105,7 +109,8 @@ export function useCompleteStop(
       if (result.field === 'delivery_code' && answerCode) {
         answerCode(result);
       } else if (result.error === 'blocked') {
-        const block = blockFromFailure(result.message, actionBlock(routeNow(), stop.id));
+        const route = routeNow();
+        const block = blockFromFailure(result.message, route ? actionBlock(route, stop.id) : null);
         refuse(block ? blockText(block, t) : t('errors.intent.blocked'));
       } else if (result.error === 'wrong_delivery_code') {
         refuse(wrongCodeText(result.message, t));

@@ -29,7 +29,7 @@ interface Loaded {
    * The open route with every stop as it is now, for what reads the other stops when the driver acts (the order's
    * rules, a scanned code of another stop's parcel): read then, not while rendering.
    */
-  routeNow(): RouteInfo & Pick<Route, 'stops'>;
+  routeNow(): (RouteInfo & Pick<Route, 'stops'>) | null;
   stop: Stop;
   /** countToShow: null for break, start and end. */
   number: number | null;
@@ -82,7 +82,7 @@ export function useStop(stopId: number): StopView {
       language,
       route,
       // The route closed under the screen (it is leaving): the rules then see this stop alone.
-      routeNow: () => state.route.peek()?.route ?? { ...route, stops: [stop] },
+      routeNow: () => state.route.peek()?.route ?? null,
       stop,
       number,
       organisation,
