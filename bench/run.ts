@@ -337,7 +337,8 @@ try {
   };
   writeFileSync(RESULTS, `${JSON.stringify(report, null, 2)}\n`);
   const markdown = [
-    `App benchmark, ${report.at.slice(0, 10)}${rerun ? ` (re-run: ${rerun.join('; ')})` : ''}: medians of ${report.runs} run(s) on ${report.machine.cpus}× ${report.machine.cpu}, Chromium ${report.machine.chromium}, 390x844, CPU ${CPU_SLOWDOWN}× slower, slow 4G.`,
+    // A re-run's scenarios were run as many times as their ×N says; the count after "medians of" is the base run's.
+    `App benchmark, ${report.at.slice(0, 10)}${rerun ? ` (re-run: ${rerun.join('; ')})` : ''}: medians of ${report.runs} run(s)${rerun ? ' (re-runs: ×N each)' : ''} on ${report.machine.cpus}× ${report.machine.cpu}, Chromium ${report.machine.chromium}, 390x844, CPU ${CPU_SLOWDOWN}× slower, slow 4G.`,
     '',
     appTable(report.figures, budgets),
     ...(failed.length > 0 ? ['', `Failed this run (see its log): ${failed.join(', ')}.`] : []),

@@ -18,13 +18,19 @@ export interface InteractionEvent {
   interactionId: number;
   start: number;
   duration: number;
+  /** When its handlers began and ended: the input delay before, the presentation delay after (to start + duration). */
+  processingStart: number;
+  processingEnd: number;
 }
 
 /** A long animation frame (over 50 ms) and the scripts that ran in it, by the file of their entry point. */
 export interface FrameScripts {
   start: number;
   duration: number;
-  scripts: { url: string; duration: number }[];
+  /** Each script's file, what invoked it (`MessagePort.onmessage`, `TimerHandler:setTimeout`, …) and its time. */
+  scripts: { url: string; invoker: string; start: number; duration: number }[];
+  /** When the frame's rendering (rAF callbacks, style, layout) began. */
+  renderStart: number;
 }
 
 export interface PageMetrics {
@@ -104,9 +110,15 @@ function observe(watches: Record<string, string>) {
   on('longtask', (e) => bench.longTasks.push({ start: e.startTime, duration: e.duration }));
   try {
     on('long-animation-frame', (e) => {
-      const scripts = (e as PerformanceEntry & { scripts: { sourceURL: string; duration: number }[] }).scripts;
-      const attributed = scripts.map((script) => ({ url: script.sourceURL, duration: script.duration }));
-      bench.frames.push({ start: e.startTime, duration: e.duration, scripts: attributed });
+      type Script = { sourceURL: string; invoker: string; startTime: number; duration: number };
+      const { scripts, renderStart } = e as PerformanceEntry & { scripts: Script[]; renderStart: number };
+      const attributed = scripts.map((s) => ({
+        url: s.sourceURL,
+        invoker: s.invoker,
+        start: s.startTime,
+        duration: s.duration,
+      }));
+      bench.frames.push({ start: e.startTime, duration: e.duration, scripts: attributed, renderStart });
     });
   } catch {
     // A browser without Long Animation Frames: no script attribution.
@@ -114,8 +126,11 @@ function observe(watches: Record<string, string>) {
   on(
     'event',
     (e) => {
-      const id = (e as PerformanceEventTiming).interactionId;
-      if (id) bench.events.push({ name: e.name, interactionId: id, start: e.startTime, duration: e.duration });
+      const { interactionId, processingStart, processingEnd } = e as PerformanceEventTiming;
+      if (interactionId) {
+        const { name, startTime: start, duration } = e;
+        bench.events.push({ name, interactionId, start, duration, processingStart, processingEnd });
+      }
     },
     { durationThreshold: 16 },
   );
@@ -207,6 +222,51 @@ export function interactiveAt(tasks: LongTask[], from: number, quietMs = 500): n
     at = Math.max(at, task.start + task.duration);
   }
   return at;
+}
+
+/** Where an interaction's latency went: waiting for the main thread, its handlers, then until the next paint. */
+export interface LatencyParts {
+  event: string;
+  start: number;
+  latency: number;
+  inputDelay: number;
+  processing: number;
+  presentation: number;
+}
+
+/** The longest event of the interactions that started in [from, to), cut into its parts; null when none did. */
+export function worstInteraction(events: InteractionEvent[], from: number, to: number): LatencyParts | null {
+  let worst: InteractionEvent | null = null;
+  for (const e of events) {
+    if (e.start < from || e.start >= to) continue;
+    if (!worst || e.duration > worst.duration) worst = e;
+  }
+  if (!worst) return null;
+  return {
+    event: worst.name,
+    start: worst.start,
+    latency: worst.duration,
+    inputDelay: worst.processingStart - worst.start,
+    processing: worst.processingEnd - worst.processingStart,
+    presentation: worst.start + worst.duration - worst.processingEnd,
+  };
+}
+
+/**
+ * What ran on the main thread while an interaction waited (from its input to its paint): the scripts of the long
+ * animation frames in that span, longest first, each as `invoker (file) ms`, and the frames' rendering.
+ */
+export function scriptsDuring(frames: FrameScripts[], from: number, to: number): string[] {
+  const ran: { what: string; ms: number }[] = [];
+  for (const frame of frames) {
+    if (frame.start + frame.duration < from || frame.start > to) continue;
+    for (const s of frame.scripts) {
+      if (s.start + s.duration < from || s.start > to) continue;
+      ran.push({ what: `${s.invoker} (${s.url.split('/').pop() || 'page'})`, ms: s.duration });
+    }
+    ran.push({ what: 'rendering', ms: frame.start + frame.duration - frame.renderStart });
+  }
+  return ran.sort((a, b) => b.ms - a.ms).map((r) => `${r.what} ${Math.round(r.ms)} ms`);
 }
 
 /** The latency of each interaction (the longest event of it) that started in [from, to). */

@@ -5,7 +5,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { blockingTime, interactionLatencies, interactiveAt } from '../../bench/app/metrics.ts';
+import {
+  blockingTime,
+  interactionLatencies,
+  interactiveAt,
+  scriptsDuring,
+  worstInteraction,
+} from '../../bench/app/metrics.ts';
 import { type Budget, checkBudgets, flatten, median, medianFigures, sideBySideTable } from '../../bench/app/report.ts';
 import { DEFAULT_BUDGET_KB } from '../../scripts/critical-path.mjs';
 
@@ -128,14 +134,61 @@ describe('interactiveAt', () => {
   });
 });
 
+/** An event whose handlers began 5 ms after it and ran for 10 ms. */
+const event = (name: string, interactionId: number, start: number, duration: number) => ({
+  name,
+  interactionId,
+  start,
+  duration,
+  processingStart: start + 5,
+  processingEnd: start + 15,
+});
+
 describe('interactionLatencies', () => {
   it('takes the longest event of each interaction within the window', () => {
     const events = [
-      { name: 'pointerdown', interactionId: 1, start: 10, duration: 24 },
-      { name: 'click', interactionId: 1, start: 12, duration: 40 },
-      { name: 'pointerdown', interactionId: 2, start: 500, duration: 104 },
-      { name: 'click', interactionId: 3, start: 2000, duration: 200 },
+      event('pointerdown', 1, 10, 24),
+      event('click', 1, 12, 40),
+      event('pointerdown', 2, 500, 104),
+      event('click', 3, 2000, 200),
     ];
     expect(interactionLatencies(events, 0, 1000).sort((a, b) => a - b)).toEqual([40, 104]);
+  });
+});
+
+describe('worstInteraction', () => {
+  it("cuts the window's longest event into input delay, handlers and the wait for the paint", () => {
+    const events = [event('pointerdown', 1, 10, 24), event('click', 1, 12, 40), event('click', 2, 2000, 200)];
+    expect(worstInteraction(events, 0, 1000)).toEqual({
+      event: 'click',
+      start: 12,
+      latency: 40,
+      inputDelay: 5,
+      processing: 10,
+      presentation: 25,
+    });
+    expect(worstInteraction(events, 100, 1000)).toBeNull();
+  });
+});
+
+describe('scriptsDuring', () => {
+  it("lists the long frames' scripts and rendering in the span, longest first, without those outside it", () => {
+    const script = (invoker: string, start: number, duration: number) => ({
+      url: 'http://localhost/assets/shell-1.js',
+      invoker,
+      start,
+      duration,
+    });
+    const frames = [
+      { start: 0, duration: 80, renderStart: 70, scripts: [script('TimerHandler:setTimeout', 5, 60)] },
+      { start: 100, duration: 60, renderStart: 150, scripts: [script('MessagePort.onmessage', 100, 45)] },
+      { start: 500, duration: 90, renderStart: 580, scripts: [script('DOMWindow.onpopstate', 500, 80)] },
+    ];
+    expect(scriptsDuring(frames, 50, 200)).toEqual([
+      'TimerHandler:setTimeout (shell-1.js) 60 ms',
+      'MessagePort.onmessage (shell-1.js) 45 ms',
+      'rendering 10 ms',
+      'rendering 10 ms',
+    ]);
   });
 });

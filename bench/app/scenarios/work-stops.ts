@@ -11,11 +11,15 @@ import { MAP_LOADED_MARK as MAP_LOADED } from '../../../src-ui/map/map-marks.ts'
 import { type PageProfiler, selfTimeIn, startPageProfiler, writeProfileNotes } from '../cpu-profile.ts';
 import {
   blockingTime,
+  type FrameScripts,
   interactionLatencies,
   interactionScriptTime,
   interactionSpans,
+  type LatencyParts,
   readMetrics,
+  scriptsDuring,
   waitSeen,
+  worstInteraction,
 } from '../metrics.ts';
 import { throttledPage } from '../profile.ts';
 import { tap, until } from '../touch.ts';
@@ -205,6 +209,8 @@ export async function workStops(
       latencies.sort((a, b) => a - b);
       inpByAction[name] = round(latencies.at(-1)!);
       medianByAction[name] = round(latencies[Math.floor(latencies.length / 2)]!);
+      const parts = starts.map((s) => worstInteraction(m.events, s, nextAfter(s)));
+      logWorstParts(`${view}, ${mode}, ${name}`, parts, m.frames);
     }
     if (profiled) {
       const spans = (name: StopAction) => marks.get(name)!.map((s) => interactionSpans(m.events, s, nextAfter(s)));
@@ -226,4 +232,23 @@ export async function workStops(
   } finally {
     await page.close();
   }
+}
+
+/** Says where the worst interaction of an action went (input delay, handlers, to the paint): docs/performance.md. */
+function logWorstParts(label: string, parts: (LatencyParts | null)[], frames: FrameScripts[]) {
+  const timed = parts.filter((p): p is LatencyParts => p !== null);
+  const worst = timed.reduce<LatencyParts | null>((w, p) => (!w || p.latency > w.latency ? p : w), null);
+  if (!worst) return;
+  const median = (pick: (p: LatencyParts) => number) =>
+    round(timed.map(pick).sort((a, b) => a - b)[Math.floor(timed.length / 2)]!);
+  const { latency, inputDelay, processing, presentation, event, start } = worst;
+  console.log(
+    `  ${label}: worst ${round(latency)} ms (${event}) = input delay ${round(inputDelay)} + handlers ${round(processing)}` +
+      ` + to the paint ${round(presentation)}; long frames' work then: ` +
+      (scriptsDuring(frames, start, start + latency)
+        .slice(0, 6)
+        .join(', ') || 'none') +
+      `; medians: input delay ${median((p) => p.inputDelay)}, handlers ${median((p) => p.processing)},` +
+      ` to the paint ${median((p) => p.presentation)}`,
+  );
 }
