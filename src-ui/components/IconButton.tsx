@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import type { ButtonHTMLAttributes } from 'react';
+import { type ButtonHTMLAttributes, memo } from 'react';
 import { cx } from './cx.ts';
 import styles from './IconButton.module.css';
 
@@ -13,8 +13,11 @@ export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonEle
   variant?: IconButtonVariant;
 }
 
-/** A 48 px round touch target holding one 24 px icon. */
-export function IconButton({
+/**
+ * A 48 px round touch target holding one 24 px icon. Memoized: a header or a carousel re-rendered for its text passes
+ * the same icon, name and handler, and the button with its icon stays as it is (issue 47).
+ */
+export const IconButton = memo(function IconButton({
   label,
   icon: Icon,
   variant = 'plain',
@@ -27,4 +30,4 @@ export function IconButton({
       <Icon size={24} strokeWidth={2.25} aria-hidden="true" />
     </button>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { CircleCheck, CircleExclamationPoint, Info, type LucideIcon, TriangleExclamationPoint, X } from 'lucide-react';
-import type { MouseEvent } from 'react';
+import { type MouseEvent, memo } from 'react';
 import { cx } from './cx.ts';
 import styles from './Snackbar.module.css';
 import type { SnackbarItem, SnackbarTone } from './snackbar-queue.ts';
@@ -25,7 +25,7 @@ const toneIcons: Record<SnackbarTone, LucideIcon | null> = {
  * on it but its buttons hides it (with gloves, aiming at a small close button is harder than tapping the message);
  * keyboards and screen readers have the close button or the timer.
  */
-export function Snackbar({ item, onDismiss, dismissLabel }: SnackbarProps) {
+export const Snackbar = memo(function Snackbar({ item, onDismiss, dismissLabel }: SnackbarProps) {
   const Icon = toneIcons[item.tone];
   const showClose = !item.action && item.durationMs === null && !!dismissLabel;
   const dismissOnTap = (event: MouseEvent<HTMLDivElement>) => {
@@ -56,4 +56,4 @@ export function Snackbar({ item, onDismiss, dismissLabel }: SnackbarProps) {
       )}
     </div>
   );
-}
+});

@@ -37,7 +37,11 @@ export function SnackbarHost({ queue, onDismiss, dismissLabel, bottomOffset }: S
   const offset = bottomOffset ?? clearance ?? undefined;
   const { pause, resume } = useDismissTimer(current, onDismiss);
   const regionRef = useRef<HTMLDivElement>(null);
-  const lift = useSnackbarLift(regionRef, current, offset);
+  useSnackbarLift(regionRef, current, offset);
+  // One function per message: the memoized message does not re-render for the host's other renders (issue 47).
+  const dismissCurrent = useCallback(() => {
+    if (current) onDismiss(current.id);
+  }, [current, onDismiss]);
 
   const host = (
     <div
@@ -48,7 +52,6 @@ export function SnackbarHost({ queue, onDismiss, dismissLabel, bottomOffset }: S
       {/* The live region stays mounted so every new message is announced. */}
       <div
         ref={regionRef}
-        style={lift ? { transform: `translateY(${-lift}px)` } : undefined}
         className={styles.region}
         role="status"
         aria-live="polite"
@@ -58,14 +61,7 @@ export function SnackbarHost({ queue, onDismiss, dismissLabel, bottomOffset }: S
         onPointerUp={resume}
         onPointerCancel={resume}
       >
-        {current && (
-          <Snackbar
-            key={current.id}
-            item={current}
-            dismissLabel={dismissLabel}
-            onDismiss={() => onDismiss(current.id)}
-          />
-        )}
+        {current && <Snackbar key={current.id} item={current} dismissLabel={dismissLabel} onDismiss={dismissCurrent} />}
       </div>
     </div>
   );
@@ -107,10 +103,10 @@ function keyboardFocusBox(region: HTMLElement, viewport: { width: number; height
 /**
  * How far the message rises to clear the protected controls (snackbar-placement.ts), placed before it paints and
  * checked again while it shows: on scroll, resize, a focus move, a guard's change, and every RECHECK_MS (a list scrolled
- * by code).
+ * by code). Written to the region's style, not kept in state: a rise or fall moves the message without rendering the
+ * host or the message again (issue 47; a Done's message moves a few times as the route view settles under it).
  */
 function useSnackbarLift(regionRef: RefObject<HTMLDivElement | null>, current: Message, offset: string | undefined) {
-  const [lift, setLift] = useState(0);
   const liftRef = useRef(0);
   const currentIdRef = useRef<string | null>(null);
   currentIdRef.current = current?.id ?? null;
@@ -141,7 +137,7 @@ function useSnackbarLift(regionRef: RefObject<HTMLDivElement | null>, current: M
       next = Math.round(snackbarLift(rest, protectedBoxes(), ceiling));
     if (next === liftRef.current) return;
     liftRef.current = next;
-    setLift(next);
+    region.style.transform = next ? `translateY(${-next}px)` : '';
   }, [regionRef]);
   // Placed before it paints, so a message never shows over a control first and jumps away after.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new message or footer clearance is a new place.
@@ -167,5 +163,4 @@ function useSnackbarLift(regionRef: RefObject<HTMLDivElement | null>, current: M
       window.removeEventListener('resize', schedule);
     };
   }, [current, place]);
-  return lift;
 }

@@ -32,7 +32,11 @@ import { useOverlayLayers } from './use-overlay-layers.ts';
 import { useRouteMapData } from './use-route-map-data.ts';
 import { useRoutePrefetch } from './use-route-prefetch.ts';
 
-export default function RouteMap(props: RouteMapProps) {
+/**
+ * Memoized: the map area's renders that hand it the same data (a deferred value arriving where a catch-up already
+ * drew it, say) do not re-render the map (issue 47).
+ */
+export default memo(function RouteMap(props: RouteMapProps) {
   const { stops, activeStopId, position, theme, styleUrls, bottomInset, labels } = props;
   const rootRef = useRef<HTMLDivElement>(null);
   const mapDivRef = useRef<HTMLDivElement>(null);
@@ -106,7 +110,7 @@ export default function RouteMap(props: RouteMapProps) {
       />
     </div>
   );
-}
+});
 
 /**
  * The map root's look and what it says it shows (docs/map.md: `data-map-look`, `data-map-style`, `data-line`), which

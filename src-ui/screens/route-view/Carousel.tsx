@@ -7,7 +7,7 @@
 
 import { useSignals } from '@preact/signals-react/runtime';
 import { ChevronLeft, ChevronRight, CircleCheck } from 'lucide-react';
-import { memo, useRef } from 'react';
+import { memo, useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NavigationApp } from '../../../src-shared/domain/settings.ts';
 import { cx, IconButton } from '../../components/index.ts';
@@ -81,10 +81,12 @@ function CarouselNav({
   onSelect: (stopId: number) => void;
 }) {
   const { t } = useTranslation();
-  const step = (by: number) => {
-    const card = cards[Math.min(cards.length - 1, Math.max(0, current + by))];
-    if (card !== undefined) onSelect(card);
-  };
+  // Handlers that stay the same function, reading the cards at the tap: the memoized buttons keep their icons when a
+  // Done moves the cards along (issue 47). A ref written in render: the latest committed or not, as a tap wants.
+  const latest = useRef({ cards, current, onSelect });
+  latest.current = { cards, current, onSelect };
+  const previous = useCallback(() => stepCards(latest.current, -1), []);
+  const next = useCallback(() => stepCards(latest.current, 1), []);
   const firstDot = Math.min(Math.max(0, current - (MAX_DOTS >> 1)), Math.max(0, cards.length - MAX_DOTS));
   const dots = cards.slice(firstDot, firstDot + MAX_DOTS);
   return (
@@ -93,7 +95,7 @@ function CarouselNav({
         icon={ChevronLeft}
         label={t('common.a11y.previousStop')}
         disabled={current === 0}
-        onClick={() => step(-1)}
+        onClick={previous}
       />
       <span className={styles.dots} aria-hidden="true">
         {dots.map((card, i) => {
@@ -109,8 +111,17 @@ function CarouselNav({
         icon={ChevronRight}
         label={t('common.a11y.nextStop')}
         disabled={current >= cards.length - 1}
-        onClick={() => step(1)}
+        onClick={next}
       />
     </div>
   );
+}
+
+/** Selects the card `by` places from the current one, within the cards. */
+function stepCards(
+  { cards, current, onSelect }: { cards: readonly number[]; current: number; onSelect(id: number): void },
+  by: number,
+) {
+  const card = cards[Math.min(cards.length - 1, Math.max(0, current + by))];
+  if (card !== undefined) onSelect(card);
 }

@@ -25,9 +25,12 @@ export interface DrawerProps {
   /** Translated name of the handle ("Resize the stop list"). */
   handleLabel: string;
   listId: string;
+  /** A finger (or pointer) is down on the handle: the drawer may start to move. */
+  onHandleDown?: () => void;
 }
 
-export function Drawer({ state, onStateChange, onInsetChange, peek, children, handleLabel, listId }: DrawerProps) {
+export function Drawer(props: DrawerProps) {
+  const { state, onStateChange, onInsetChange, peek, children, handleLabel, listId, onHandleDown } = props;
   const [panelRef, panel] = useGuardedPanel();
   const gripRef = useRef<HTMLButtonElement>(null);
   const peekRef = useRef<HTMLDivElement>(null);
@@ -58,6 +61,10 @@ export function Drawer({ state, onStateChange, onInsetChange, peek, children, ha
         aria-expanded={open}
         aria-controls={listId}
         {...drag.handlers}
+        onPointerDown={(event) => {
+          onHandleDown?.();
+          drag.handlers.onPointerDown(event);
+        }}
         onClick={() => {
           if (drag.isTap()) onStateChange(open ? -1 : 0);
         }}

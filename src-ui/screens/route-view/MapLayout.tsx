@@ -88,16 +88,10 @@ export const MapLayout = memo(function MapLayout({ base, navigationApp, language
   const { t } = useTranslation();
   const { api } = useCore();
   const listId = useId();
-  const finishing = useRouteState().finishing.value;
-  const [drawer, setDrawer] = useState<DrawerState>(finishing ? 0 : -1);
+  const { drawer, setDrawer, onDrawerState, handleDown, onHandleDown } = useDrawerState();
   const [inset, setInset] = useState(0);
   const [reveal, setReveal] = useState(0);
   const painted = useMapMayStart();
-
-  // Every stop done: the drawer opens at the list's end, where Complete route is.
-  useEffect(() => {
-    if (finishing) setDrawer(0);
-  }, [finishing]);
 
   const select = useCallback((stopId: number) => void api.selectStop(stopId), [api]);
   const onMarkerTap = useCallback(
@@ -113,7 +107,7 @@ export const MapLayout = memo(function MapLayout({ base, navigationApp, language
       setDrawer(0);
       setReveal((n) => n + 1);
     },
-    [api],
+    [api, setDrawer],
   );
 
   return (
@@ -137,7 +131,8 @@ export const MapLayout = memo(function MapLayout({ base, navigationApp, language
       </div>
       <Drawer
         state={drawer}
-        onStateChange={setDrawer}
+        onStateChange={onDrawerState}
+        onHandleDown={onHandleDown}
         onInsetChange={setInset}
         handleLabel={t('common.a11y.resizeStopList')}
         listId={listId}
@@ -145,12 +140,39 @@ export const MapLayout = memo(function MapLayout({ base, navigationApp, language
       >
         {/* The list waits for the first paint too while the drawer is minimized: the carousel's card comes first. */}
         {painted || drawer === 0 ? (
-          <StopList navigationApp={navigationApp} language={language} onRefresh={onRefresh} revealSignal={reveal} />
+          <StopList
+            navigationApp={navigationApp}
+            language={language}
+            onRefresh={onRefresh}
+            revealSignal={reveal}
+            actionsHidden={drawer !== 0 && !handleDown}
+          />
         ) : null}
       </Drawer>
     </main>
   );
 });
+
+/**
+ * The drawer's state: minimized at first, open once every stop is done (at the list's end, where Complete route is).
+ * `handleDown`: a finger is on its handle, so it may open: the list's actions show from then on and while it is open
+ * (StopList's actionsHidden), and hide again once it settles minimized.
+ */
+function useDrawerState() {
+  // Read under the layout's useSignals: a route finishing re-renders it.
+  const finishing = useRouteState().finishing.value;
+  const [drawer, setDrawer] = useState<DrawerState>(finishing ? 0 : -1);
+  const [handleDown, setHandleDown] = useState(false);
+  const onHandleDown = useCallback(() => setHandleDown(true), []);
+  const onDrawerState = useCallback((next: DrawerState) => {
+    setDrawer(next);
+    setHandleDown(false);
+  }, []);
+  useEffect(() => {
+    if (finishing) setDrawer(0);
+  }, [finishing]);
+  return { drawer, setDrawer, onDrawerState, handleDown, onHandleDown };
+}
 
 /** The map's labels in the driver's language, one object per language (the map names every marker on each render). */
 function useMapLabels(): RouteMapProps['labels'] {
@@ -206,18 +228,26 @@ function MapArea({ base, ...props }: MapAreaProps) {
   // Under a window the map holds what it showed (useHeldWhile): it does not follow its data then (peek, no
   // subscription), so a patch or a new fix renders none of it; uncovered, it renders and reads the latest.
   const read = <T,>(source: SignalRead<T>): T => (covered ? source.peek() : source.value);
-  const fix = useHeldWhile(read(geoPosition), covered).value;
-  const position = useMemo(() => (fix ? { lat: fix.lat, lng: fix.lng, accuracy: fix.accuracy } : null), [fix]);
+  const fixNow = read(geoPosition);
   // What the map draws holds still under a stop window; its callbacks and labels need not. The stops as the map reads
   // them (route-state.ts mapStops): a note or a time window changed renders none of it.
   const stops = read(routeState.mapStops) ?? NO_STOPS;
   const line = read(routeState.line) as [number, number][] | null;
   const lineIsFallback = read(routeState.frame)?.lineIsFallback ?? false;
   const activeStopId = read(routeState.activeStopId);
-  const { value: data, catchingUp } = useHeldWhile(
-    useMemo(() => ({ stops, line, lineIsFallback, activeStopId }), [stops, line, lineIsFallback, activeStopId]),
+  const dataNow = useMemo(
+    () => ({ stops, line, lineIsFallback, activeStopId }),
+    [stops, line, lineIsFallback, activeStopId],
+  );
+  // The position and the data held as one: one release, one render of the map for both (issue 47).
+  const {
+    value: { fix, data },
+    catchingUp,
+  } = useHeldWhile(
+    useMemo(() => ({ fix: fixNow, data: dataNow }), [fixNow, dataNow]),
     covered,
   );
+  const position = useMemo(() => (fix ? { lat: fix.lat, lng: fix.lng, accuracy: fix.accuracy } : null), [fix]);
   // The drawer's inset is where the map's controls sit and what the camera pads: held under the window, but live
   // from the moment it closes, while the route waits for the driver's pause (a drawer opened in that moment would
   // otherwise slide over controls left where they were, which the snackbar still steers clear of).

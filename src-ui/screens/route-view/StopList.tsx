@@ -33,6 +33,12 @@ export interface StopListProps {
   onRefresh: () => Promise<void>;
   /** Changes when the list should show the active stop again (a marker was tapped, the drawer opened). */
   revealSignal?: number;
+  /**
+   * The list lies hidden under the map view's minimized drawer: its active row shows no actions (the carousel's card
+   * has them), so a completion does not mount the next stop's actions twice (issue 47). They show as the drawer
+   * starts to open, while the list is still faded out.
+   */
+  actionsHidden?: boolean;
   className?: string;
 }
 
@@ -66,6 +72,7 @@ export const StopList = memo(function StopList(props: StopListProps) {
           navigationApp={props.navigationApp}
           language={props.language}
           revealSignal={props.revealSignal}
+          actionsHidden={props.actionsHidden ?? false}
         />
       </PullToRefresh>
     </div>
@@ -74,13 +81,15 @@ export const StopList = memo(function StopList(props: StopListProps) {
 
 interface StopRowsProps extends Pick<StopListProps, 'navigationApp' | 'language' | 'revealSignal'> {
   scrollRef: RefObject<HTMLDivElement | null>;
+  actionsHidden: boolean;
 }
 
 /**
  * The rows in view. Reads the route's order and marks (route-state.ts), not its stops: a change to one stop
  * re-renders that stop's row alone, and this only when the order, the active stop or a row's mark changed.
  */
-const StopRows = memo(function StopRows({ scrollRef, navigationApp, language, revealSignal }: StopRowsProps) {
+const StopRows = memo(function StopRows(props: StopRowsProps) {
+  const { scrollRef, navigationApp, language, revealSignal, actionsHidden } = props;
   useSignals();
   const { t } = useTranslation();
   const routeState = useRouteState();
@@ -117,6 +126,7 @@ const StopRows = memo(function StopRows({ scrollRef, navigationApp, language, re
         index={i}
         count={stopIds.length}
         active={active}
+        actionsHidden={actionsHidden}
         sync={unsent.has(stopId) ? 'unsent' : parked.has(stopId) ? 'notSaved' : null}
         busy={active && starting}
         navigationApp={navigationApp}
@@ -148,6 +158,7 @@ interface StopItemProps {
   index: number;
   count: number;
   active: boolean;
+  actionsHidden: boolean;
   sync: StopSync;
   busy: boolean;
   navigationApp: NavigationApp;
@@ -183,7 +194,7 @@ const StopItem = memo(function StopItem(props: StopItemProps) {
   );
   if (!stop) return null;
   // The active stop's main button (null: none); the other stops show no actions.
-  const main = active && routeStatus ? listAction(stop, routeStatus) : undefined;
+  const main = active && routeStatus && !props.actionsHidden ? listAction(stop, routeStatus) : undefined;
   return (
     <li
       ref={ref}
@@ -202,7 +213,7 @@ const StopItem = memo(function StopItem(props: StopItemProps) {
         position={rowPosition(props.index, props.count)}
         sync={props.sync}
       />
-      {active && stop.type !== 'break' && <DistanceAway stop={stop} />}
+      {active && !props.actionsHidden && stop.type !== 'break' && <DistanceAway stop={stop} />}
       {main !== undefined && (
         <ActiveStopActions
           className={styles.rowActions}

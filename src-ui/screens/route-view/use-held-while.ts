@@ -13,7 +13,7 @@
  * hand it an older committed value in between), so the map jumps to it rather than animating, and the driver sees where
  * things are now, at once.
  */
-import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { afterNextPaint } from '../../platform/after-paint.ts';
 import { afterInputPause } from '../../platform/input-pause.ts';
 
@@ -36,24 +36,30 @@ export interface Held<T> {
   catchingUp: boolean;
 }
 
-type HoldPhase = 'held' | 'catching-up' | 'shown';
-
 export function useHeldWhile<T>(value: T, covered: boolean): Held<T> {
   const held = useRef(value);
-  const [phase, setPhase] = useState<HoldPhase>(covered ? 'held' : 'shown');
+  // The covers committed so far and the last one released: a value is held from its cover's first render until the
+  // release. Counted at commit (a layout effect), not in render, so a render React discards counts no cover; and the
+  // cover itself sets no state: the render that shows it holds already, without a second one (issue 47: the map
+  // rendered twice on Arrived).
+  const covers = useRef(0);
+  const [released, setReleased] = useState(0);
+  // When the catch-up ends: read by the renders that come, so its end renders nothing of its own.
+  const catchUpEnds = useRef(0);
+  useLayoutEffect(() => {
+    if (covered) covers.current++;
+  }, [covered]);
   useEffect(() => {
-    if (covered) {
-      setPhase('held');
-      return;
-    }
-    let settle: ReturnType<typeof setTimeout> | undefined;
+    // Covered, or never covered yet: nothing to release.
+    if (covered || covers.current === 0) return;
+    const cover = covers.current;
     let cancelPause = () => {};
     const release = () => {
       // Not a transition, though its render is long: a transition's render can be set aside for a tap, and the
       // value it wrote into `held` (a ref written in render, below) would then be drawn under the window the tap
       // opened, with a flight (the benchmark's marks showed one, 2026-11-28).
-      setPhase((now) => (now === 'held' ? 'catching-up' : now));
-      settle = setTimeout(() => setPhase((now) => (now === 'catching-up' ? 'shown' : now)), CATCH_UP_MS);
+      catchUpEnds.current = performance.now() + CATCH_UP_MS;
+      setReleased(cover);
     };
     // After the first frame without the cover has painted (a slow phone's frame can take longer than the helper's
     // default; a hidden page paints none, hence its timer at all), and then a pause in the driver's taps.
@@ -63,13 +69,13 @@ export function useHeldWhile<T>(value: T, covered: boolean): Held<T> {
     return () => {
       cancelPaint();
       cancelPause();
-      clearTimeout(settle);
     };
   }, [covered]);
-  const hold = covered || phase === 'held';
+  const hold = covered || released !== covers.current;
   // A ref written in render: what a render let through is the newest value there is, committed or not.
   if (!hold) held.current = value;
-  return { value: held.current, catchingUp: phase === 'catching-up' };
+  // The clock read in render: a render within CATCH_UP_MS of the release still jumps, one after it animates again.
+  return { value: held.current, catchingUp: !hold && performance.now() < catchUpEnds.current };
 }
 
 /** A value the map jumped to (`catchingUp`), kept until the deferred value has moved past what it was then. */

@@ -8,7 +8,7 @@
 
 import { type ReadonlySignal, type Signal, signal } from '@preact/signals-core';
 import { useSignals } from '@preact/signals-react/runtime';
-import { memo, useRef, useState } from 'react';
+import { memo, type RefObject, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { completionNotes } from '../../../src-shared/domain/completion-rules.ts';
@@ -22,7 +22,7 @@ import { CompleteFields } from './CompleteFields.tsx';
 import { StopHeading, StopPage, StopPageState } from './StopPage.tsx';
 import type { StopScreenProps } from './StopTaskScreen.tsx';
 import styles from './stop.module.css';
-import { useCompleteStop } from './use-complete-stop.ts';
+import { type CompleteStop, useCompleteStop } from './use-complete-stop.ts';
 import { type CompletionDraft, useCompletionDraft } from './use-completion-draft.ts';
 import { useLeaveWhenGone } from './use-leave-when-gone.ts';
 import type { ReadyStop } from './use-stop.ts';
@@ -74,37 +74,7 @@ const CompleteForm = memo(function CompleteForm({ view, base, presetSkipped, com
   });
   const onBack = () => nav.back(base);
 
-  async function onDone() {
-    if (!actions.allowed()) return;
-    const refusal = doneRefusal(draft);
-    if (refusal) {
-      // What is missing shows from the first refused Done on: a Done that passes re-renders none of the fields.
-      draft.tried();
-      return answerRefusal(refusal);
-    }
-    const { status } = draft;
-    const notes = completionNotes(draft.input);
-    await actions.complete(
-      status,
-      status === 'skipped' ? { ...notes, ...draft.skipOutcome() } : { ...notes, ...draft.collected() },
-    );
-  }
-
-  function answerRefusal(refusal: DoneRefusal) {
-    switch (refusal.type) {
-      case 'fields':
-        return;
-      case 'alert':
-        if (refusal.focusNote) internalRef.current?.focus();
-        return actions.refuse(t(refusal.key));
-      case 'code':
-        // The code's own problems (locked, missing, not a code) show under its field, which takes the focus: the
-        // driver at the door types again with no alert to close first (issue 45).
-        return draft.answerCode();
-      default:
-        refusal satisfies never;
-    }
-  }
+  const onDone = useDone(draft, actions, internalRef);
 
   if (variant === 'cleaning' && editing)
     return <CleaningForm view={view} draft={draft} actions={actions} onBack={onBack} />;
@@ -137,6 +107,44 @@ const CompleteForm = memo(function CompleteForm({ view, base, presetSkipped, com
     </StopPage>
   );
 });
+
+/**
+ * Done: refused with what is missing (doneRefusal: the fields marked from the first refusal on, an alert, or the code's
+ * field), else the completion with its notes and proofs, or a skip's outcome.
+ */
+function useDone(draft: CompletionDraft, actions: CompleteStop, internalRef: RefObject<HTMLElement | null>) {
+  const { t } = useTranslation();
+  function answerRefusal(refusal: DoneRefusal) {
+    switch (refusal.type) {
+      case 'fields':
+        return;
+      case 'alert':
+        if (refusal.focusNote) internalRef.current?.focus();
+        return actions.refuse(t(refusal.key));
+      case 'code':
+        // The code's own problems (locked, missing, not a code) show under its field, which takes the focus: the
+        // driver at the door types again with no alert to close first (issue 45).
+        return draft.answerCode();
+      default:
+        refusal satisfies never;
+    }
+  }
+  return async function onDone() {
+    if (!actions.allowed()) return;
+    const refusal = doneRefusal(draft);
+    if (refusal) {
+      // What is missing shows from the first refused Done on: a Done that passes re-renders none of the fields.
+      draft.tried();
+      return answerRefusal(refusal);
+    }
+    const { status } = draft;
+    const notes = completionNotes(draft.input);
+    await actions.complete(
+      status,
+      status === 'skipped' ? { ...notes, ...draft.skipOutcome() } : { ...notes, ...draft.collected() },
+    );
+  };
+}
 
 /** Why Done does not complete yet, in the order the driver is told: the fields marked, an alert, the stop's code. */
 type DoneRefusal = { type: 'fields' } | { type: 'alert'; key: string; focusNote?: boolean } | { type: 'code' };
