@@ -28,7 +28,7 @@ export interface FrameScripts {
   start: number;
   duration: number;
   /** Each script's file, what invoked it (`MessagePort.onmessage`, `TimerHandler:setTimeout`, …) and its time. */
-  scripts: { url: string; invoker: string; start: number; duration: number }[];
+  scripts: { url: string; invoker: string; start: number; duration: number; fn: string; at: number }[];
   /** When the frame's rendering (rAF callbacks, style, layout) began. */
   renderStart: number;
 }
@@ -110,13 +110,22 @@ function observe(watches: Record<string, string>) {
   on('longtask', (e) => bench.longTasks.push({ start: e.startTime, duration: e.duration }));
   try {
     on('long-animation-frame', (e) => {
-      type Script = { sourceURL: string; invoker: string; startTime: number; duration: number };
+      type Script = {
+        sourceURL: string;
+        invoker: string;
+        startTime: number;
+        duration: number;
+        sourceFunctionName: string;
+        sourceCharPosition: number;
+      };
       const { scripts, renderStart } = e as PerformanceEntry & { scripts: Script[]; renderStart: number };
       const attributed = scripts.map((s) => ({
         url: s.sourceURL,
         invoker: s.invoker,
         start: s.startTime,
         duration: s.duration,
+        fn: s.sourceFunctionName,
+        at: s.sourceCharPosition,
       }));
       bench.frames.push({ start: e.startTime, duration: e.duration, scripts: attributed, renderStart });
     });
@@ -262,7 +271,8 @@ export function scriptsDuring(frames: FrameScripts[], from: number, to: number):
     if (frame.start + frame.duration < from || frame.start > to) continue;
     for (const s of frame.scripts) {
       if (s.start + s.duration < from || s.start > to) continue;
-      ran.push({ what: `${s.invoker} (${s.url.split('/').pop() || 'page'})`, ms: s.duration });
+      const where = `${s.url.split('/').pop() || 'page'}${s.fn ? ` ${s.fn}` : ''}${s.at >= 0 ? `@${s.at}` : ''}`;
+      ran.push({ what: `${s.invoker} (${where})`, ms: s.duration });
     }
     ran.push({ what: 'rendering', ms: frame.start + frame.duration - frame.renderStart });
   }

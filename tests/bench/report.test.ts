@@ -178,6 +178,8 @@ describe('scriptsDuring', () => {
       invoker,
       start,
       duration,
+      fn: invoker === 'MessagePort.onmessage' ? 'apply' : '',
+      at: invoker === 'MessagePort.onmessage' ? 120 : -1,
     });
     const frames = [
       { start: 0, duration: 80, renderStart: 70, scripts: [script('TimerHandler:setTimeout', 5, 60)] },
@@ -186,7 +188,7 @@ describe('scriptsDuring', () => {
     ];
     expect(scriptsDuring(frames, 50, 200)).toEqual([
       'TimerHandler:setTimeout (shell-1.js) 60 ms',
-      'MessagePort.onmessage (shell-1.js) 45 ms',
+      'MessagePort.onmessage (shell-1.js apply@120) 45 ms',
       'rendering 10 ms',
       'rendering 10 ms',
     ]);
