@@ -33,10 +33,10 @@ import { useRouteMapData } from './use-route-map-data.ts';
 import { useRoutePrefetch } from './use-route-prefetch.ts';
 
 /**
- * Memoized: the map area's renders that hand it the same data (a deferred value arriving where a catch-up already
- * drew it, say) do not re-render the map (issue 47).
+ * Not memoized: the map area renders it only when one of its props changed (the position, its data, the cover or
+ * the catch-up), so a memo compared props on every render and skipped none (counted in e2e/render-counts.spec.ts).
  */
-export default memo(function RouteMap(props: RouteMapProps) {
+export default function RouteMap(props: RouteMapProps) {
   const { stops, activeStopId, position, theme, styleUrls, bottomInset, labels } = props;
   const rootRef = useRef<HTMLDivElement>(null);
   const mapDivRef = useRef<HTMLDivElement>(null);
@@ -110,7 +110,7 @@ export default memo(function RouteMap(props: RouteMapProps) {
       />
     </div>
   );
-});
+}
 
 /**
  * The map root's look and what it says it shows (docs/map.md: `data-map-look`, `data-map-style`, `data-line`), which

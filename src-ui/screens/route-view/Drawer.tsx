@@ -15,6 +15,7 @@ import { drawerPainter, useDrawerSize, useRestPosition } from './use-drawer-layo
 
 export interface DrawerProps {
   state: DrawerState;
+  /** Where the drawer settles after each press or drag, and each tap's toggle: also when it settles where it was. */
   onStateChange: (state: DrawerState) => void;
   /** The settled height the drawer covers (px), for the map's padding. */
   onInsetChange: (px: number) => void;

@@ -88,7 +88,9 @@ export const MapLayout = memo(function MapLayout({ base, navigationApp, language
   const { t } = useTranslation();
   const { api } = useCore();
   const listId = useId();
-  const { drawer, setDrawer, onDrawerState, handleDown, onHandleDown } = useDrawerState();
+  const { drawer, setDrawer, onDrawerState, handleDown, onHandleDown } = useDrawerState(
+    useRouteState().finishing.value,
+  );
   const [inset, setInset] = useState(0);
   const [reveal, setReveal] = useState(0);
   const painted = useMapMayStart();
@@ -156,11 +158,10 @@ export const MapLayout = memo(function MapLayout({ base, navigationApp, language
 /**
  * The drawer's state: minimized at first, open once every stop is done (at the list's end, where Complete route is).
  * `handleDown`: a finger is on its handle, so it may open: the list's actions show from then on and while it is open
- * (StopList's actionsHidden), and hide again once it settles minimized.
+ * (StopList's actionsHidden), and hide again once it settles minimized. The drawer reports every settle, back where
+ * it was too (a drag let go short, a cancelled press), so the flag never outlives the press.
  */
-function useDrawerState() {
-  // Read under the layout's useSignals: a route finishing re-renders it.
-  const finishing = useRouteState().finishing.value;
+function useDrawerState(finishing: boolean) {
   const [drawer, setDrawer] = useState<DrawerState>(finishing ? 0 : -1);
   const [handleDown, setHandleDown] = useState(false);
   const onHandleDown = useCallback(() => setHandleDown(true), []);

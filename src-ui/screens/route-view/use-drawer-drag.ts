@@ -62,7 +62,11 @@ export function useDrawerDrag(
     const d = drag.current;
     if (!d || d.pointer !== event.pointerId) return;
     drag.current = null;
-    if (!d.moved) return;
+    if (!d.moved) {
+      // A tap's click toggles the drawer next; a cancelled press ends here, settled where it was.
+      if (event.type === 'pointercancel') onStateChange(state);
+      return;
+    }
     swallowClick.current = true;
     setTimeout(() => {
       swallowClick.current = false;
@@ -72,7 +76,8 @@ export function useDrawerDrag(
     const velocity = releaseVelocity(d.samples);
     const next = event.type === 'pointercancel' ? state : settleState(state, d.offset, travel, velocity);
     if (next === state) paint(restOffset(state, travel), true);
-    else onStateChange(next);
+    // Every settle is reported, back where it was too: the owner learns that the press is over.
+    onStateChange(next);
   };
 
   return {

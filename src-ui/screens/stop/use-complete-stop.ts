@@ -22,8 +22,10 @@ import { blockFromFailure, PROOF_SNACKBARS, successText, wrongCodeText } from '.
 import { usePosition } from './use-stop.ts';
 
 export interface StopTarget {
-  /** The open route as it is when the driver acts: the order's rules read its other stops. */
-  /** The route as it is now; null once it has closed (the screen is leaving). */
+  /**
+   * The open route as it is when the driver acts (the order's rules read its other stops); null once it has closed,
+   * for the screen is leaving then.
+   */
   routeNow(): Pick<Route, 'status' | 'stops' | 'publication_settings'> | null;
   stop: Stop;
   number: number | null;
