@@ -23,6 +23,7 @@ import {
 } from '../metrics.ts';
 import { throttledPage } from '../profile.ts';
 import { tap, until } from '../touch.ts';
+import { startPageTrace } from '../trace-file.ts';
 import { appUrl, type CoreMode, pageTime, round, type ScenarioEnv, sleep, within } from './common.ts';
 
 const STOPS_TO_WORK = 20;
@@ -142,6 +143,7 @@ export async function workStops(
     // slows the page by about a fifth, which the other figures must not carry.
     const profileName = `work-${view}-${mode}-route-${routeId}`;
     const profiler: PageProfiler | null = profiled ? await startPageProfiler(page, profileName) : null;
+    const tracer = await startPageTrace(page, `work-${view}-${mode}-route-${routeId}`);
     const from = await page.evaluate(() => performance.now());
 
     for (let n = 1; n <= stops; n++) {
@@ -189,6 +191,7 @@ export async function workStops(
     const totalMs = Date.now() - began;
     await sleep(500);
     const samples = (await profiler?.stop()) ?? [];
+    await tracer?.stop(Object.fromEntries(marks));
     const m = await within('reading the metrics', ACTION_LIMIT_MS, readMetrics(page));
     const to = pageTime(m.timeOrigin, Date.now());
     const inpByAction = {} as Record<StopAction, number>;
