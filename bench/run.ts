@@ -23,7 +23,14 @@ import { makeCameraJpeg } from './app/jpeg.ts';
 import { installMetrics } from './app/metrics.ts';
 import { CPU_SLOWDOWN, launchChromium, SLOW_4G } from './app/profile.ts';
 import { checkBudgets, describeBreach, type Figures, flatten, medianFigures } from './app/report.ts';
-import { appTable, type LastResults, mergeBase, mergeReruns, updateReadme } from './app/results-table.ts';
+import {
+  appTable,
+  chromiumNamed,
+  type LastResults,
+  mergeBase,
+  mergeReruns,
+  updateReadme,
+} from './app/results-table.ts';
 import { type CoreMode, MODES, type ScenarioEnv } from './app/scenarios/common.ts';
 import { openMap, warmMap } from './app/scenarios/open-map.ts';
 import { openBigRoute } from './app/scenarios/open-route.ts';
@@ -323,6 +330,8 @@ try {
   const report = {
     at: last?.at ?? at,
     rerun,
+    // The full run's browser: the re-runs' (machine.chromium) may be another, and the heading names both then.
+    chromium: last?.chromium ?? browser.version(),
     machine: { cpus: cpus().length, cpu: cpus()[0]?.model, chromium: browser.version() },
     profile: { viewport: '390x844', cpuSlowdown: CPU_SLOWDOWN, network: SLOW_4G },
     runs: baseRuns,
@@ -338,7 +347,7 @@ try {
   writeFileSync(RESULTS, `${JSON.stringify(report, null, 2)}\n`);
   const markdown = [
     // A re-run's scenarios were run as many times as their ×N says; the count after "medians of" is the base run's.
-    `App benchmark, ${report.at.slice(0, 10)}${rerun ? ` (re-run: ${rerun.join('; ')})` : ''}: medians of ${report.runs} run(s)${rerun ? ' (re-runs: ×N each)' : ''} on ${report.machine.cpus}× ${report.machine.cpu}, Chromium ${report.machine.chromium}, 390x844, CPU ${CPU_SLOWDOWN}× slower, slow 4G.`,
+    `App benchmark, ${report.at.slice(0, 10)}${rerun ? ` (re-run: ${rerun.join('; ')})` : ''}: medians of ${report.runs} run(s)${rerun ? ' (re-runs: ×N each)' : ''} on ${report.machine.cpus}× ${report.machine.cpu}, ${chromiumNamed(report.chromium, report.machine.chromium)}, 390x844, CPU ${CPU_SLOWDOWN}× slower, slow 4G.`,
     '',
     appTable(report.figures, budgets),
     ...(failed.length > 0 ? ['', `Failed this run (see its log): ${failed.join(', ')}.`] : []),

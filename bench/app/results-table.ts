@@ -45,6 +45,7 @@ const ROWS: Row[] = [
   { scenario: '2 Warm start', figure: 'Bytes before the list', key: 'warmStart.bytesBeforeList', unit: 'KB' },
   { scenario: '2 Warm start', figure: 'Requests before the list', key: 'warmStart.requestsBeforeList', unit: '' },
   { scenario: '2 Warm start', figure: 'Round trips before the list', key: 'warmStart.roundTripsBeforeList', unit: '' },
+  { scenario: '2 Warm start', figure: 'Main-thread heap after the list', key: 'warmStart.heapAfterList', unit: 'KB' },
   {
     scenario: '3 Open 300-stop route',
     figure: 'Interactive after data',
@@ -169,6 +170,8 @@ export interface LastResults {
   rerun?: string[];
   /** The runs of the full run the figures started from (a re-run with another count says its own: `signin×3`). */
   runs?: number;
+  /** The Chromium of the full run the figures started from (the re-runs may have had another). */
+  chromium?: string;
   figures: Figures;
   raw: Record<string, unknown>;
   /** The worker figures' table as the README shows it, when the raw figures behind it are not at hand. */
@@ -220,15 +223,25 @@ export function lastResultsFromReadme(readme: string): LastResults {
   const patch = /reaches the UI as (\d+) B of patches/.exec(block);
   if (patch) figures['worker.patchBytes.completeStop'] = Number(patch[1]);
   const heading = /App benchmark, (\d{4}-\d{2}-\d{2})(?: \(re-run: ([^)]*)\))?(?:: medians of (\d+) run)?/.exec(block);
+  const chromium = /, Chromium ([^,( ]+)/.exec(block);
   const tableAt = block.indexOf('| worker figure |');
   return {
     at: heading?.[1] ?? new Date(0).toISOString(),
+    ...(chromium ? { chromium: chromium[1] } : {}),
     ...(heading?.[2] ? { rerun: heading[2].split('; ') } : {}),
     ...(heading?.[3] ? { runs: Number(heading[3]) } : {}),
     figures,
     raw: {},
     ...(tableAt >= 0 ? { workerTable: block.slice(tableAt).trim() } : {}),
   };
+}
+
+/**
+ * The browser the heading names: the full run's, and the re-runs' beside it when they ran on another (the same code
+ * measured 6x apart on two, so a figure must say which it came from).
+ */
+export function chromiumNamed(base: string | undefined, now: string): string {
+  return base && base !== now ? `Chromium ${base} (re-runs: Chromium ${now})` : `Chromium ${now}`;
 }
 
 /**

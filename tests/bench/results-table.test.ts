@@ -1,6 +1,12 @@
 /** `--merge` on a fresh checkout reads the last run back from the README's table (bench/app/results-table.ts). */
 import { describe, expect, it } from 'vitest';
-import { appTable, lastResultsFromReadme, mergeBase, mergeReruns } from '../../bench/app/results-table.ts';
+import {
+  appTable,
+  chromiumNamed,
+  lastResultsFromReadme,
+  mergeBase,
+  mergeReruns,
+} from '../../bench/app/results-table.ts';
 
 const figures = {
   'coldStart.routeList.worker': 2572,
@@ -74,6 +80,25 @@ describe('lastResultsFromReadme', () => {
     const last = lastResultsFromReadme(readme('App benchmark, 2026-11-20: …\n\n| Scenario | Figure |\n|---|---|'));
     expect(last).toEqual({ at: '2026-11-20', figures: {}, raw: {} });
     expect(() => lastResultsFromReadme('# no table here')).toThrow(/bench:app:start/);
+  });
+});
+
+describe("the heading's browser", () => {
+  it("reads back the full run's Chromium, not the re-runs'", () => {
+    const heading = (chromium: string) =>
+      readme(
+        `App benchmark, 2026-11-28 (re-run: work on 2026-11-29): medians of 1 run(s) on 2× Xeon, ${chromium}, 390x844`,
+      );
+    expect(lastResultsFromReadme(heading('Chromium 150 (re-runs: Chromium 156.0.8078.108)')).chromium).toBe('150');
+    expect(lastResultsFromReadme(heading('Chromium 156.0.8078.108')).chromium).toBe('156.0.8078.108');
+  });
+
+  it.each([
+    [undefined, '156.0', 'Chromium 156.0'],
+    ['156.0', '156.0', 'Chromium 156.0'],
+    ['150', '156.0', 'Chromium 150 (re-runs: Chromium 156.0)'],
+  ])('full run on %s, re-run on %s: %s', (base, now, named) => {
+    expect(chromiumNamed(base, now)).toBe(named);
   });
 });
 
