@@ -3,7 +3,7 @@
  * HTTP cache, no service worker), then again in the same browser profile once the service worker has cached the
  * app (warm). Both on the low-end profile.
  */
-import type { BrowserContext } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { blockingTime, installMetrics, readMetrics, waitSeen } from '../metrics.ts';
 import { gzipSizeOf, recordRequests, requestsBetween, roundTripDepth } from '../network.ts';
 import { throttledPage } from '../profile.ts';
@@ -27,6 +27,11 @@ export interface StartFigures {
   /** Requests the page and its worker sent before the route list painted, and how many round trips deep they went. */
   requestsBeforeList: number;
   roundTripsBeforeList: number;
+  /**
+   * The main thread's JavaScript heap once the list has settled, after a full garbage collection (bytes): what the
+   * page holds for its first screen (issue 47). The core's worker has a heap of its own, not counted here.
+   */
+  heapAfterList: number;
 }
 
 /** How long the list is given to settle after it shows, so late long tasks and LCP candidates are counted. */
@@ -69,12 +74,28 @@ async function openToList(
       bytesBeforeList: requests.filter((r) => at(r.endWall) <= listAt).reduce((sum, r) => sum + r.bytes, 0),
       requestsBeforeList: flow.length,
       roundTripsBeforeList: roundTripDepth(flow),
+      heapAfterList: await mainThreadHeap(page),
     };
     if (untilRegistered)
       await within('the app registering its service worker', SW_READY_MS, page.evaluate(SERVICE_WORKER_READY));
     return figures;
   } finally {
     await page.close();
+  }
+}
+
+/**
+ * The page's own heap in use after a full collection (CDP HeapProfiler.collectGarbage, then Runtime.getHeapUsage):
+ * garbage not yet collected would make the figure swing with the collector's timing rather than with what is held.
+ */
+async function mainThreadHeap(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+    return usedSize;
+  } finally {
+    await cdp.detach();
   }
 }
 
