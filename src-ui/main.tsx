@@ -20,6 +20,7 @@ import { keepDriverData } from './platform/keep-data.ts';
 import { detectWrapper } from './platform/native-detect.ts';
 import { platformInit, takeLinkFromUrl, watchConnectivity } from './platform/platform.ts';
 import { keepSessionHint } from './platform/session-hint.ts';
+import { keepFocusOnTap } from './platform/tap-focus.ts';
 import { applyTheme } from './platform/theme.ts';
 import './styles/tokens.css';
 import './styles/global.css';
@@ -67,6 +68,7 @@ async function boot() {
   }
   if (takeUpdatedFlag()) void api.notify('app_updated');
 
+  keepFocusOnTap();
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
   createRoot(root).render(

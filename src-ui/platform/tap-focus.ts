@@ -1,0 +1,39 @@
+/**
+ * A finger's tap on a button leaves the focus where it was, as iOS does (Safari never focuses a tapped button). In
+ * Chromium the tap's mousedown moves the focus, and that move is most of the tap's work before its click: the focus
+ * leaves the element that had it and arrives on the button, each through React's and the app's listeners, and the
+ * page restyles for :focus and :focus-within on the way. At 4x CPU that was 25-35 ms of every tap's latency (issue 47:
+ * `npm run bench:trace-read`, "compatAndFocus").
+ *
+ * Only a finger's tap on a button or link: a mouse, a pen, the keyboard and a screen reader's activation move the
+ * focus as before, and so does any tap while a text field has the focus, whose blur is how Android closes its
+ * keyboard and how a field shows it was left. Installed once at boot, in the capture phase, so nothing can stop it.
+ */
+const TAPPED_CONTROL = 'button, a[href], [role="button"], [role="tab"], [role="switch"], [role="menuitem"]';
+const TEXT_ENTRY =
+  'input:not([type="button"], [type="submit"], [type="reset"], [type="checkbox"], [type="radio"]), textarea, select, [contenteditable=""], [contenteditable="true"]';
+
+/** Whether a tap's mousedown on `target` should leave the focus where it is. */
+export function keepsFocus(target: EventTarget | null, pointerType: string, focused: Element | null): boolean {
+  if (pointerType !== 'touch' || !(target instanceof Element)) return false;
+  if (focused?.matches(TEXT_ENTRY)) return false;
+  const control = target.closest(TAPPED_CONTROL);
+  return control !== null && !control.matches(TEXT_ENTRY);
+}
+
+export function keepFocusOnTap(doc: Document = document): () => void {
+  // The mousedown a tap makes carries no pointer type: the pointerdown before it does.
+  let pointerType = '';
+  const onPointerDown = (event: PointerEvent) => {
+    pointerType = event.pointerType;
+  };
+  const onMouseDown = (event: MouseEvent) => {
+    if (keepsFocus(event.target, pointerType, doc.activeElement)) event.preventDefault();
+  };
+  doc.addEventListener('pointerdown', onPointerDown, { capture: true, passive: true });
+  doc.addEventListener('mousedown', onMouseDown, { capture: true });
+  return () => {
+    doc.removeEventListener('pointerdown', onPointerDown, { capture: true });
+    doc.removeEventListener('mousedown', onMouseDown, { capture: true });
+  };
+}
