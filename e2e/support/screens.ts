@@ -14,6 +14,7 @@ import { enRoute } from '../../src-ui/i18n/en-route.ts';
 import { nlRoute } from '../../src-ui/i18n/nl-route.ts';
 import { dayFrom, mapDrawn, routeOn, withoutRequiredProofs } from './app.ts';
 import { DEMO, expect, type ServerInfo, signIn } from './fixtures.ts';
+import { motionSettled } from './motion.ts';
 
 export interface WalkContext {
   server: ServerInfo;
@@ -34,7 +35,10 @@ export interface WalkContext {
 
 export interface Step {
   name: string;
-  /** Brings the screen up; returns its primary action, when it has one. */
+  /**
+   * Brings the screen up; returns its primary action, when it has one. A step that opens a sheet or moves the drawer
+   * waits for it to come to rest (motionSettled), not for a fixed pause.
+   */
   open(page: Page, walk: WalkContext): Promise<Locator | null>;
   /** Needs the map (map view On); the others run with map view Off. */
   map?: boolean;
@@ -188,7 +192,7 @@ const STEPS: Step[] = [
     open: async (page) => {
       await page.getByRole('dialog').getByRole('list').getByRole('button').first().click();
       await expect(page.getByRole('dialog').getByRole('article')).toBeVisible();
-      await page.waitForTimeout(400);
+      await motionSettled(page);
       return null;
     },
   },
@@ -224,7 +228,7 @@ const STEPS: Step[] = [
     open: async (page) => {
       await page.locator('button[aria-expanded]').click();
       await expect(page.locator('button[aria-expanded="true"]')).toBeVisible();
-      await page.waitForTimeout(400);
+      await motionSettled(page);
       return page.locator('[aria-current="step"] [role="group"] button').last();
     },
   },
@@ -234,7 +238,7 @@ const STEPS: Step[] = [
     open: async (page) => {
       await page.getByRole('banner').getByRole('button').last().click();
       await expect(page.getByRole('dialog')).toBeVisible();
-      await page.waitForTimeout(400);
+      await motionSettled(page);
       return page.getByRole('dialog').getByRole('button').last();
     },
   },
@@ -254,7 +258,7 @@ const STEPS: Step[] = [
       await mapDrawn(page);
       // Every stop but the end done: the drawer opens at the end of the list, where Complete route is.
       await expect(page.locator('button[aria-expanded="true"]')).toBeVisible();
-      await page.waitForTimeout(400);
+      await motionSettled(page);
       return page.locator('[aria-current="step"] [role="group"] button').last();
     },
   },
@@ -320,7 +324,7 @@ const STEPS: Step[] = [
       await expect(page.getByRole('dialog')).toHaveCount(0);
       await page.locator('main section button').nth(1).click();
       await expect(page.getByRole('dialog')).toBeVisible();
-      await page.waitForTimeout(400);
+      await motionSettled(page);
       return page.getByRole('dialog').getByRole('button').last();
     },
   },
