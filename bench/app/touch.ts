@@ -13,7 +13,14 @@ export async function tap(page: Page, selector: string, text?: string): Promise<
         (el) => wanted === null || el.textContent?.trim() === wanted,
       );
       if (!found) return null;
-      found.scrollIntoView({ block: 'center' });
+      // A driver scrolls only to a button out of sight (or under something): one already in view is tapped where it
+      // is. Scrolling it to the centre anyway moved the list, and the work that sets going (its window of rows
+      // re-rendered, the message placed again) fell into the tap's input delay (issue 47).
+      const seen = found.getBoundingClientRect();
+      const onTop = document.elementFromPoint(seen.left + seen.width / 2, seen.top + seen.height / 2);
+      const inView =
+        seen.top >= 0 && seen.bottom <= window.innerHeight && seen.left >= 0 && seen.right <= window.innerWidth;
+      if (!inView || !onTop || !(onTop === found || found.contains(onTop))) found.scrollIntoView({ block: 'center' });
       // A screen that slides in moves its buttons, and a snackbar may lie over one for a few seconds: like a
       // driver, wait until the target stays put and nothing covers it (up to 10 s), else say what covers it.
       let box = found.getBoundingClientRect();

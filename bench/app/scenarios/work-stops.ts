@@ -168,6 +168,13 @@ export async function workStops(
         await chooser.setFiles(photoFile);
         await until(page, 'img[alt="Photo 1"]');
         photoReady.push(Date.now() - chosenAt);
+        // The driver taps Done once the photo is seen: decoded and drawn, not the moment its element is in the page
+        // (a tap then met the thumbnail's decoding and drawing in Done's own frame, issue 47).
+        await page.evaluate(async () => {
+          const img = document.querySelector<HTMLImageElement>('img[alt="Photo 1"]');
+          await img?.decode().catch(() => {});
+          await new Promise((drawn) => requestAnimationFrame(() => setTimeout(drawn, 0)));
+        });
       });
       await act(page, n, 'done', marks, async () => {
         await tap(page, 'button', 'Done');
