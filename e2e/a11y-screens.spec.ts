@@ -7,6 +7,8 @@
  * screen's primary action within reach; and under forced colours (Windows high contrast) every control keeps a
  * visible boundary and every icon a colour.
  */
+
+import { deRoute } from '../src-ui/i18n/de-route.ts';
 import {
   axeViolations,
   enlargeText,
@@ -128,5 +130,31 @@ test('200% text, Dutch: Settings keeps its labels and values whole, the value un
   await expect(rows.first()).toBeVisible();
   // "Afstandseenheid" and "Kilometer" side by side broke letter by letter ("Afsta/ndse/enhei/d").
   expect(await labelProblems(page.locator('main'), false)).toEqual([]);
+  expect(await textProblems(page)).toEqual([]);
+});
+
+test('200% text, German: a stop not sent yet keeps its badge within its row', async ({
+  page,
+  server,
+  signedInOnRoute,
+}) => {
+  // The walk caught this only when the phone was slow to send (the badge shows until the server has the stop):
+  // offline, it stays.
+  await signedInOnRoute({
+    requirements: {},
+    view: 'list',
+    open: 'complete',
+    beforeSignIn: async () => {
+      await enlargeText(page, 200);
+      await page.context().addCookies([{ name: 'dl_language', value: 'de', url: server.url }]);
+    },
+  });
+  await expect(page.getByRole('heading', { level: 1, name: deRoute.complete.title })).toBeVisible();
+  await page.context().setOffline(true);
+  await page.getByRole('button', { name: deRoute.complete.done, exact: true }).click();
+  const badge = page.getByText(deRoute.connectivity.notSentYet, { exact: true });
+  await expect(badge.first()).toBeVisible();
+  await motionSettled(page);
+  // "Noch nicht gesendet" with its icon ran 21 px past the 390 px row.
   expect(await textProblems(page)).toEqual([]);
 });
