@@ -15,12 +15,12 @@ import { connectCore } from './bridge/connect.ts';
 import { coreModeFrom } from './bridge/core-mode.ts';
 import { startMirror } from './bridge/mirror.ts';
 import { initI18n, loadRouteMessages, setLanguage } from './i18n/index.ts';
+import { afterNextPaint } from './platform/after-paint.ts';
 import { hasSignInFirstPaint } from './platform/first-paint.ts';
 import { keepDriverData } from './platform/keep-data.ts';
 import { detectWrapper } from './platform/native-detect.ts';
 import { platformInit, takeLinkFromUrl, watchConnectivity } from './platform/platform.ts';
 import { keepSessionHint } from './platform/session-hint.ts';
-import { keepFocusOnTap } from './platform/tap-focus.ts';
 import { applyTheme } from './platform/theme.ts';
 import './styles/tokens.css';
 import './styles/global.css';
@@ -68,7 +68,6 @@ async function boot() {
   }
   if (takeUpdatedFlag()) void api.notify('app_updated');
 
-  keepFocusOnTap();
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
   createRoot(root).render(
@@ -77,6 +76,8 @@ async function boot() {
     </StrictMode>,
   );
   registerServiceWorkerAfterFirstScreen();
+  // Taps leave the focus where it was (tap-focus.ts): from the first screen's paint on, off the critical path.
+  afterNextPaint(() => void import('./platform/tap-focus.ts').then((m) => m.keepFocusOnTap()));
 }
 
 void boot();

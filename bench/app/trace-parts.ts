@@ -17,7 +17,7 @@ export interface RawTraceEvent {
 }
 
 /** One input event's Event Timing entry (page clock, ms). */
-export interface TimedInput {
+interface TimedInput {
   type: string;
   timeStamp: number;
   enqueued: number;

@@ -143,7 +143,7 @@ export async function workStops(
     // slows the page by about a fifth, which the other figures must not carry.
     const profileName = `work-${view}-${mode}-route-${routeId}`;
     const profiler: PageProfiler | null = profiled ? await startPageProfiler(page, profileName) : null;
-    const tracer = await startPageTrace(page, `work-${view}-${mode}-route-${routeId}`);
+    const tracer = await startPageTrace(page, profileName);
     const from = await page.evaluate(() => performance.now());
 
     for (let n = 1; n <= stops; n++) {
@@ -168,8 +168,7 @@ export async function workStops(
         await chooser.setFiles(photoFile);
         await until(page, 'img[alt="Photo 1"]');
         photoReady.push(Date.now() - chosenAt);
-        // The driver taps Done once the photo is seen: decoded and drawn, not the moment its element is in the page
-        // (a tap then met the thumbnail's decoding and drawing in Done's own frame, issue 47).
+        // The driver taps Done once the photo is seen: decoded and drawn, not the moment its element is in the page.
         await page.evaluate(async () => {
           const img = document.querySelector<HTMLImageElement>('img[alt="Photo 1"]');
           await img?.decode().catch(() => {});
