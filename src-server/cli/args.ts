@@ -86,15 +86,27 @@ type Flags = { [name: string]: string | boolean | undefined };
  * node:util's parseArgs, in its lenient mode, so each mistake is told in the CLI's own words.
  */
 function options(args: string[], allowed: ParseArgsConfig['options'] = {}): { positional: string[]; flags: Flags } {
-  const { values, positionals, tokens } = parseNodeArgs({
+  const { values, tokens } = parseNodeArgs({
     args,
     options: allowed,
     allowPositionals: true,
     strict: false,
     tokens: true,
   });
+  const positional: string[] = [];
+  const taken = new Set<number>();
   for (const token of tokens) {
+    if (token.kind === 'positional') positional.push(token.value);
     if (token.kind !== 'option') continue;
+    // A shared link's id is base64url and may start with a dash ("-vX3…"): no command takes a one-dash option, so a
+    // one-dash word longer than a flag is an argument (the proof's unlink failed on one, once in 64 links). A lone
+    // "-j" is still a mistyped option. A group's flags share their word's index: it is taken once.
+    const word = args[token.index]!;
+    if (!word.startsWith('--') && word.length > 2) {
+      if (!taken.has(token.index)) positional.push(word);
+      taken.add(token.index);
+      continue;
+    }
     const option = allowed[token.name];
     if (!option) throw new UsageError(`Unknown option ${token.rawName}`);
     // Lenient parsing takes "--org --json" as org = "--json".
@@ -102,7 +114,7 @@ function options(args: string[], allowed: ParseArgsConfig['options'] = {}): { po
     if (option.type === 'string' && missing) throw new UsageError(`${token.rawName} needs a value`);
     if (option.type === 'boolean' && token.value !== undefined) throw new UsageError(`${token.rawName} takes no value`);
   }
-  return { positional: positionals, flags: values };
+  return { positional, flags: values };
 }
 
 const text = (flags: Flags, name: string) => (typeof flags[name] === 'string' ? flags[name] : undefined);

@@ -57,6 +57,8 @@ describe('options and ids', () => {
     expect(() => parseArgs(['drivers', '--org', '--json'])).toThrow(/--org needs a value/);
     expect(() => parseArgs(['orgs', '--json=yes'])).toThrow(/--json takes no value/);
     expect(() => parseArgs(['orgs', '-j'])).toThrow(/Unknown option -j/);
+    // A shared link's id may start with a dash (base64url): it is the argument it stands in for.
+    expect(parseArgs(['unlink', '7', '-vX3kQ_9aZ'])).toEqual({ name: 'unlink', routeId: 7, linkId: '-vX3kQ_9aZ' });
     expect(() => parseArgs(['routes', '--date', '2030-02-30'])).toThrow(/--date must be YYYY-MM-DD, a real date/);
   });
 
