@@ -14,6 +14,7 @@
  * It also sums the main thread's work between each action and the next tap, by kind (script, style, layout, paint).
  */
 import { readFileSync } from 'node:fs';
+import { median } from './app/report.ts';
 import { actionOf, readTrace, splitTap, type TapParts, workBetween } from './app/trace-parts.ts';
 
 const file = process.argv[2];
@@ -23,7 +24,6 @@ const actions: Record<string, number[]> = JSON.parse(
   readFileSync(file.replace(/\.trace\.json$/, '.actions.json'), 'utf8'),
 );
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const byAction = new Map<string, TapParts[]>();
 for (const tap of trace.taps) {
   const parts = splitTap(tap, trace.tasks);

@@ -23,7 +23,8 @@ function keepsFocus(target: EventTarget | null, pointerType: string, focused: El
   return control !== null && !control.matches(TEXT_ENTRY);
 }
 
-export function keepFocusOnTap(doc: Document = document): () => void {
+/** Installs the rule for the page's life: nothing removes it, as no screen may tap differently. */
+export function keepFocusOnTap(doc: Document = document): void {
   // The mousedown a tap makes carries no pointer type: the pointerdown before it does.
   let pointerType = '';
   const onPointerDown = (event: PointerEvent) => {
@@ -34,8 +35,4 @@ export function keepFocusOnTap(doc: Document = document): () => void {
   };
   doc.addEventListener('pointerdown', onPointerDown, { capture: true, passive: true });
   doc.addEventListener('mousedown', onMouseDown, { capture: true });
-  return () => {
-    doc.removeEventListener('pointerdown', onPointerDown, { capture: true });
-    doc.removeEventListener('mousedown', onMouseDown, { capture: true });
-  };
 }
