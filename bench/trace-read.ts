@@ -10,12 +10,13 @@
  *   touch's end before it makes it a tap);
  * - queued: the tap waiting behind other work;
  * - tap's compat and focus: the mouse events and the focus move before the click;
- * - handlers: the click's own listeners; paint: from there to the frame that showed it.
+ * - handlers: the click's own listeners; paint: from there to the frame that showed it;
+ * - skippedDraws: the display's draws in that paint part that had nothing new from the page to show.
  * It also sums the main thread's work between each action and the next tap, by kind (script, style, layout, paint).
  */
 import { readFileSync } from 'node:fs';
 import { median } from './app/report.ts';
-import { actionOf, readTrace, splitTap, type TapParts, workBetween } from './app/trace-parts.ts';
+import { actionOf, readTrace, skippedDraws, splitTap, type TapParts, workBetween } from './app/trace-parts.ts';
 
 const file = process.argv[2];
 if (!file) throw new Error('usage: npm run bench:trace-read -- <name>.trace.json');
@@ -24,16 +25,18 @@ const actions: Record<string, number[]> = JSON.parse(
   readFileSync(file.replace(/\.trace\.json$/, '.actions.json'), 'utf8'),
 );
 
-const byAction = new Map<string, TapParts[]>();
+/** A tap's parts, and the display's draws skipped before the frame that answered it. */
+type TapRow = TapParts & { skippedDraws: number };
+const byAction = new Map<string, TapRow[]>();
 for (const tap of trace.taps) {
   const parts = splitTap(tap, trace.tasks);
   if (!parts) continue;
   const action = actionOf(actions, tap.start);
-  byAction.set(action, [...(byAction.get(action) ?? []), parts]);
+  byAction.set(action, [...(byAction.get(action) ?? []), { ...parts, skippedDraws: skippedDraws(tap, trace.draws) }]);
 }
 console.log('Taps, median / worst (ms):');
 for (const [action, taps] of byAction) {
-  const keys = Object.keys(taps[0]!) as (keyof TapParts)[];
+  const keys = Object.keys(taps[0]!) as (keyof TapRow)[];
   const cells = keys.map(
     (k) => `${k} ${Math.round(median(taps.map((t) => t[k])))}/${Math.round(Math.max(...taps.map((t) => t[k])))}`,
   );

@@ -19,6 +19,8 @@ const CATEGORIES = [
   'blink.user_timing',
   'v8.execute',
   'latencyInfo',
+  // The display compositor's draws, drawn or skipped for want of damage (trace-parts.ts, skippedDraws).
+  'viz',
 ];
 
 export interface PageTrace {

@@ -44,6 +44,13 @@ export interface PageTrace {
   tasks: MainThreadEvent[];
   /** Every complete event on the main thread (styles, layouts, paints, calls), in order. */
   events: MainThreadEvent[];
+  /** The display compositor's draws, in order: each drawn to the screen, or skipped as it had nothing new to show. */
+  draws: DisplayDraw[];
+}
+
+export interface DisplayDraw {
+  at: number;
+  drawn: boolean;
 }
 
 export function readTrace(raw: { traceEvents: RawTraceEvent[] } | RawTraceEvent[]): PageTrace {
@@ -76,7 +83,24 @@ export function readTrace(raw: { traceEvents: RawTraceEvent[] } | RawTraceEvent[
     .filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X' && e.dur !== undefined)
     .map((e) => ({ name: e.name, start: page(e.ts), end: page(e.ts + e.dur!) }))
     .sort((a, b) => a.start - b.start);
-  return { taps, tasks: events.filter((e) => e.name === 'RunTask'), events };
+  // Viz's own instants (its 'viz' category): a draw that showed a frame, or one skipped as no surface had damage.
+  const draws = all
+    .filter((e) => e.name === 'Display::FrameDisplayed' || e.name === 'Draw skipped.')
+    .map((e) => ({ at: page(e.ts), drawn: e.name === 'Display::FrameDisplayed' }))
+    .sort((a, b) => a.at - b.at);
+  return { taps, tasks: events.filter((e) => e.name === 'RunTask'), events, draws };
+}
+
+/**
+ * The display's draws skipped between a tap's click and the frame that answered it: each one a frame whose turn came
+ * with nothing new from the page to show. Done's slow paint was this (issue 47): the page's frames after the click
+ * carried no damage for 100 ms and more, and Event Timing's end is the first frame displayed after them.
+ */
+export function skippedDraws(tap: Tap, draws: readonly DisplayDraw[]): number {
+  const click = tap.inputs.find((i) => i.type === 'click');
+  if (!click) return 0;
+  const end = tap.start + Math.max(...tap.inputs.map((i) => i.duration));
+  return draws.filter((d) => !d.drawn && d.at >= click.processingEnd && d.at <= end).length;
 }
 
 export interface TapParts {

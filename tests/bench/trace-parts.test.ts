@@ -3,7 +3,14 @@
  * Event Timing, a touch tap split into what it waited for, and work summed once where events nest.
  */
 import { describe, expect, it } from 'vitest';
-import { actionOf, type RawTraceEvent, readTrace, splitTap, workBetween } from '../../bench/app/trace-parts.ts';
+import {
+  actionOf,
+  type RawTraceEvent,
+  readTrace,
+  skippedDraws,
+  splitTap,
+  workBetween,
+} from '../../bench/app/trace-parts.ts';
 
 const MAIN = { pid: 1, tid: 1 };
 /** The trace's clock starts 1,000 s before the page's time origin. */
@@ -84,6 +91,30 @@ describe('splitTap', () => {
   it('answers null for an interaction that was no touch tap (a key press)', () => {
     const trace = readTrace([input('keydown', 3, 10, 11, 12, 13, 20), input('keyup', 3, 30, 31, 32, 33, 20)]);
     expect(splitTap(trace.taps[0]!, trace.tasks)).toBeNull();
+  });
+});
+
+describe('skippedDraws', () => {
+  const VIZ = { pid: 2, tid: 5 };
+  const draw = (name: string, at: number): RawTraceEvent => ({ ...VIZ, name, ph: 'I', ts: us(at) });
+
+  it("counts the display's draws skipped from the click's end to the frame that answered the tap, no others", () => {
+    // The click's handlers end at 180; the tap ends at 101 + 96 = 197, with the frame displayed at 196.
+    const trace = readTrace([
+      ...TAP,
+      draw('Draw skipped.', 170),
+      draw('Draw skipped.', 181),
+      draw('Draw skipped.', 190),
+      draw('Display::FrameDisplayed', 196),
+      draw('Draw skipped.', 205),
+    ]);
+    expect(trace.draws.map((d) => d.drawn)).toEqual([false, false, false, true, false]);
+    expect(skippedDraws(trace.taps[0]!, trace.draws)).toBe(2);
+  });
+
+  it('counts none for an interaction without a click', () => {
+    const trace = readTrace([input('keydown', 3, 10, 11, 12, 13, 20), draw('Draw skipped.', 20)]);
+    expect(skippedDraws(trace.taps[0]!, trace.draws)).toBe(0);
   });
 });
 
