@@ -11,7 +11,7 @@
  * - queued: the tap waiting behind other work;
  * - tap's compat and focus: the mouse events and the focus move before the click;
  * - handlers: the click's own listeners; paint: from there to the frame that showed it;
- * - skippedDraws: the display's draws in that paint part that had nothing new from the page to show.
+ * - skippedDraws: the display's draws in that paint part skipped as it found no damage to show.
  * It also sums the main thread's work between each action and the next tap, by kind (script, style, layout, paint).
  */
 import { readFileSync } from 'node:fs';

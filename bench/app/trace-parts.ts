@@ -44,7 +44,7 @@ export interface PageTrace {
   tasks: MainThreadEvent[];
   /** Every complete event on the main thread (styles, layouts, paints, calls), in order. */
   events: MainThreadEvent[];
-  /** The display compositor's draws, in order: each drawn to the screen, or skipped as it had nothing new to show. */
+  /** The display compositor's draws, in order: each drawn to the screen, or skipped as it found no damage. */
   draws: DisplayDraw[];
 }
 
@@ -83,7 +83,7 @@ export function readTrace(raw: { traceEvents: RawTraceEvent[] } | RawTraceEvent[
     .filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X' && e.dur !== undefined)
     .map((e) => ({ name: e.name, start: page(e.ts), end: page(e.ts + e.dur!) }))
     .sort((a, b) => a.start - b.start);
-  // Viz's own instants (its 'viz' category): a draw that showed a frame, or one skipped as no surface had damage.
+  // Viz's own instants (its 'viz' category): a draw that showed a frame, or one skipped as it found no damage.
   const draws = all
     .filter((e) => e.name === 'Display::FrameDisplayed' || e.name === 'Draw skipped.')
     .map((e) => ({ at: page(e.ts), drawn: e.name === 'Display::FrameDisplayed' }))
@@ -93,8 +93,9 @@ export function readTrace(raw: { traceEvents: RawTraceEvent[] } | RawTraceEvent[
 
 /**
  * The display's draws skipped between a tap's click and the frame that answered it: each one a frame whose turn came
- * with nothing new from the page to show. Done's slow paint was this (issue 47): the page's frames after the click
- * carried no damage for 100 ms and more, and Event Timing's end is the first frame displayed after them.
+ * and in which the display found no damage to show. Done's slow paint shows as these (issue 47): the display found
+ * none in the page's frames after the click for 100 ms and more, though the page's compositor had drawn changes
+ * (docs/performance.md, "Done's paint"), and Event Timing's end is the first frame displayed after them.
  */
 export function skippedDraws(tap: Tap, draws: readonly DisplayDraw[]): number {
   const click = tap.inputs.find((i) => i.type === 'click');
