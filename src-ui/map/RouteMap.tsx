@@ -33,8 +33,8 @@ import { useRouteMapData } from './use-route-map-data.ts';
 import { useRoutePrefetch } from './use-route-prefetch.ts';
 
 /**
- * Not memoized: the map area renders it only when one of its props changed (the position, its data, the cover or
- * the catch-up), so a memo compared props on every render and skipped none (counted in e2e/render-counts.spec.ts).
+ * Memoized where it is loaded (MapLayout.tsx): the map area renders again for its deferred data after a catch-up,
+ * with the same props (counted in e2e/render-counts.spec.ts).
  */
 export default function RouteMap(props: RouteMapProps) {
   const { stops, activeStopId, position, theme, styleUrls, bottomInset, labels } = props;

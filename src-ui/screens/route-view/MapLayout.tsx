@@ -10,6 +10,7 @@
  * that painted the header, the drawer and the stop card; until it draws, a quiet placeholder of the map's colour.
  * The minimized drawer's list (hidden under the carousel) is rendered after that frame too.
  */
+import { type Signal, useSignal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { memo, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,8 +36,9 @@ import styles from './route-view.module.css';
 import { StopList } from './StopList.tsx';
 import { useDrawnAfterCatchUp, useHeldWhile } from './use-held-while.ts';
 
-// A part that may be missing offline (the map's code is cached on first use only): CodeBoundary below.
-const RouteMap = retryableLazy(() => import('../../map/RouteMap.tsx'));
+// A part that may be missing offline (the map's code is cached on first use only): CodeBoundary below. Memoized: the
+// map area's render for its deferred data (useDrawnAfterCatchUp) hands it what it already drew during a catch-up.
+const RouteMap = memo(retryableLazy(() => import('../../map/RouteMap.tsx')));
 
 /** The map of a route with no stops yet. */
 const NO_STOPS: readonly Stop[] = [];
@@ -91,7 +93,16 @@ export const MapLayout = memo(function MapLayout({ base, navigationApp, language
   const { drawer, setDrawer, onDrawerState, handleDown, onHandleDown } = useDrawerState(
     useRouteState().finishing.value,
   );
-  const [inset, setInset] = useState(0);
+  // The drawer's inset is the map's alone: a signal only the map reads, so a change to it (the carousel's card grew
+  // or shrank with the next stop's) renders the map and not this layout with its drawer (issue 47: otherwise Done's
+  // render count depended on whether that change came in the same commit as the window's closing).
+  const inset = useSignal(0);
+  const setInset = useCallback(
+    (px: number) => {
+      inset.value = px;
+    },
+    [inset],
+  );
   const [reveal, setReveal] = useState(0);
   const painted = useMapMayStart();
 
@@ -201,8 +212,10 @@ function useMapLabels(): RouteMapProps['labels'] {
   }, [t]);
 }
 
-type MapAreaProps = Pick<RouteMapProps, 'bottomInset' | 'onSelectStop' | 'onTapStop' | 'keyboardFocusable'> & {
+type MapAreaProps = Pick<RouteMapProps, 'onSelectStop' | 'onTapStop' | 'keyboardFocusable'> & {
   base: string;
+  /** The drawer's inset (px), as MapLayout keeps it. */
+  bottomInset: Signal<number>;
 };
 
 /**
@@ -210,7 +223,7 @@ type MapAreaProps = Pick<RouteMapProps, 'bottomInset' | 'onSelectStop' | 'onTapS
  * re-render it alone. The theme is the driver's map style, or the app's theme's when none was chosen (map-theme.ts);
  * the route's tiles are fetched ahead by the core, when the connection allows.
  */
-function MapArea({ base, ...props }: MapAreaProps) {
+function MapArea({ base, bottomInset, ...props }: MapAreaProps) {
   useSignals();
   const { api, state } = useCore();
   const routeState = useRouteState();
@@ -252,8 +265,8 @@ function MapArea({ base, ...props }: MapAreaProps) {
   // The drawer's inset is where the map's controls sit and what the camera pads: held under the window, but live
   // from the moment it closes, while the route waits for the driver's pause (a drawer opened in that moment would
   // otherwise slide over controls left where they were, which the snackbar still steers clear of).
-  const heldInset = useRef(props.bottomInset);
-  if (!covered) heldInset.current = props.bottomInset;
+  const heldInset = useRef(bottomInset.peek());
+  if (!covered) heldInset.current = bottomInset.value;
   // The map draws a change after the frame that shows the tap's own answer (issue 32): a deferred render, so a stop
   // action's interaction never waits for the markers' rebuild and the map's redraw. While it catches up after a
   // cover (use-held-while.ts) its values go straight in, with jumps, and the last one stays until the deferred value
