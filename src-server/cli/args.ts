@@ -79,6 +79,13 @@ const OPTIONS = {
   routes: { date: { type: 'string' }, org: { type: 'string' }, json: { type: 'boolean' } },
 } satisfies Partial<Record<CommandName, ParseArgsConfig['options']>>;
 
+/**
+ * The arguments a command reads as they are, before any option is looked for: values the server made and the
+ * dispatcher pastes back. A shared link's id is 16 random bytes in base64url (repo/route-changes.ts) and starts with
+ * "--" once in 4096 links; read as an option it would be refused as unknown.
+ */
+const LEADING_ARGUMENTS = { unlink: 2 } satisfies Partial<Record<CommandName, number>>;
+
 type Flags = { [name: string]: string | boolean | undefined };
 
 /**
@@ -98,9 +105,9 @@ function options(args: string[], allowed: ParseArgsConfig['options'] = {}): { po
   for (const token of tokens) {
     if (token.kind === 'positional') positional.push(token.value);
     if (token.kind !== 'option') continue;
-    // A shared link's id is base64url and may start with a dash ("-vX3…"): no command takes a one-dash option, so a
-    // one-dash word longer than a flag is an argument (the proof's unlink failed on one, once in 64 links). A lone
-    // "-j" is still a mistyped option. A group's flags share their word's index: it is taken once.
+    // An argument may start with a dash (a password, a name; a link id, "-vX3…", failed the proof's unlink once in 64
+    // links before LEADING_ARGUMENTS): no command takes a one-dash option, so a one-dash word longer than a flag is an
+    // argument. A lone "-j" is still a mistyped option. A group's flags share their word's index: it is taken once.
     const word = args[token.index]!;
     if (!word.startsWith('--') && word.length > 2) {
       if (!taken.has(token.index)) positional.push(word);
@@ -174,7 +181,10 @@ export function parseArgs(argv: string[]): CliCommand {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h') return { name: 'help' };
   if (!isCommandName(name)) throw new UsageError(`Unknown command "${name}"`);
-  const { positional: p, flags } = options(rest, name in OPTIONS ? OPTIONS[name as keyof typeof OPTIONS] : {});
+  const leading = name in LEADING_ARGUMENTS ? LEADING_ARGUMENTS[name as keyof typeof LEADING_ARGUMENTS] : 0;
+  const parsed = options(rest.slice(leading), name in OPTIONS ? OPTIONS[name as keyof typeof OPTIONS] : {});
+  const p = [...rest.slice(0, leading), ...parsed.positional];
+  const flags = parsed.flags;
   const json = flags.json === true;
   const org = flags.org === undefined ? undefined : id(text(flags, 'org'), '--org');
   switch (name) {

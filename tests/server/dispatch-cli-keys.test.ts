@@ -59,6 +59,11 @@ describe('options and ids', () => {
     expect(() => parseArgs(['orgs', '-j'])).toThrow(/Unknown option -j/);
     // A shared link's id may start with a dash (base64url): it is the argument it stands in for.
     expect(parseArgs(['unlink', '7', '-vX3kQ_9aZ'])).toEqual({ name: 'unlink', routeId: 7, linkId: '-vX3kQ_9aZ' });
+    // One in 4096 starts with two dashes: unlink reads its two arguments as they are, before any option.
+    expect(parseArgs(['unlink', '7', '--xY3kQ_9aZ'])).toEqual({ name: 'unlink', routeId: 7, linkId: '--xY3kQ_9aZ' });
+    expect(() => parseArgs(['unlink', '7', '--xY3kQ_9aZ', '--json'])).toThrow(/Unknown option --json/);
+    expect(() => parseArgs(['unlink', '7'])).toThrow(/Usage: unlink <routeId> <linkId>/);
+    expect(() => parseArgs(['unlink', '--json', 'abc'])).toThrow(/routeId must be a positive whole number/);
     expect(() => parseArgs(['routes', '--date', '2030-02-30'])).toThrow(/--date must be YYYY-MM-DD, a real date/);
   });
 
