@@ -3,7 +3,7 @@
  * CDP, and Lighthouse's slow-4G figures (150 ms RTT, 1.6 Mbps down, 750 Kbps up). CDP's CPU slowdown reaches the
  * page's main thread only, not its workers (field-research.md): the worker's own figures are measured apart.
  */
-import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from '@playwright/test';
 import { chromiumLaunch } from '../../scripts/chromium.mjs';
 
 const PHONE = {
@@ -50,9 +50,30 @@ export function newPhoneContext(browser: Browser, options: { serviceWorkers?: 'a
   return browser.newContext({ ...PHONE, serviceWorkers: options.serviceWorkers ?? 'allow' });
 }
 
-/** Slows the page's main thread and its network (the page's requests and its dedicated worker's). */
+/**
+ * Room for the browser's own toolbar above the page (87 px in Chromium 156's headless window), with some to spare.
+ * Playwright sizes a headless window to the viewport exactly, as if it had no toolbar (its headless shell has none);
+ * Debian's Chromium runs the full browser headless, so the bottom of the 844 px page lay outside the window. The
+ * display never drew a change made only there, and the page learnt of that frame's paint (Event Timing's end) only
+ * with the next frame that changed something in view: Done, at the screen's foot, measured 150-300 ms for a
+ * 20-30 ms paint (issue 47, docs/performance.md "Done's paint").
+ */
+const WINDOW_TOOLBAR_ROOM = 200;
+
+/** Makes the page's window tall enough to show the whole emulated screen under the browser's toolbar. */
+async function roomForTheScreen(cdp: CDPSession): Promise<void> {
+  const { windowId, bounds } = await cdp.send('Browser.getWindowForTarget');
+  const height = PHONE.viewport.height + WINDOW_TOOLBAR_ROOM;
+  if ((bounds.height ?? 0) < height) await cdp.send('Browser.setWindowBounds', { windowId, bounds: { height } });
+}
+
+/**
+ * Slows the page's main thread and its network (the page's requests and its dedicated worker's), in a window that
+ * shows all of it.
+ */
 async function throttle(page: Page): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
+  await roomForTheScreen(cdp);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', { offline: false, ...SLOW_4G });
