@@ -182,8 +182,12 @@ export function parseArgs(argv: string[]): CliCommand {
   if (name === undefined || name === '--help' || name === '-h') return { name: 'help' };
   if (!isCommandName(name)) throw new UsageError(`Unknown command "${name}"`);
   const leading = name in LEADING_ARGUMENTS ? LEADING_ARGUMENTS[name as keyof typeof LEADING_ARGUMENTS] : 0;
-  const parsed = options(rest.slice(leading), name in OPTIONS ? OPTIONS[name as keyof typeof OPTIONS] : {});
-  const p = [...rest.slice(0, leading), ...parsed.positional];
+  // The usual end of options ("unlink 7 -- --xY…") still works: no route id or link id is "--", so one among the
+  // leading words is dropped.
+  const end = rest.indexOf('--');
+  const words = leading > 0 && end >= 0 && end <= leading ? rest.toSpliced(end, 1) : rest;
+  const parsed = options(words.slice(leading), name in OPTIONS ? OPTIONS[name as keyof typeof OPTIONS] : {});
+  const p = [...words.slice(0, leading), ...parsed.positional];
   const flags = parsed.flags;
   const json = flags.json === true;
   const org = flags.org === undefined ? undefined : id(text(flags, 'org'), '--org');

@@ -63,6 +63,9 @@ describe('options and ids', () => {
     expect(parseArgs(['unlink', '7', '--xY3kQ_9aZ'])).toEqual({ name: 'unlink', routeId: 7, linkId: '--xY3kQ_9aZ' });
     expect(() => parseArgs(['unlink', '7', '--xY3kQ_9aZ', '--json'])).toThrow(/Unknown option --json/);
     expect(() => parseArgs(['unlink', '7'])).toThrow(/Usage: unlink <routeId> <linkId>/);
+    // The usual end of options still works before or among them.
+    expect(parseArgs(['unlink', '7', '--', '--xY3'])).toEqual({ name: 'unlink', routeId: 7, linkId: '--xY3' });
+    expect(parseArgs(['unlink', '--', '7', 'x'])).toEqual({ name: 'unlink', routeId: 7, linkId: 'x' });
     expect(() => parseArgs(['unlink', '--json', 'abc'])).toThrow(/routeId must be a positive whole number/);
     expect(() => parseArgs(['routes', '--date', '2030-02-30'])).toThrow(/--date must be YYYY-MM-DD, a real date/);
   });
