@@ -43,6 +43,9 @@ test("a trace of a stop's completion holds the core's measures in the worker and
   await expect
     .poll(async () => (await dispatch<DispatchRouteDetail>('GET', `/routes/${summary.id}`)).body.stops)
     .toContainEqual(expect.objectContaining({ id: first.id, status: 'finished' }));
+  // The server stores it before the worker has the answer, and the request's measure ends with that answer: wait until
+  // the outbox let the completion go (the route's "not sent" strip gone), or the trace can stop before the measure.
+  await expect(page.locator('[data-sync="unsent"]')).toHaveCount(0);
   const trace = JSON.parse((await browser.stopTracing()).toString('utf8'));
 
   const threads = userTimingByThread(trace);
