@@ -3,9 +3,9 @@
  * replaces it with a successor, and reuse is handled as RFC 9700 section 4.14 says:
  *
  * - Reused within the grace window (REFRESH_GRACE_SECONDS) of its first use: the answer to that use was probably lost
- *   on the way (a flaky network, a phone that slept). The caller gets the very pair that use issued, signed again
- *   (HS256 is deterministic: the same claims, jti and iat give the same token), so a family never has two live
- *   successors, however many requests race.
+ *   on the way (a flaky network, a phone that slept). The caller gets the very refresh token that use issued, signed
+ *   again (HS256 is deterministic: the same claims, jti and iat give the same token), so a family never has two live
+ *   successors, however many requests race; its access token (the same jti) starts at the reuse.
  * - Reused after the grace window: someone else holds a copy. The whole family is revoked.
  *
  * The use is claimed and its successor named in one transaction, so of concurrent refreshes with one token exactly
@@ -32,8 +32,17 @@ const accessJti = (refreshJti: string) =>
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
-/** Signs the pair of a refresh token already recorded (or about to be) under `issue`. */
-async function signPair(ctx: ServerContext, driver: DriverRow, familyId: string, issue: Issue): Promise<TokenPair> {
+/**
+ * Signs the pair of a refresh token already recorded (or about to be) under `issue`. `accessIat`: when its access token
+ * starts, `issue.iat` unless given.
+ */
+async function signPair(
+  ctx: ServerContext,
+  driver: DriverRow,
+  familyId: string,
+  issue: Issue,
+  accessIat = issue.iat,
+): Promise<TokenPair> {
   const org = await ctx.db
     .selectFrom('organisations')
     .select('name')
@@ -48,7 +57,7 @@ async function signPair(ctx: ServerContext, driver: DriverRow, familyId: string,
       organisationId: driver.organisation_id,
       familyId,
     },
-    { jti: accessJti(issue.jti), iat: issue.iat },
+    { jti: accessJti(issue.jti), iat: accessIat },
   );
   const refresh = await ctx.tokens.signRefresh(driver.id, familyId, issue);
   return { accessToken: access.token, refreshToken: refresh.token, expiresAt: access.expiresAt };
@@ -144,12 +153,17 @@ export async function refreshTokens(ctx: ServerContext, token: string, log: Fast
     log.warn({ driverId: row.driver_id, family: row.family_id }, 'refresh token reuse: family revoked');
     throw unauthorized(REUSED_MESSAGE);
   }
-  // The answer the first use got, signed again: the very pair it issued, so nothing new even if a revocation
-  // commits meanwhile (its tokens are refused from then on like every other of the family).
-  return signPair(ctx, driver, row.family_id, {
-    jti: successor.jti,
-    iat: Math.floor(Date.parse(successor.issued_at) / 1000),
-  });
+  // The answer the first use got, signed again: the very refresh token it issued, so nothing new even if a
+  // revocation commits meanwhile (its tokens are refused from then on like every other of the family). Its access
+  // token starts now: the first one may have run out while its answer was lost (a TTL shorter than the grace), and a
+  // pair that is dead on arrival would sign the driver out. Access tokens are held nowhere, so this adds no holder.
+  return signPair(
+    ctx,
+    driver,
+    row.family_id,
+    { jti: successor.jti, iat: Math.floor(Date.parse(successor.issued_at) / 1000) },
+    Math.floor(ctx.now() / 1000),
+  );
 }
 
 /**

@@ -134,6 +134,26 @@ describe('refresh', () => {
     }
   });
 
+  it('answers a reuse inside the grace window with the same refresh token and an access token that starts then', async () => {
+    const first = await signIn(t, driver.email);
+    const refresh = (token: string) => t.request<TokenPair>('POST', '/v1/token/refresh', { body: { token } });
+    const lost = await refresh(first.refreshToken);
+    clock += 9_000;
+    const again = await refresh(first.refreshToken);
+    expect(again.status).toBe(200);
+    expect(again.body.refreshToken).toBe(lost.body.refreshToken);
+    expect(claims(again.body.accessToken).jti).toBe(claims(lost.body.accessToken).jti);
+    expect(again.body.expiresAt).toBe(lost.body.expiresAt + 9_000);
+    // Past the lost answer's access token (60 s from the first use), the replayed one still works.
+    clock += 55_000;
+    expect((await t.request('GET', `/v1/drivers/${driver.driverId}`, { token: lost.body.accessToken })).status).toBe(
+      401,
+    );
+    expect((await t.request('GET', `/v1/drivers/${driver.driverId}`, { token: again.body.accessToken })).status).toBe(
+      200,
+    );
+  });
+
   it('revokes the whole family when an old token is reused after the grace window', async () => {
     const first = await signIn(t, driver.email);
     const second = await t.request<TokenPair>('POST', '/v1/token/refresh', { body: { token: first.refreshToken } });
