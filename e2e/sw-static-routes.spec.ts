@@ -1,7 +1,7 @@
 /**
  * The service worker's static routes (src-ui/app/sw-static-routes.ts): once it controls the app, the hashed app
- * files come from its precache without its fetch handler running, and the map's code (cached on first use, not
- * precached) still goes through the handler. Read from the browser's own account of each file (Resource Timing's
+ * files come from its precache and the API from the network without its fetch handler running, and the map's code
+ * (cached on first use, not precached) still goes through the handler. Read from the browser's own account of each file (Resource Timing's
  * `workerMatchedSourceType`), so it fails if the routes are lost or the browser stops taking them.
  */
 import type { Page } from '@playwright/test';
@@ -9,28 +9,28 @@ import { underServiceWorker } from './support/app.ts';
 import { expect, test } from './support/fixtures.ts';
 
 /**
- * Per file of the page under /assets/, the static route's source that matched it and the one that answered it
+ * Per file of the page under `under`, the static route's source that matched it and the one that answered it
  * ("cache cache"; '' for none): a file the route sends to the precache but the precache lacks is answered by the
  * network, and says so.
  */
-function routedAssets(page: Page): Promise<Record<string, string>> {
-  return page.evaluate(() => {
+function routedAssets(page: Page, under = '/assets/'): Promise<Record<string, string>> {
+  return page.evaluate((under) => {
     const entries = performance.getEntriesByType('resource') as (PerformanceResourceTiming & {
       workerMatchedSourceType?: string;
       workerFinalSourceType?: string;
     })[];
     return Object.fromEntries(
       entries
-        .filter((entry) => new URL(entry.name).pathname.startsWith('/assets/'))
+        .filter((entry) => new URL(entry.name).pathname.startsWith(under))
         .map((entry) => [
           new URL(entry.name).pathname,
           `${entry.workerMatchedSourceType ?? ''} ${entry.workerFinalSourceType ?? ''}`.trim(),
         ]),
     );
-  });
+  }, under);
 }
 
-test('the app files come from the precache without the fetch handler; the map code goes through it', async ({
+test('the app files come from the precache and the API from the network without the fetch handler; the map code goes through it', async ({
   page,
 }) => {
   await page.goto('/');
@@ -51,4 +51,11 @@ test('the app files come from the precache without the fetch handler; the map co
   expect(await page.evaluate((url) => fetch(url).then((res) => res.ok), mapScript)).toBe(true);
   // Resource Timing adds the entry a moment after the body has arrived.
   await expect.poll(async () => (await routedAssets(page))[mapScript]).toBe('fetch-event fetch-event');
+
+  // The API goes to the network without the service worker (the core's calls take the same rule).
+  // Its entry comes once the answer's body has been read.
+  expect(await page.evaluate(() => fetch('/v1/organisations').then((res) => res.text().then(() => res.status)))).toBe(
+    401,
+  );
+  await expect.poll(async () => (await routedAssets(page, '/v1/'))['/v1/organisations']).toBe('network network');
 });

@@ -12,13 +12,14 @@
  *   never be stale. A file not in the precache falls through to the network, as the spec's "cache" source does.
  * - The map's code is not precached but cached on first use by the fetch handler (vite.config.ts runtimeCaching):
  *   its files keep going through the fetch event, the first rule that matches wins.
+ * - The API (`/v1/`) goes to the network without the service worker, which never caches it (vite.config.ts).
  * - A browser without static routing ignores this, and the fetch handler answers as before.
  */
 
 /** A static routing rule, as `addRoutes` takes it (the part of the spec used here). */
 export interface StaticRoute {
   condition: { urlPattern: string; requestMethod?: string };
-  source: 'fetch-event' | { cacheName: string };
+  source: 'fetch-event' | 'network' | { cacheName: string };
 }
 
 export interface StaticRoutesConfig {
@@ -31,6 +32,12 @@ export interface StaticRoutesConfig {
   fromPrecache: string[];
   /** Path patterns that keep going through the fetch handler although they match the above. */
   viaFetchHandler: string[];
+  /**
+   * Path patterns that go straight to the network: the API, which the service worker never answers. Without this
+   * rule every call waits for the service worker to start and pass it on, and a request it passes on is the service
+   * worker's own (outside the page's network conditions, so a test's offline emulation misses it).
+   */
+  toNetwork: string[];
 }
 
 interface InstallEventWithRoutes {
@@ -47,6 +54,7 @@ interface ServiceWorkerScope {
 function staticRoutes(config: StaticRoutesConfig, scope: string): StaticRoute[] {
   const cacheName = config.precachePrefix + scope;
   return [
+    ...config.toNetwork.map((pathname) => ({ condition: { urlPattern: pathname }, source: 'network' as const })),
     ...config.viaFetchHandler.map((pathname) => ({
       condition: { urlPattern: pathname },
       source: 'fetch-event' as const,

@@ -39,10 +39,11 @@ async function installedRules(): Promise<StaticRoute[]> {
 }
 
 describe('the service worker static routes', () => {
-  it('answer the hashed app files from the precache, the map code through the fetch handler first', async () => {
+  it('send the API to the network, the hashed app files to the precache, the map code through the fetch handler', async () => {
     const rules = await installedRules();
     const precache = `${STATIC_ROUTES.precachePrefix}${SCOPE}`;
     expect(rules).toEqual([
+      { condition: { urlPattern: '/v1/*' }, source: 'network' },
       { condition: { urlPattern: '/assets/RouteMap-*' }, source: 'fetch-event' },
       { condition: { urlPattern: '/assets/maplibre-gl-worker-*' }, source: 'fetch-event' },
       { condition: { urlPattern: '/assets/*', requestMethod: 'GET' }, source: { cacheName: precache } },
@@ -52,7 +53,7 @@ describe('the service worker static routes', () => {
   it("name Workbox's own precache", async () => {
     // Workbox names it from the registration's scope, as the generated service worker does.
     cacheNames.updateDetails({ suffix: SCOPE });
-    const [fromPrecache] = (await installedRules()).filter((rule) => rule.source !== 'fetch-event');
+    const [fromPrecache] = (await installedRules()).filter((rule) => typeof rule.source === 'object');
     expect(fromPrecache?.source).toEqual({ cacheName: cacheNames.getPrecacheName() });
   });
 
