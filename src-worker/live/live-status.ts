@@ -25,11 +25,20 @@ export interface LiveStatus {
 export function createLiveStatus(core: CoreContext, socket: LiveSocket | null): LiveStatus {
   const allowed = () => planAllows(core.store, 'ft_live_status_updates');
 
-  /** On the socket; true when it went, or when the plan wants none sent. */
-  function sendStatus(data: ServiceChangeData): boolean {
-    if (!allowed()) return true;
+  /**
+   * On the socket when it is open, else the events call (reference-backend.md's internal sync call): a page just
+   * loaded has its socket still connecting, and the dispatcher must still see the change at once. Offline the call
+   * fails and is not tried again: only live.
+   */
+  function sendStatus(route: Route, data: ServiceChangeData): void {
+    if (!allowed()) return;
     const message: ServiceChangeMessage = { type: 'service_change', data };
-    return socket?.send(message) ?? false;
+    if (socket?.send(message)) return;
+    void core.api.request('POST', `/v1/projects/${route.project_id}/routes/${route.id}/events`, {
+      auth: 'route',
+      body: message,
+      timeoutMs: 15_000,
+    });
   }
 
   return {
@@ -43,17 +52,11 @@ export function createLiveStatus(core: CoreContext, socket: LiveSocket | null): 
         date: new Date(core.now()).toISOString(),
         ...(position ? { lat: position.lat.toFixed(7), lng: position.lng.toFixed(7) } : {}),
       };
-      // The internal sync call (reference-backend.md): on the socket when it is open, else the events call.
-      if (sendStatus(data)) return;
-      void core.api.request('POST', `/v1/projects/${route.project_id}/routes/${route.id}/events`, {
-        auth: 'route',
-        body: { type: 'service_change', data },
-        timeoutMs: 15_000,
-      });
+      sendStatus(route, data);
     },
 
     stopChanged(route, stopId, body) {
-      sendStatus({
+      sendStatus(route, {
         status: body.status,
         service_id: stopId,
         ...(body.lat !== undefined ? { lat: body.lat } : {}),

@@ -230,6 +230,34 @@ describe('live status and location, as the plan allows', () => {
     expect(Object.keys(JSON.parse(change!.body).ETAs).length).toBeGreaterThan(0);
   });
 
+  it('with the socket not open yet (a page just loaded), the start and a stop change go out on the events call', async () => {
+    const driver = await driverWith();
+    // A socket that never opens: every message the core gives it is refused.
+    const connecting = (): WebSocketLike => ({
+      readyState: 0,
+      send: () => {
+        throw new Error('not open');
+      },
+      close: () => {},
+      onopen: null,
+      onclose: null,
+      onerror: null,
+      onmessage: null,
+    });
+    const c = await suite.core({ timers: manualTimers(), openWebSocket: connecting });
+    await c.api.signIn(driver.email, PASSWORD);
+    const { routeId } = await makeRoute(suite.t, driver, { date: today, stops: stopsAroundUtrecht(4) });
+    expect(await c.api.openRoute(routeId, { shared: false })).toEqual({ ok: true });
+    const stops = (await c.until((s) => s.route?.route !== null && s.route?.route !== undefined)).route!.route!.stops;
+    expect(await c.api.startRoute(null)).toEqual({ ok: true });
+    await c.api.completeStop(stops[1]!.id, { status: 'skipped', completion_note: 'Closed' });
+    await expect.poll(async () => (await events(routeId)).length).toBe(2);
+    const [start, change] = await events(routeId);
+    expect([start!.source, change!.source]).toEqual(['http', 'http']);
+    expect(JSON.parse(change!.body)).toMatchObject({ status: 'skipped', service_id: stops[1]!.id });
+    expect(c.state().live.socket).not.toBe('connected');
+  });
+
   it('without ft_live_status_updates nothing goes out live', async () => {
     const { c, routeId, stops } = await liveRoute(await driverWith({ ft_live_status_updates: false }), { start: true });
     await c.api.completeStop(stops[1]!.id, { status: 'skipped' });
