@@ -6,7 +6,7 @@
  */
 import type { Organisation, Route } from '../src-shared/protocol/entities.ts';
 import { serverStop } from './stop-windows.helpers.ts';
-import { underServiceWorker, withoutRequiredProofs } from './support/app.ts';
+import { routeOnThePhone, underServiceWorker, withoutRequiredProofs } from './support/app.ts';
 import { demoFeaturesOn } from './support/features.ts';
 import { DEMO, type Dispatch, expect, test } from './support/fixtures.ts';
 import { driver } from './support/route-setup.ts';
@@ -36,6 +36,7 @@ test('skipping with a reason offline: asked in one tap, refused without one, and
   });
   await expect(page.getByRole('heading', { level: 1, name: 'Cargo bike 1' })).toBeVisible();
   await underServiceWorker(page);
+  await routeOnThePhone(page, route.id);
   await context.setOffline(true);
 
   await page.goto(`/routes/${route.id}/stops/${stop.id}/complete?status=skipped`);

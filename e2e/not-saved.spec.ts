@@ -4,7 +4,7 @@
  * refreshed (it is gone: the spec's alert, then the account), and what they entered stays on the phone until they
  * send it again or discard it.
  */
-import { NO_PROOFS, underServiceWorker } from './support/app.ts';
+import { NO_PROOFS, routeOnThePhone, underServiceWorker } from './support/app.ts';
 import { DEMO, expect, test } from './support/fixtures.ts';
 
 test.use({ freshServer: true });
@@ -17,6 +17,7 @@ test('a completion refused after a reassign: told at once, the data kept, then d
 }) => {
   const { route, stop, number } = await signedInOnRoute({ requirements: {}, view: 'list', open: 'route' });
   await underServiceWorker(page);
+  await routeOnThePhone(page, route.id);
   await expect(page.getByRole('heading', { level: 1, name: 'Cargo bike 1' })).toBeVisible();
 
   // Offline, the stop is delivered with a note: it waits on the phone.
@@ -82,6 +83,7 @@ test('sign-out with a completion not sent yet: told it is kept, then sent at the
 }) => {
   const { route, stop, number } = await signedInOnRoute({ requirements: {}, view: 'list', open: 'route' });
   await underServiceWorker(page);
+  await routeOnThePhone(page, route.id);
   await expect(page.getByRole('heading', { level: 1, name: 'Cargo bike 1' })).toBeVisible();
 
   // Offline, the stop is delivered: it waits on the phone.
@@ -122,6 +124,7 @@ test('a stop the server refused counts as done for the in-order rule: the next s
 }) => {
   const { route, stop, number } = await signedInOnRoute({ requirements: {}, view: 'list', open: 'route' });
   await underServiceWorker(page);
+  await routeOnThePhone(page, route.id);
   await expect(page.getByRole('heading', { level: 1, name: 'Cargo bike 1' })).toBeVisible();
 
   // Delivered offline; meanwhile the dispatcher makes the stop ask for a photo, so the server refuses it.

@@ -6,7 +6,7 @@
  */
 import type { Route as Intercepted, Page } from '@playwright/test';
 import type { Route, Stop } from '../src-shared/protocol/entities.ts';
-import { NO_PROOFS, underServiceWorker, untilAccessTokenExpired } from './support/app.ts';
+import { NO_PROOFS, routeOnThePhone, underServiceWorker, untilAccessTokenExpired } from './support/app.ts';
 import { DEMO, type Dispatch, expect, type ServerInfo, test } from './support/fixtures.ts';
 import type { TodaysRouteFixture } from './support/route-setup.ts';
 
@@ -93,6 +93,7 @@ test('offline: three stops with photos survive a reload with no network, then re
   await page.goto(`/routes/${route.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Cargo bike 1' })).toBeVisible();
   await underServiceWorker(page);
+  await routeOnThePhone(page, route.id);
   const photo = await jpeg(page);
 
   await context.setOffline(true);
@@ -128,6 +129,7 @@ for (const end of ['closed', 'crashed'] as const)
     await signIn(page, DEMO.driver);
     await page.goto(`/routes/${route.id}`);
     await underServiceWorker(page);
+    await routeOnThePhone(page, route.id);
     await context.setOffline(true);
     for (const stop of stops) await complete(page, route.id, stop);
 
@@ -182,6 +184,7 @@ test('two tabs on the same route, both completing and flushing: nothing lost, no
   await signIn(one, DEMO.driver);
   await one.goto(`/routes/${route.id}`);
   await underServiceWorker(one);
+  await routeOnThePhone(one, route.id);
   const two = await context.newPage();
   await two.goto(`/routes/${route.id}`);
   await expect(two.getByRole('heading', { level: 1, name: 'Cargo bike 1' })).toBeVisible();
@@ -251,6 +254,7 @@ test.describe('with a short-lived access token', () => {
     await signIn(page, DEMO.driver);
     await page.goto(`/routes/${route.id}`);
     await underServiceWorker(page);
+    await routeOnThePhone(page, route.id);
     await context.setOffline(true);
     await complete(page, route.id, stops[0]!);
     await untilAccessTokenExpired(page);

@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { formatInstantTime } from '../src-ui/i18n/format.ts';
 import { dismissAlert, serverStop } from './stop-windows.helpers.ts';
 import { axeViolations } from './support/a11y.ts';
-import { NO_PROOFS, underServiceWorker } from './support/app.ts';
+import { NO_PROOFS, routeOnThePhone, underServiceWorker } from './support/app.ts';
 import { fakeCamera } from './support/fake-camera.ts';
 import { DEMO, type Dispatch, expect, test } from './support/fixtures.ts';
 import { driver, type TodaysRouteFixture } from './support/route-setup.ts';
@@ -149,6 +149,7 @@ test('scanned offline: the scans wait with the completion and reach the server w
   await expect(page.getByRole('heading', { level: 1, name: 'Cargo bike 1' })).toBeVisible();
   // The decoder and its .wasm come from the service worker's precache: nothing is fetched for scanning.
   await underServiceWorker(page);
+  await routeOnThePhone(page, route.id);
   await context.setOffline(true);
 
   await page.goto(`/routes/${route.id}/stops/${stop.id}`);

@@ -99,6 +99,29 @@ export async function underServiceWorker(page: Page): Promise<void> {
 }
 
 /**
+ * Waits until the device holds its copy of the route (IndexedDB's `cache` store, `route:<id>`), as it does once the
+ * route has been shown from the server's answer. A test that goes offline sooner (`underServiceWorker` reloads the
+ * page, so the route is asked for again) finds no route to open: the driver had not seen it yet either.
+ */
+export async function routeOnThePhone(page: Page, routeId: number): Promise<void> {
+  const stored = () =>
+    page.evaluate(`new Promise((resolve, reject) => {
+      const open = indexedDB.open('droplane');
+      // Not made yet: this read must not make it (an empty database would skip the app's own upgrade).
+      open.onupgradeneeded = () => open.transaction.abort();
+      open.onerror = () => resolve(false);
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains('cache')) return db.close(), resolve(false);
+        const read = db.transaction('cache').objectStore('cache').getKey('route:${routeId}');
+        read.onsuccess = () => (db.close(), resolve(read.result !== undefined));
+        read.onerror = () => (db.close(), reject(read.error));
+      };
+    })`);
+  await expect.poll(stored, { message: `route ${routeId} kept on the device` }).toBe(true);
+}
+
+/**
  * Draws a stroke on the open signature dialog's pad until the pad has taken it (its Clear button enables). The pad
  * attaches its listeners after the dialog's first paint and the dialog slides in, so on a loaded machine the first
  * stroke can land before either is done; a driver would simply draw again.
