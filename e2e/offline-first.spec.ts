@@ -41,9 +41,14 @@ async function startedStops(todaysRoute: TodaysRouteFixture, dispatch: Dispatch,
   return { route, stops, number };
 }
 
-/** Completes a stop on its complete screen: a photo when given, Done, and back on the route. */
+/**
+ * Completes a stop on its complete screen: a photo when given, Done, and back on the route. The screen is opened
+ * inside the app, as the driver's taps open it, not by loading the page again: a dedicated worker outlives its page
+ * for a moment and a new one starts before Playwright has attached to it, and a send from either escapes the
+ * browser context's offline emulation and reaches the server (seen: a completion stored while "offline").
+ */
 async function complete(page: Page, routeId: number, stop: Stop, photo?: Buffer) {
-  await page.goto(`/routes/${routeId}/stops/${stop.id}/complete`);
+  await page.evaluate((path) => history.pushState(null, '', path), `/routes/${routeId}/stops/${stop.id}/complete`);
   if (photo) {
     const proofs = page.getByRole('region', { name: 'Proof of delivery' });
     await proofs
