@@ -119,6 +119,9 @@ const STEPS: Step[] = [
     open: async (page) => {
       await page.goto('/login');
       await expect(heading(page)).toBeVisible();
+      // The server's first paint of the sign-in comes before the app: read the app's, once it has replaced it (the
+      // swap moved the primary action under the header for a moment at 200% text).
+      await expect(page.locator('[data-first-paint]')).toHaveCount(0);
       return page.locator('button[type="submit"]');
     },
   },
