@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { enCore } from '../src-ui/i18n/en-core.ts';
 import { alert } from './stop-windows.helpers.ts';
+import { openInApp } from './support/app.ts';
 import { DEMO, expect, test } from './support/fixtures.ts';
 import { DIST } from './support/server.ts';
 
@@ -66,13 +67,6 @@ async function missingThenBack(
   await expect(shown, file).toBeVisible();
   await expect(message).toHaveCount(0);
 }
-
-/** Another screen of the app, as its links go there: the router follows history, no page load. */
-const goInApp = (page: Page, path: string) =>
-  page.evaluate((to) => {
-    history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 
@@ -163,7 +157,7 @@ test.describe('on a server of its own', () => {
     await page.getByRole('dialog', { name: 'Sign below' }).getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Scan parcels' }).click();
     await expect(page.getByRole('dialog', { name: 'Scan parcels' })).toBeVisible();
-    await goInApp(page, `/routes/${route.id}/stops/${stop.id}/units`);
+    await openInApp(page, `/routes/${route.id}/stops/${stop.id}/units`);
     await expect(heading(page, 'Units')).toBeVisible();
     await expect(page.locator('[data-code-missing]')).toHaveCount(0);
 
@@ -176,7 +170,7 @@ test.describe('on a server of its own', () => {
       ['/account/not-saved', chunk('NotSavedScreen', 'css'), 'Not saved'],
     ];
     for (const [path, file, title] of screens) {
-      await missingThenBack(page, blocked, file, 'screen', () => goInApp(page, path), heading(page, title));
+      await missingThenBack(page, blocked, file, 'screen', () => openInApp(page, path), heading(page, title));
     }
     // Vite's preload helper never asks again for a stylesheet that failed: it was added back (retryable-lazy.ts).
     const styled = (file: string) =>
@@ -232,7 +226,7 @@ test('the sign-in’s reset step and the route screens’ strings: missing, show
   await context.route(`**/assets/${chunk('AboutScreen')}`, (route) =>
     route.fulfill({ contentType: 'text/javascript', body: "throw new Error('a bug');" }),
   );
-  await goInApp(page, '/about');
+  await openInApp(page, '/about');
   await expect(page.getByRole('heading', { name: enCore.errors.fallback.title })).toBeVisible();
   await expect(page.locator('[data-code-missing]')).toHaveCount(0);
 });

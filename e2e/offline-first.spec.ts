@@ -6,7 +6,7 @@
  */
 import type { Route as Intercepted, Page } from '@playwright/test';
 import type { Route, Stop } from '../src-shared/protocol/entities.ts';
-import { NO_PROOFS, routeOnThePhone, underServiceWorker, untilAccessTokenExpired } from './support/app.ts';
+import { NO_PROOFS, openInApp, routeOnThePhone, underServiceWorker, untilAccessTokenExpired } from './support/app.ts';
 import { DEMO, type Dispatch, expect, type ServerInfo, test } from './support/fixtures.ts';
 import type { TodaysRouteFixture } from './support/route-setup.ts';
 
@@ -48,7 +48,7 @@ async function startedStops(todaysRoute: TodaysRouteFixture, dispatch: Dispatch,
  * browser context's offline emulation and reaches the server (seen: a completion stored while "offline").
  */
 async function complete(page: Page, routeId: number, stop: Stop, photo?: Buffer) {
-  await page.evaluate((path) => history.pushState(null, '', path), `/routes/${routeId}/stops/${stop.id}/complete`);
+  await openInApp(page, `/routes/${routeId}/stops/${stop.id}/complete`);
   if (photo) {
     const proofs = page.getByRole('region', { name: 'Proof of delivery' });
     await proofs

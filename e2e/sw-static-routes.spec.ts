@@ -1,8 +1,9 @@
 /**
  * The service worker's static routes (src-ui/app/sw-static-routes.ts): once it controls the app, the hashed app
  * files come from its precache and the API from the network without its fetch handler running, and the map's code
- * (cached on first use, not precached) still goes through the handler. Read from the browser's own account of each file (Resource Timing's
- * `workerMatchedSourceType`), so it fails if the routes are lost or the browser stops taking them.
+ * (cached on first use, not precached) still goes through the handler. Read from the browser's own account of each
+ * file (Resource Timing's `workerMatchedSourceType`), so it fails if the routes are lost or the browser stops taking
+ * them.
  */
 import type { Page } from '@playwright/test';
 import { underServiceWorker } from './support/app.ts';

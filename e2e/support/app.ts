@@ -98,10 +98,18 @@ export async function underServiceWorker(page: Page): Promise<void> {
   await expect.poll(() => page.evaluate('navigator.serviceWorker.controller !== null')).toBe(true);
 }
 
+/** Another screen of the app, as its links go there: the router follows history, no page load. */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
 /**
- * Waits until the device holds its copy of the route (IndexedDB's `cache` store, `route:<id>`), as it does once the
- * route has been shown from the server's answer. A test that goes offline sooner (`underServiceWorker` reloads the
- * page, so the route is asked for again) finds no route to open: the driver had not seen it yet either.
+ * Waits until the device holds a copy of the route (IndexedDB's `cache` store, `route:<id>`), as it does once the
+ * route has been shown from the server's answer. A test that goes offline before that (`underServiceWorker` reloads
+ * the page at once, maybe before the first load's answer came) finds no route to open: nor would a driver.
  */
 export async function routeOnThePhone(page: Page, routeId: number): Promise<void> {
   const stored = () =>

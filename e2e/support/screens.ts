@@ -1,11 +1,9 @@
 /**
- * Every screen and dialog of the app, brought up one after another on the demo data, for the accessibility specs
- * (a11y-screens.spec.ts): each step opens one, and names the control that must stay within reach there (its
- * primary action). The route shown is today's Cargo bike 1, started, with its start stop and first two deliveries
- * done; Van 2 (today, not started) shows Start route; Van 3 (three days ago) is started with every stop but its end
- * done (Complete route); Van 1 (yesterday) is finished (Route completed!). Two steps near the end change the data (a
- * delivery, Complete route) to show the messages those leave on the route view; the shared link comes last, as a
- * link's session opens no other route.
+ * Every screen and dialog of the app, one after another on the demo data, for a11y-screens.spec.ts: each step opens
+ * one and names its primary action, which must stay within reach. Cargo bike 1 (today) is started, its start stop and
+ * first two deliveries done; Van 2 (today) shows Start route; Van 3 (three days ago) has all but its end done
+ * (Complete route); Van 1 (yesterday) is finished. Two steps near the end change the data (a delivery, Complete
+ * route) to show what those leave on the route view; the shared link comes last (its session opens no other route).
  */
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import type { Route, RouteSummary, Stop } from '../../src-shared/protocol/entities.ts';
@@ -119,8 +117,7 @@ const STEPS: Step[] = [
     open: async (page) => {
       await page.goto('/login');
       await expect(heading(page)).toBeVisible();
-      // The server's first paint of the sign-in comes before the app: read the app's, once it has replaced it (the
-      // swap moved the primary action under the header for a moment at 200% text).
+      // The app's sign-in, not the server's first paint before it (the swap can move Next under the header).
       await expect(page.locator('[data-first-paint]')).toHaveCount(0);
       return page.locator('button[type="submit"]');
     },

@@ -36,8 +36,9 @@ interface LinkClaims {
 }
 
 /**
- * A token's identity and issue time, when a token must be signed again exactly as it was (a refresh replayed within
- * its grace window): HS256 is deterministic, so the same claims, jti and iat give the same token.
+ * A token's identity and issue time, when a token must be signed again exactly as it was (the refresh token of a
+ * refresh replayed within its grace window): HS256 is deterministic, so the same claims, jti and iat give the same
+ * token. The access token of that replay keeps its jti but starts at the replay (token-pairs.ts).
  */
 export interface Issue {
   jti: string;
@@ -130,7 +131,8 @@ function tokenSigning(jwt: TypedJwt, ttls: TokenTtls): Pick<TokenService, 'signA
   return {
     async signAccess(claims, issue) {
       // A jti of its own: two access tokens signed in the same second (a sign-in, then a refresh) are never the same
-      // token, so one can be told from the other (and revoked or logged apart).
+      // token. A refresh replayed within its grace shares its first use's jti (token-pairs.ts): nothing revokes or
+      // looks up an access token by its jti, so that costs nothing.
       const jti = issue?.jti ?? randomUUID();
       const { familyId, ...shown } = claims;
       const payload = { ...shown, ...(familyId ? { fam: familyId } : {}), jti };

@@ -34,8 +34,8 @@ export interface StaticRoutesConfig {
   viaFetchHandler: string[];
   /**
    * Path patterns that go straight to the network: the API, which the service worker never answers. Without this
-   * rule every call waits for the service worker to start and pass it on, and a request it passes on is the service
-   * worker's own (outside the page's network conditions, so a test's offline emulation misses it).
+   * rule every call first waits for the service worker to start and run its fetch handler, which lets it fall
+   * through to the browser's own request (docs/performance.md, "The API past the service worker").
    */
   toNetwork: string[];
 }

@@ -232,7 +232,7 @@ describe('live status and location, as the plan allows', () => {
 
   it('with the socket not open yet (a page just loaded), the start and a stop change go out on the events call', async () => {
     const driver = await driverWith();
-    // A socket that never opens: every message the core gives it is refused.
+    // A socket that never opens: still connecting, so the core gives it no message.
     const connecting = (): WebSocketLike => ({
       readyState: 0,
       send: () => {

@@ -1,6 +1,6 @@
 /**
- * Issue 16, items 3 and 4: a refresh token reused within its grace window answers the pair its first use got (one
- * live family member, however many race), reuse after it revokes the family (RFC 9700 4.14); and every answer
+ * Issue 16, items 3 and 4: a refresh token reused within its grace window answers the refresh token its first use got
+ * (one live family member, however many race), reuse after it revokes the family (RFC 9700 4.14); and every answer
  * carries the security headers, with no-store on token and authenticated JSON answers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
