@@ -28,6 +28,9 @@ async function press(page: Page, key: string, log: string[]) {
   // frame takes (a slow phone's, or one the map's catch-up holds up after a pause), and at least 120 ms.
   await page.waitForTimeout(120);
   await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
+  // A message on screen rises out of the focus's way in a transition of its own (SnackbarHost): read where it ends
+  // (a row focused under it was read mid-rise in a proof run, 2026-11-30).
+  await motionSettled(page);
   const problem = await focusProblem(page);
   log.push(`${key} -> ${await focused(page)}`);
   expect(problem, `after ${log.join(', ')}`).toBeNull();
