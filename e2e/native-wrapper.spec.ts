@@ -211,6 +211,9 @@ for (const platform of PLATFORMS) {
             status: 'skipped',
           });
         await page.reload();
+        // The device's copy shows first, its stops still open there (Complete route then says to finish them): tap
+        // once the server's answer is shown.
+        await expect(page.getByRole('banner')).toContainText('10/10 stops');
         await page.getByRole('button', { name: 'Complete route' }).click();
         await expect(page.getByText('Route completed!')).toBeVisible({ timeout: 10_000 });
         await expect
